@@ -1,0 +1,65 @@
+"""The rules of Hearts as pure Python: cards, rulesets, legality, adjudication, scoring, games.
+
+No Django here (a ruff banned-api rule enforces it): the engine is the product's judgement,
+usable from the API, the pages, the benchmarks and the tests alike.
+"""
+
+from .adjudicate import Ruling, Shown, Trick, Undetermined, Violation, adjudicate, apply_pass
+from .cards import Card, Mask, card_name, cards_in, mask_of, names, parse_card, parse_cards
+from .errors import HeartsError
+from .game import (
+    GameResult,
+    GameState,
+    dealer_of_hand,
+    game_result,
+    pass_direction,
+    pass_receiver,
+    play_out,
+)
+from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, why_illegal
+from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec
+from .scoring import HandScore, check_points, gems_of, points_from_cards, points_of, score_hand
+
+__all__ = [
+    "OPTION_NAMES",
+    "PRESETS",
+    "RULE_CODES",
+    "Card",
+    "GameResult",
+    "GameState",
+    "HandScore",
+    "HeartsError",
+    "Mask",
+    "Preset",
+    "Reason",
+    "Ruleset",
+    "Ruling",
+    "Shown",
+    "Situation",
+    "Trick",
+    "Undetermined",
+    "Violation",
+    "adjudicate",
+    "apply_pass",
+    "build_ruleset",
+    "card_name",
+    "cards_in",
+    "check_points",
+    "dealer_of_hand",
+    "game_result",
+    "gems_of",
+    "legal_mask",
+    "legal_plays",
+    "mask_of",
+    "names",
+    "parse_card",
+    "parse_cards",
+    "pass_direction",
+    "pass_receiver",
+    "play_out",
+    "points_from_cards",
+    "points_of",
+    "ruleset_from_spec",
+    "score_hand",
+    "why_illegal",
+]

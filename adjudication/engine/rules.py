@@ -1,0 +1,372 @@
+"""Rulesets: every option of RULES.md §1 as one immutable value, and the named presets of §2."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
+from types import MappingProxyType
+from typing import Any
+
+from .cards import (
+    CLUBS_MASK,
+    FULL_DECK,
+    HEARTS_MASK,
+    NAMES,
+    POINT_MASK,
+    QS_BIT,
+    Card,
+    Mask,
+    cards_in,
+    parse_card,
+)
+from .errors import HeartsError
+
+DIRECTIONS = ("left", "right", "across", "hold")
+FIRST_LEADS = ("lowest_club", "any_club", "left_of_dealer")
+MOON_RULES = (
+    "shooter_choice",
+    "add_to_others",
+    "subtract_from_shooter",
+    "add_unless_shooter_loses",
+    "off",
+)
+MOON_CHOICES = ("subtract_from_shooter", "add_to_others")
+CHOICES: dict[str, tuple[str, ...]] = {
+    "first_lead": FIRST_LEADS,
+    "points_on_first_trick": ("allowed", "forbidden"),
+    "first_trick_fallback": ("any", "hearts_only"),
+    "moon": MOON_RULES,
+    "game_ends": ("reach", "exceed"),
+    "ties": ("shared", "play_on"),
+    "renege_penalty": ("none", "takes_all", "fixed"),
+}
+BOOLEANS = ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_only_queen", "gems")
+# Scores are points on a score sheet: bound them so no option can overflow a column.
+INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
+    "players": (3, 6),
+    "pass_count": (0, 4),
+    "queen_points": (1, 1000),
+    "jack_of_diamonds": (-1000, 1000),
+    "sun": (-1000, 1000),
+    "no_trick_bonus": (-1000, 1000),
+    "renege_points": (-1000, 1000),
+    "target_score": (1, 100_000),
+}
+
+#: Removed cards by player count under `standard`: the deck must divide evenly.
+STANDARD_REMOVED: Mapping[int, tuple[str, ...]] = MappingProxyType(
+    {3: ("2D",), 4: (), 5: ("2D", "2C"), 6: ("2C", "2D", "2S", "3C")}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Every option a table can vary, validated; derived deck facts are computed once."""
+
+    players: int = 4
+    removed_cards: tuple[Card, ...] = ()
+    pass_count: int = 3
+    pass_schedule: tuple[str, ...] = ("left", "right", "across", "hold")
+    first_lead: str = "lowest_club"
+    points_on_first_trick: str = "allowed"
+    first_trick_fallback: str = "any"
+    hearts_must_be_broken: bool = True
+    queen_breaks_hearts: bool = False
+    lead_hearts_with_only_queen: bool = False
+    queen_points: int = 13
+    jack_of_diamonds: int = 0
+    moon: str = "shooter_choice"
+    sun: int = 0
+    no_trick_bonus: int = 0
+    target_score: int | None = 100
+    game_ends: str = "reach"
+    ties: str = "shared"
+    gems: bool = False
+    renege_penalty: str = "none"
+    renege_points: int = 26
+    preset: str = "standard"
+
+    deck: Mask = field(init=False, repr=False, compare=False)
+    deck_size: int = field(init=False, repr=False, compare=False)
+    hand_size: int = field(init=False, repr=False, compare=False)
+    lowest_club: Card | None = field(init=False, repr=False, compare=False)
+    hearts_in_play: Mask = field(init=False, repr=False, compare=False)
+    penalty_total: int = field(init=False, repr=False, compare=False)
+    break_mask: Mask = field(init=False, repr=False, compare=False)
+    forbid_first_trick_points: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        _validate(self)
+        deck = FULL_DECK
+        for card in self.removed_cards:
+            deck &= ~(1 << card)
+        clubs = cards_in(deck & CLUBS_MASK)
+        derived = {
+            "deck": deck,
+            "deck_size": deck.bit_count(),
+            "hand_size": deck.bit_count() // self.players,
+            "lowest_club": clubs[0] if clubs else None,
+            "hearts_in_play": deck & HEARTS_MASK,
+            "penalty_total": (deck & HEARTS_MASK).bit_count()
+            + (self.queen_points if deck & QS_BIT else 0),
+            "break_mask": HEARTS_MASK | (QS_BIT if self.queen_breaks_hearts else 0),
+            "forbid_first_trick_points": self.points_on_first_trick == "forbidden",
+        }
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
+        if self.first_lead != "left_of_dealer" and self.lowest_club is None:
+            raise HeartsError(
+                "invalid_ruleset",
+                f"first_lead {self.first_lead} needs a club in the deck",
+                "removed_cards",
+            )
+
+    @property
+    def point_mask(self) -> Mask:
+        return POINT_MASK & self.deck
+
+    def options(self) -> dict[str, Any]:
+        """Every option spelled out in its API form (cards as names, schedule as a list)."""
+        spelled: dict[str, Any] = {"preset": self.preset}
+        for option in OPTION_NAMES:
+            value = getattr(self, option)
+            if option == "removed_cards":
+                value = [NAMES[card] for card in sorted(value)]
+            elif option == "pass_schedule":
+                value = list(value)
+            spelled[option] = value
+        return spelled
+
+    def derived(self) -> dict[str, Any]:
+        return {
+            "deck_size": self.deck_size,
+            "hand_size": self.hand_size,
+            "penalty_total": self.penalty_total,
+            "lowest_club": NAMES[self.lowest_club] if self.lowest_club is not None else None,
+        }
+
+
+OPTION_NAMES: tuple[str, ...] = tuple(
+    f.name for f in fields(Ruleset) if f.init and f.name != "preset"
+)
+
+
+def _validate(rules: Ruleset) -> None:
+    for option, (low, high) in INTEGER_BOUNDS.items():
+        value = getattr(rules, option)
+        if option == "target_score" and value is None:
+            continue
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            raise HeartsError(
+                "invalid_option",
+                f"{option} must be a whole number from {low} to {high}"
+                + (" or null" if option == "target_score" else ""),
+                option,
+            )
+    for option, allowed in CHOICES.items():
+        if getattr(rules, option) not in allowed:
+            raise HeartsError(
+                "invalid_option", f"{option} must be one of: {', '.join(allowed)}", option
+            )
+    for option in BOOLEANS:
+        if not isinstance(getattr(rules, option), bool):
+            raise HeartsError("invalid_option", f"{option} must be true or false", option)
+    if len(set(rules.removed_cards)) != len(rules.removed_cards):
+        raise HeartsError("invalid_option", "removed_cards lists a card twice", "removed_cards")
+    remaining = 52 - len(rules.removed_cards)
+    if remaining % rules.players:
+        raise HeartsError(
+            "uneven_deck",
+            f"{remaining} cards do not divide evenly among {rules.players} players",
+            "removed_cards",
+        )
+    if rules.pass_count > remaining // rules.players:
+        raise HeartsError("invalid_option", "pass_count is larger than a hand", "pass_count")
+    if not rules.pass_schedule or not isinstance(rules.pass_schedule, tuple):
+        raise HeartsError(
+            "invalid_option", "pass_schedule must list at least one direction", "pass_schedule"
+        )
+    for direction in rules.pass_schedule:
+        if direction not in DIRECTIONS:
+            raise HeartsError(
+                "invalid_option",
+                f"pass_schedule: {direction!r} is not one of {', '.join(DIRECTIONS)}",
+                "pass_schedule",
+            )
+    if rules.players % 2 and "across" in rules.pass_schedule:
+        raise HeartsError(
+            "invalid_option",
+            f"with {rules.players} players there is no seat across: remove 'across'",
+            "pass_schedule",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    name: str
+    title: str
+    source: str
+    source_text: str
+    overrides: Mapping[str, Any]
+    removed_by_players: Mapping[int, tuple[str, ...]] = field(
+        default_factory=lambda: STANDARD_REMOVED
+    )
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "source": self.source,
+            "source_text": self.source_text,
+            "differs_from_standard": dict(self.overrides),
+            "ruleset": build_ruleset(self.name).options(),
+        }
+
+
+PRESETS: Mapping[str, Preset] = MappingProxyType(
+    {
+        "standard": Preset(
+            "standard",
+            "Standard Hearts",
+            "pagat-hearts.txt (pagat.com)",
+            "The person who holds the 2 of clubs must lead it to the first trick. [...] It is "
+            "illegal to lead a heart until after a heart has been played to a previous trick, "
+            "unless your hand contains nothing but hearts. [...] if you manage to win all the "
+            "scoring cards [...] your score is reduced by 26 points, or you may choose instead "
+            "to have all other players' scores increased by 26 points. The game continues until "
+            "one player has reached or exceeded 100 points at the conclusion of a hand.",
+            MappingProxyType({}),
+        ),
+        "omnibus": Preset(
+            "omnibus",
+            "Omnibus house rules (pass right first, no first-trick points, J♦ -10)",
+            "directions-variant.txt",
+            "Cards are passed to the right at the first deal, to the left with the second, and "
+            "across with the third. [...] if a player has no clubs when the first trick is led, "
+            "a heart or the queen of spades cannot be discarded. [...] the player who ends up "
+            "with the Jack of Diamonds gets to subtract 10 points from his score. [...] Hearts "
+            "may not be led until a heart or the queen of spades has been discarded. [...] To "
+            "play with 3 people you first take out the 2 of clubs.",
+            MappingProxyType(
+                {
+                    "pass_schedule": ("right", "left", "across", "hold"),
+                    "points_on_first_trick": "forbidden",
+                    "queen_breaks_hearts": True,
+                    "jack_of_diamonds": -10,
+                }
+            ),
+            MappingProxyType({**STANDARD_REMOVED, 3: ("2C",)}),
+        ),
+        "qq": Preset(
+            "qq",
+            "QQ Hearts, 100-point rooms",
+            "qq-hearts.txt (100 Points Rooms)",
+            "During the first trick no cards that have any point value (Hearts, or Queen of "
+            "Spades) may be played unless no other card is available. [...] the player subtracts "
+            "26 points from their score, instead of adding 26. [...] Total Points Other People "
+            "Took - 3 * Points You Took This Round = your gems earned. When you shoot the moon, "
+            "you earn 78 gems, while all other players lose 26 gems. [...] the first player to "
+            "reach 100 points loses.",
+            MappingProxyType(
+                {
+                    "points_on_first_trick": "forbidden",
+                    "moon": "subtract_from_shooter",
+                    "gems": True,
+                    "target_score": 100,
+                }
+            ),
+        ),
+        "qq-single-round": Preset(
+            "qq-single-round",
+            "QQ Hearts, single-round rooms",
+            "qq-hearts.txt (Single Round Rooms)",
+            "In Single Round Rooms, the player that has earned the FEWEST points at the end of "
+            "one round is the winner.",
+            MappingProxyType(
+                {
+                    "points_on_first_trick": "forbidden",
+                    "moon": "subtract_from_shooter",
+                    "gems": True,
+                    "target_score": None,
+                }
+            ),
+        ),
+        "microsoft": Preset(
+            "microsoft",
+            "Microsoft Hearts (the Windows game)",
+            "the Windows game",
+            "No points may be played on the first trick; shooting the moon adds 26 points to "
+            "every other player.",
+            MappingProxyType({"points_on_first_trick": "forbidden", "moon": "add_to_others"}),
+        ),
+    }
+)
+
+
+def _coerce(option: str, value: Any) -> Any:
+    """Turn an API value into the Ruleset's own form; type errors are ``invalid_option``."""
+    if option == "removed_cards":
+        if not isinstance(value, list | tuple):
+            raise HeartsError("invalid_option", "removed_cards must be a list of cards", option)
+        return tuple(parse_card(item, f"{option}.{i}") for i, item in enumerate(value))
+    if option == "pass_schedule":
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise HeartsError(
+                "invalid_option", "pass_schedule must be a list of directions", option
+            )
+        if len(value) > 16:
+            raise HeartsError("invalid_option", "pass_schedule is too long (16 at most)", option)
+        return tuple(value)
+    return value
+
+
+def build_ruleset(preset: str = "standard", **overrides: Any) -> Ruleset:
+    """A preset plus overrides. Player-count defaults follow ``players`` unless given."""
+    if not isinstance(preset, str) or preset not in PRESETS:
+        raise HeartsError(
+            "unknown_preset",
+            f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}",
+            "preset",
+        )
+    chosen = PRESETS[preset]
+    unknown = sorted(set(overrides) - set(OPTION_NAMES))
+    if unknown:
+        raise HeartsError(
+            "unknown_option",
+            f"unknown ruleset option {unknown[0]!r}; options are: {', '.join(OPTION_NAMES)}",
+            unknown[0],
+        )
+    options: dict[str, Any] = dict(chosen.overrides)
+    options.update({name: _coerce(name, value) for name, value in overrides.items()})
+    players = options.get("players", 4)
+    if "removed_cards" not in overrides and isinstance(players, int):
+        removed = chosen.removed_by_players.get(players, ())
+        options["removed_cards"] = tuple(parse_card(name) for name in removed)
+    if "pass_schedule" not in overrides and isinstance(players, int) and players % 2:
+        schedule = options.get(
+            "pass_schedule", Ruleset.__dataclass_fields__["pass_schedule"].default
+        )
+        options["pass_schedule"] = tuple(d for d in schedule if d != "across")
+    try:
+        return Ruleset(preset=preset, **options)
+    except TypeError as exc:  # a wrongly typed value that slipped past coercion
+        raise HeartsError("invalid_option", str(exc), None) from exc
+
+
+def ruleset_from_spec(spec: object) -> Ruleset:
+    """A preset name, or ``{"preset": name, option: value, …}`` as the API accepts it."""
+    if spec is None:
+        return build_ruleset()
+    if isinstance(spec, str):
+        return build_ruleset(spec)
+    if isinstance(spec, Mapping):
+        options = dict(spec)
+        preset = options.pop("preset", "standard")
+        return build_ruleset(preset, **options)
+    raise HeartsError(
+        "invalid_ruleset", "ruleset must be a preset name or an object of options", "ruleset"
+    )
+
+
+def nonpoint_mask(rules: Ruleset) -> Mask:
+    return rules.deck & ~POINT_MASK

@@ -1,0 +1,190 @@
+"""Scoring one hand (RULES.md §3): points, moon and sun, bonuses, gems, the renege penalty."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .cards import HEARTS_MASK, JD_BIT, QS_BIT, Mask
+from .errors import HeartsError
+from .game import would_end_without
+from .rules import MOON_CHOICES, Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    points: tuple[int, ...]  # penalty points taken: a point a heart, queen_points for the Q♠
+    scores: tuple[int, ...] | None  # None while a shooter's choice is pending
+    moon: int | None = None  # the shooter's seat
+    moon_rule: str | None = None  # the moon scoring applied
+    sun: int | None = None
+    jack_of_diamonds: int | None = None
+    no_trick_bonus: tuple[int, ...] = ()  # seats that got the no-trick bonus
+    gems: tuple[int, ...] | None = None
+    renege_by: int | None = None  # the offender charged, when a ruling was confirmed
+    options: Mapping[str, tuple[int, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )  # for a pending shooter's choice: the scores under each option
+
+    @property
+    def needs_moon_choice(self) -> bool:
+        return self.scores is None
+
+
+def points_of(rules: Ruleset, taken: Mask) -> int:
+    """Penalty points in a set of cards: a point a heart, ``queen_points`` for the Q♠."""
+    return (taken & HEARTS_MASK).bit_count() + (rules.queen_points if taken & QS_BIT else 0)
+
+
+def points_from_cards(rules: Ruleset, taken: Sequence[Mask]) -> tuple[tuple[int, ...], int | None]:
+    """Points per seat and the J♦ holder, from the penalty cards each seat took."""
+    jack = next((seat for seat, cards in enumerate(taken) if cards & JD_BIT), None)
+    return tuple(points_of(rules, cards) for cards in taken), jack
+
+
+def check_points(rules: Ruleset, points: Sequence[int], field_name: str = "points") -> None:
+    """Points as entered at a table: one per seat, within the deck, summing to its total."""
+    total = rules.penalty_total
+    if not isinstance(points, list | tuple) or len(points) != rules.players:
+        raise HeartsError(
+            "wrong_number_of_seats",
+            f"give points for each of the {rules.players} seats",
+            field_name,
+        )
+    for seat, value in enumerate(points):
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+            raise HeartsError(
+                "points_out_of_range",
+                f"seat {seat}: points taken must be a whole number from 0 to {total}",
+                f"{field_name}.{seat}",
+            )
+    if sum(points) != total:
+        raise HeartsError(
+            "points_do_not_sum",
+            f"points taken sum to {sum(points)}, but this deck holds {total} penalty points",
+            field_name,
+        )
+    if not any(value >= rules.queen_points for value in points):
+        raise HeartsError(
+            "impossible_points",
+            f"no seat has the {rules.queen_points} points of the Q♠",
+            field_name,
+        )
+
+
+def score_hand(
+    rules: Ruleset,
+    points: Sequence[int],
+    *,
+    jack_of_diamonds: int | None = None,
+    tricks_won: Sequence[int] | None = None,
+    moon_choice: str | None = None,
+    totals_before: Sequence[int] | None = None,
+    renege_by: int | None = None,
+) -> HandScore:
+    """The scores of one hand under ``rules``. J♦ goes on top of moon and sun scoring."""
+    n = rules.players
+    total = rules.penalty_total
+    points = tuple(points)
+    if moon_choice is not None and moon_choice not in MOON_CHOICES:
+        raise HeartsError(
+            "invalid_moon_choice",
+            f"moon_choice must be one of: {', '.join(MOON_CHOICES)}",
+            "moon_choice",
+        )
+    for name, seat in (("jack_of_diamonds", jack_of_diamonds), ("renege_by", renege_by)):
+        if seat is not None and (
+            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
+        ):
+            raise HeartsError("invalid_seat", f"{name} must be a seat from 0 to {n - 1}", name)
+    if rules.jack_of_diamonds and jack_of_diamonds is None and rules.deck & JD_BIT:
+        raise HeartsError(
+            "jack_of_diamonds_required",
+            "this ruleset scores the J♦: say which seat took it",
+            "jack_of_diamonds",
+        )
+    if rules.no_trick_bonus and tricks_won is None:
+        raise HeartsError(
+            "tricks_won_required",
+            "this ruleset has a no-trick bonus: give the tricks each seat won",
+            "tricks_won",
+        )
+    shooter = next((seat for seat, p in enumerate(points) if p == total), None) if total else None
+    sun = None
+    if rules.sun and tricks_won is not None:
+        sun = next((seat for seat, won in enumerate(tricks_won) if won == rules.hand_size), None)
+
+    moon_rule = None
+    options: dict[str, tuple[int, ...]] = {}
+    no_trick: tuple[int, ...] = ()
+    if sun is not None:
+        base: list[int] | None = [rules.sun if seat == sun else 0 for seat in range(n)]
+    elif shooter is not None and rules.moon != "off":
+        subtract = [-total if seat == shooter else 0 for seat in range(n)]
+        add = [0 if seat == shooter else total for seat in range(n)]
+        moon_rule = rules.moon
+        if moon_rule == "shooter_choice":
+            moon_rule = moon_choice
+        elif moon_rule == "add_unless_shooter_loses":
+            before = list(totals_before) if totals_before is not None else [0] * n
+            after_add = [b + a for b, a in zip(before, add, strict=True)]
+            losing = would_end_without(rules, after_add, shooter)
+            moon_rule = "subtract_from_shooter" if losing else "add_to_others"
+        if moon_rule is None:
+            base = None
+            options = {
+                "subtract_from_shooter": _with_jack(rules, subtract, jack_of_diamonds),
+                "add_to_others": _with_jack(rules, add, jack_of_diamonds),
+            }
+        else:
+            base = subtract if moon_rule == "subtract_from_shooter" else add
+    else:
+        base = list(points)
+        if rules.no_trick_bonus and tricks_won is not None:
+            no_trick = tuple(seat for seat, won in enumerate(tricks_won) if won == 0)
+            for seat in no_trick:
+                base[seat] += rules.no_trick_bonus
+
+    scores = None if base is None else _with_jack(rules, base, jack_of_diamonds)
+    if renege_by is not None and rules.renege_penalty != "none":
+        if rules.renege_penalty == "takes_all":
+            scores = tuple(total if seat == renege_by else 0 for seat in range(n))
+        else:
+            raw = (
+                scores if scores is not None else _with_jack(rules, list(points), jack_of_diamonds)
+            )
+            scores = tuple(
+                s + (rules.renege_points if seat == renege_by else 0) for seat, s in enumerate(raw)
+            )
+        options = {}
+    else:
+        renege_by = None
+    return HandScore(
+        points=points,
+        scores=scores,
+        moon=shooter if rules.moon != "off" and sun is None else None,
+        moon_rule=moon_rule,
+        sun=sun,
+        jack_of_diamonds=jack_of_diamonds if rules.jack_of_diamonds else None,
+        no_trick_bonus=no_trick,
+        gems=gems_of(rules, points, shooter) if rules.gems else None,
+        renege_by=renege_by,
+        options=MappingProxyType(options),
+    )
+
+
+def _with_jack(rules: Ruleset, base: list[int], jack: int | None) -> tuple[int, ...]:
+    if jack is not None and rules.jack_of_diamonds:
+        base = list(base)
+        base[jack] += rules.jack_of_diamonds
+    return tuple(base)
+
+
+def gems_of(rules: Ruleset, points: Sequence[int], shooter: int | None) -> tuple[int, ...]:
+    """QQ gems: (points the others took) - 3 x own points; a moon: shooter +3T, others -T."""
+    total = rules.penalty_total
+    if shooter is not None:
+        return tuple(3 * total if seat == shooter else -total for seat in range(len(points)))
+    taken = sum(points)
+    return tuple((taken - own) - 3 * own for own in points)
