@@ -1,0 +1,104 @@
+"""Turn ``DATABASE_URL`` into a Django ``DATABASES["default"]`` entry.
+
+Kept apart from settings so that it can be tested without reloading settings.
+
+* SQLite (the embedded default) runs in WAL mode with ``IMMEDIATE`` transactions and a
+  busy timeout, so concurrent writers queue instead of failing with "database is locked".
+* PostgreSQL keeps ``CONN_MAX_AGE = 0``. Setting ``DATABASE_POOL_MAX_SIZE`` opts in to
+  psycopg's connection pool (Django requires ``CONN_MAX_AGE = 0`` with the pool).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+SQLITE_SCHEMES = frozenset({"sqlite"})
+POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
+ACCEPTED = "sqlite://, postgres://, postgresql://"
+
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
+
+
+def _refuse(url: str, why: str) -> ImproperlyConfigured:
+    shown = _redact(url)
+    return ImproperlyConfigured(
+        f"DATABASE_URL={shown!r} is not usable: {why}. Accepted schemes: {ACCEPTED} "
+        f"(e.g. sqlite:////abs/path/db.sqlite3 or postgres://user@host:5432/name)."
+    )
+
+
+def _redact(url: str) -> str:
+    """Hide a password, if any, before the URL goes into an error message."""
+    try:
+        parts = urlsplit(url)
+        if parts.password:
+            return url.replace(f":{parts.password}@", ":***@", 1)
+    except ValueError:
+        pass
+    return url
+
+
+def _pool_size(environ: Mapping[str, str]) -> int | None:
+    raw = environ.get("DATABASE_POOL_MAX_SIZE", "").strip()
+    if not raw:
+        return None
+    try:
+        size = int(raw)
+    except ValueError:
+        size = 0
+    if size < 1:
+        raise ImproperlyConfigured(
+            f"DATABASE_POOL_MAX_SIZE={raw!r} must be a positive integer (or unset for no pool)."
+        )
+    return size
+
+
+def database_config(url: str, environ: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Return the Django database settings for ``url``.
+
+    ``environ`` defaults to ``os.environ``; it is read for ``DATABASE_POOL_MAX_SIZE``.
+    Raises ``ImproperlyConfigured`` naming DATABASE_URL for anything it cannot use.
+    """
+    environ = os.environ if environ is None else environ
+    url = (url or "").strip()
+    if not url:
+        raise _refuse(url, "it is empty")
+    try:
+        scheme = urlsplit(url).scheme.lower()
+    except ValueError as exc:
+        raise _refuse(url, f"it does not parse as a URL ({exc})") from exc
+    if not scheme or "://" not in url:
+        raise _refuse(url, "it has no scheme")
+    if scheme not in SQLITE_SCHEMES | POSTGRES_SCHEMES:
+        raise _refuse(url, f"unknown scheme {scheme + '://'!r}")
+    try:
+        config = dj_database_url.parse(url)
+    except Exception as exc:  # dj_database_url raises several types on garbage
+        raise _refuse(url, f"it does not parse ({exc})") from exc
+
+    if scheme in SQLITE_SCHEMES:
+        options = dict(config.get("OPTIONS") or {})
+        options.update(SQLITE_OPTIONS)
+        config["OPTIONS"] = options
+        return config
+
+    if not config.get("NAME"):
+        raise _refuse(url, "it names no database (add /dbname at the end)")
+    config["CONN_MAX_AGE"] = 0
+    config["CONN_HEALTH_CHECKS"] = False
+    pool_max = _pool_size(environ)
+    if pool_max is not None:
+        options = dict(config.get("OPTIONS") or {})
+        options["pool"] = {"min_size": 1, "max_size": pool_max}
+        config["OPTIONS"] = options
+    return config

@@ -1,0 +1,118 @@
+"""Domain errors map to HTTP in one place.
+
+Views and services raise a :class:`DomainError` subclass (or the engine's ``HeartsError``);
+:func:`exception_handler` turns them into DRF exceptions and lets drf-standardized-errors
+render the one error body the API uses::
+
+    {"type": "validation_error" | "client_error" | "server_error",
+     "errors": [{"code": "...", "detail": "...", "attr": "field" | null}]}
+
+A 400 is a ``validation_error``; other 4xx are ``client_error``; 5xx are ``server_error``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
+from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
+from rest_framework import exceptions, status
+from rest_framework.exceptions import ErrorDetail
+
+try:  # The engine is pure Python and optional to this module.
+    from adjudication.engine.errors import HeartsError
+except ImportError:  # pragma: no cover - only while the engine is being written
+    HeartsError = None
+
+DATABASE_UNAVAILABLE = "database_unavailable"
+DATABASE_UNAVAILABLE_DETAIL = "The database is unreachable; try again shortly."
+
+
+class DomainError(Exception):
+    """A refusal by the domain, with a stable ``code`` and the ``attr`` (field) it concerns.
+
+    ``raise Conflict("game_finished", "The game is already finished.")``
+    """
+
+    status_code: ClassVar[int] = status.HTTP_400_BAD_REQUEST
+
+    def __init__(self, code: str, detail: str, attr: str | None = None):
+        super().__init__(detail)
+        self.code = code
+        self.detail = detail
+        self.attr = attr
+
+
+class NotFoundError(DomainError):
+    """The thing asked for does not exist (404)."""
+
+    status_code = status.HTTP_404_NOT_FOUND
+
+
+class Conflict(DomainError):
+    """The request clashes with the current state (409)."""
+
+    status_code = status.HTTP_409_CONFLICT
+
+
+class PreconditionFailed(DomainError):
+    """An If-Match / version precondition does not hold (412)."""
+
+    status_code = status.HTTP_412_PRECONDITION_FAILED
+
+
+class Unprocessable(DomainError):
+    """Well-formed, but the domain cannot apply it (422)."""
+
+    status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+
+
+class DatabaseUnavailable(exceptions.APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = DATABASE_UNAVAILABLE_DETAIL
+    default_code = DATABASE_UNAVAILABLE
+    wait = 5  # rendered as Retry-After by drf-standardized-errors
+
+
+class _StatusError(exceptions.APIException):
+    """An APIException whose status is chosen per instance."""
+
+    def __init__(self, status_code: int, detail: Any, code: str):
+        self.status_code = status_code
+        super().__init__(detail=detail, code=code)
+
+
+def to_api_exception(
+    status_code: int, code: str, detail: str, attr: str | None
+) -> exceptions.APIException:
+    """Build the DRF exception that renders as ``{code, detail, attr}`` with ``status_code``."""
+    message = ErrorDetail(detail, code=code)
+    body: Any = {attr: [message]} if attr else [message]
+    if status_code == status.HTTP_400_BAD_REQUEST:
+        return exceptions.ValidationError(body)
+    return _StatusError(status_code, body, code)
+
+
+def convert(exc: Exception) -> Exception:
+    """Map domain, engine, database and body-size errors to DRF exceptions; leave the rest."""
+    if isinstance(exc, DomainError):
+        return to_api_exception(exc.status_code, exc.code, exc.detail, exc.attr)
+    if HeartsError is not None and isinstance(exc, HeartsError):
+        return to_api_exception(status.HTTP_400_BAD_REQUEST, exc.code, exc.message, exc.field)
+    if isinstance(exc, OperationalError | InterfaceError):
+        return DatabaseUnavailable()
+    if isinstance(exc, RequestDataTooBig):
+        limit_kib = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
+        return _StatusError(
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            f"The request body is larger than {limit_kib} KiB.",
+            "request_too_large",
+        )
+    return exc
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]):
+    """DRF ``EXCEPTION_HANDLER``: convert, then render with drf-standardized-errors."""
+    return standardized_exception_handler(convert(exc), context)

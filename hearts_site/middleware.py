@@ -1,0 +1,48 @@
+"""Plain-Django counterpart of the API's database error mapping."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import InterfaceError, OperationalError
+from django.http import JsonResponse
+
+from hearts_site.errors import DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_DETAIL
+
+logger = logging.getLogger(__name__)
+
+
+def database_unavailable_response() -> JsonResponse:
+    return JsonResponse(
+        {
+            "type": "server_error",
+            "errors": [
+                {
+                    "code": DATABASE_UNAVAILABLE,
+                    "detail": DATABASE_UNAVAILABLE_DETAIL,
+                    "attr": None,
+                }
+            ],
+        },
+        status=503,
+        headers={"Retry-After": "5", "Cache-Control": "no-store"},
+    )
+
+
+class DatabaseUnavailableMiddleware:
+    """Turn OperationalError/InterfaceError escaping a non-DRF view into a 503 JSON body.
+
+    DRF views never get here: their exceptions go through ``hearts_site.errors``.
+    """
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, OperationalError | InterfaceError):
+            logger.error("database unavailable on %s: %s", request.path, exception)
+            return database_unavailable_response()
+        return None

@@ -1,0 +1,74 @@
+"""Site-level views: the home page, the health check and the API root."""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import InterfaceError, OperationalError, connection
+from django.http import HttpRequest, JsonResponse
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+from django.views.generic import TemplateView
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+logger = logging.getLogger(__name__)
+
+
+class HomeView(TemplateView):
+    template_name = "home.html"
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    """200 when a ``SELECT 1`` reaches the database, 503 when it cannot.
+
+    A plain Django view: no authentication, no DRF, never cached.
+    """
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except (OperationalError, InterfaceError) as exc:
+        logger.warning("healthz: database unreachable: %s", exc)
+        return JsonResponse(
+            {
+                "status": "unavailable",
+                "database": "unreachable",
+                "detail": f"{type(exc).__name__}: {exc}".strip()[:500],
+            },
+            status=503,
+        )
+    return JsonResponse({"status": "ok", "database": "ok"})
+
+
+@extend_schema(
+    operation_id="api_root",
+    tags=["meta"],
+    summary="Links to the API's schema and documentation",
+    responses=inline_serializer(
+        name="ApiRoot",
+        fields={
+            "schema": serializers.URLField(),
+            "docs": serializers.URLField(),
+            "redoc": serializers.URLField(),
+            "health": serializers.URLField(),
+        },
+    ),
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def api_root(request: Request) -> Response:
+    links = {
+        "schema": "schema",
+        "docs": "swagger-ui",
+        "redoc": "redoc",
+        "health": "healthz",
+    }
+    return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})

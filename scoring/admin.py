@@ -1,0 +1,1 @@
+"""Admin registrations for scoring models (none yet)."""

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class ScoringConfig(AppConfig):
+    """Clubs, leagues, players and the games they score."""
+
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "scoring"

@@ -1,0 +1,1 @@
+"""Scorekeeping models: clubs, leagues, players, games (added by the scorekeeping issue)."""

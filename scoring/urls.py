@@ -1,0 +1,3 @@
+"""Scorekeeping API routes, included under /api/v1/ by hearts_site.urls."""
+
+urlpatterns: list = []
