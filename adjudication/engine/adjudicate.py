@@ -112,6 +112,7 @@ class Ruling:
     tricks_won: tuple[int, ...]
     score: HandScore | None  # for a complete record
     pass_direction: str | None = None
+    hand_number: int | None = None
     _tricks: list[Trick] = field(default_factory=list, repr=False, compare=False)
 
     @property
@@ -225,6 +226,7 @@ def adjudicate(
         tricks_won=tuple(won),
         score=score,
         pass_direction=direction,
+        hand_number=hand_number,
     )
 
 

@@ -39,9 +39,17 @@ def random_passes(rules: Ruleset, dealt: list[Mask], hand_number: int, rng: rand
 
 
 def play_randomly(
-    rules: Ruleset, holdings: list[Mask], leader: int, rng: random.Random, stop: int | None = None
+    rules: Ruleset,
+    holdings: list[Mask],
+    leader: int,
+    rng: random.Random,
+    stop: int | None = None,
+    deviate_at: int | None = None,
 ) -> list[Card]:
-    """A record of random legal plays from ``leader`` (the whole hand, or ``stop`` plays)."""
+    """A record of random legal plays from ``leader`` (the whole hand, or ``stop`` plays).
+
+    At play ``deviate_at`` the seat plays a held card outside the legal set, if it has one.
+    """
     n = rules.players
     hold = list(holdings)
     plays: list[Card] = []
@@ -57,8 +65,10 @@ def play_randomly(
         for _ in range(n):
             if len(plays) >= total:
                 break
-            legal = cards_in(legal_mask(rules, hold[seat], Situation(trick, led, broken)))
-            card = rng.choice(legal)
+            allowed = legal_mask(rules, hold[seat], Situation(trick, led, broken))
+            if len(plays) == deviate_at and hold[seat] & ~allowed:
+                allowed = hold[seat] & ~allowed
+            card = rng.choice(cards_in(allowed))
             plays.append(card)
             hold[seat] &= ~BIT[card]
             mask |= BIT[card]
