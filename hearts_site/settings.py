@@ -196,7 +196,7 @@ if SECURE:
 # --- REST framework -------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_standardized_errors.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "hearts_site.schema.AutoSchema",
     "EXCEPTION_HANDLER": "hearts_site.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -237,7 +237,8 @@ SPECTACULAR_SETTINGS = {
             "ErrorCode429Enum",
             "ErrorCode500Enum",
         )
-    },
+    }
+    | {"HoldingsSourceEnum": "adjudication.serializers.HOLDINGS_SOURCES"},
     "POSTPROCESSING_HOOKS": ["drf_standardized_errors.openapi_hooks.postprocess_schema_enums"],
 }
 

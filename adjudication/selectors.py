@@ -1,0 +1,33 @@
+"""Reads of the adjudication side: presets described for clients."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adjudication.engine import PRESETS, HeartsError, build_ruleset
+
+
+def describe_preset(name: str, players: object = None) -> dict[str, Any]:
+    """A preset, its source text and its full option set (for ``players`` seats, if given)."""
+    preset = PRESETS[name]
+    overrides: dict[str, Any] = {}
+    if players is not None:
+        try:
+            overrides["players"] = int(str(players))
+        except ValueError:
+            raise HeartsError(
+                "invalid_option", "players must be a whole number", "players"
+            ) from None
+    rules = build_ruleset(name, **overrides)
+    return {
+        "name": preset.name,
+        "title": preset.title,
+        "source": preset.source,
+        "source_text": preset.source_text,
+        "differs_from_standard": {
+            key: list(value) if isinstance(value, tuple) else value
+            for key, value in preset.overrides.items()
+        },
+        "ruleset": rules.options(),
+        "derived": rules.derived(),
+    }

@@ -1,0 +1,235 @@
+"""Input and output serializers of the adjudication API (documentation and type checks).
+
+The engine validates the rules themselves (a card removed from the deck, overlapping holdings,
+an impossible ruleset); these serializers check shapes and sizes before it runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from adjudication.engine import OPTION_NAMES, PRESETS, RULE_CODES
+from adjudication.engine.rules import BOOLEANS, CHOICES, DIRECTIONS, INTEGER_BOUNDS, MOON_CHOICES
+from hearts_site.serializers import StrictInputSerializer
+
+CARD_HELP = "A card, rank then suit: 2C … TC JC QC KC AC, QS, AH; also 10H, lower case, ♠♥♦♣."
+MAX_SEATS = 6
+HOLDINGS_SOURCES = ["hands", "deal", "record"]
+DECK = 52
+
+
+def _option_schema(option: str) -> dict[str, Any]:
+    if option in CHOICES:
+        return {"type": "string", "enum": list(CHOICES[option])}
+    if option in BOOLEANS:
+        return {"type": "boolean"}
+    if option == "removed_cards":
+        return {"type": "array", "items": {"type": "string"}, "maxItems": 8}
+    if option == "pass_schedule":
+        return {"type": "array", "items": {"type": "string", "enum": list(DIRECTIONS)}}
+    low, high = INTEGER_BOUNDS[option]
+    schema: dict[str, Any] = {"type": "integer", "minimum": low, "maximum": high}
+    if option == "target_score":
+        schema["nullable"] = True
+    return schema
+
+
+RULESET_OPTIONS_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "preset": {"type": "string", "enum": list(PRESETS), "default": "standard"},
+        **{option: _option_schema(option) for option in OPTION_NAMES},
+    },
+    "additionalProperties": False,
+}
+
+
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "enum": list(PRESETS), "description": "a preset name"},
+            {**RULESET_OPTIONS_SCHEMA, "description": "a preset plus option overrides"},
+        ],
+        "default": "standard",
+    }
+)
+class RulesetSpecField(serializers.JSONField):
+    """A preset name or ``{"preset": name, option: value, …}``; the engine checks the values."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if not isinstance(data, str | dict):
+            raise serializers.ValidationError(
+                "Give a preset name or an object of options.", code="invalid_ruleset"
+            )
+        return data
+
+
+class CardField(serializers.CharField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(max_length=8, help_text=CARD_HELP, **kwargs)
+
+
+def _card_list(**kwargs: Any) -> serializers.ListField:
+    return serializers.ListField(child=CardField(), max_length=DECK, **kwargs)
+
+
+def _holdings(help_text: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=_card_list(allow_empty=True),
+        min_length=3,
+        max_length=MAX_SEATS,
+        required=False,
+        help_text=help_text,
+    )
+
+
+class AdjudicationInputSerializer(StrictInputSerializer):
+    ruleset = RulesetSpecField(required=False, default="standard")
+    plays = _card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
+    hands = _holdings("Each seat's cards after the pass, seat 0 first.")
+    deal = _holdings("Each seat's cards before the pass (give passes and hand_number too).")
+    passes = _holdings("The cards each seat passed, seat 0 first.")
+    hand_number = serializers.IntegerField(
+        min_value=1, max_value=10_000, required=False, help_text="Hand number in the game, from 1."
+    )
+    dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
+    first_leader = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        required=False,
+        help_text="The seat that led trick 1, when neither holdings nor dealer determine it.",
+    )
+    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+    totals_before = serializers.ListField(
+        child=serializers.IntegerField(min_value=-100_000, max_value=100_000),
+        min_length=3,
+        max_length=MAX_SEATS,
+        required=False,
+        help_text="Game totals before this hand (for add_unless_shooter_loses).",
+    )
+
+
+class ShownSerializer(serializers.Serializer):
+    play_index = serializers.IntegerField()
+    trick = serializers.IntegerField()
+    card = serializers.CharField()
+
+
+class EvidenceSerializer(serializers.Serializer):
+    source = serializers.ChoiceField(choices=HOLDINGS_SOURCES, help_text="What the proof rests on.")
+    held = serializers.ListField(child=serializers.CharField(), help_text="Cards that prove it.")
+    shown = ShownSerializer(many=True, help_text="Where the record later shows them.")
+
+
+class ViolationSerializer(serializers.Serializer):
+    play_index = serializers.IntegerField(allow_null=True, help_text="Null for a pass.")
+    trick = serializers.IntegerField(allow_null=True, help_text="From 1; null for a pass.")
+    seat = serializers.IntegerField()
+    card = serializers.CharField(allow_null=True)
+    rule = serializers.ChoiceField(choices=sorted(RULE_CODES))
+    message = serializers.CharField()
+    evidence = EvidenceSerializer()
+
+
+class UndeterminedSerializer(serializers.Serializer):
+    play_index = serializers.IntegerField()
+    trick = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    card = serializers.CharField()
+    rule = serializers.ChoiceField(choices=sorted(RULE_CODES))
+    condition = serializers.CharField()
+    decided_by = serializers.ListField(child=serializers.CharField())
+
+
+class TrickSerializer(serializers.Serializer):
+    trick = serializers.IntegerField()
+    leader = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField())
+    seats = serializers.ListField(child=serializers.IntegerField())
+    winner = serializers.IntegerField(allow_null=True, help_text="Null while unfinished.")
+    points = serializers.IntegerField()
+
+
+class ShooterSerializer(serializers.Serializer):
+    shooter = serializers.IntegerField()
+
+
+class RenegePenaltySerializer(serializers.Serializer):
+    offender = serializers.IntegerField()
+    scores = serializers.ListField(child=serializers.IntegerField())
+
+
+class PassSerializer(serializers.Serializer):
+    hand_number = serializers.IntegerField()
+    direction = serializers.ChoiceField(choices=list(DIRECTIONS))
+
+
+SCORES_SCHEMA = {
+    "oneOf": [
+        {"type": "array", "items": {"type": "integer"}, "description": "per seat"},
+        {
+            "type": "object",
+            "description": "a moon under shooter_choice without moon_choice: both options",
+            "properties": {
+                choice: {"type": "array", "items": {"type": "integer"}} for choice in MOON_CHOICES
+            },
+            "required": list(MOON_CHOICES),
+        },
+    ],
+    "nullable": True,
+}
+
+
+@extend_schema_field(SCORES_SCHEMA)
+class ScoresField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(RULESET_OPTIONS_SCHEMA)
+class RulesetOptionsField(serializers.JSONField):
+    pass
+
+
+class AdjudicationOutputSerializer(serializers.Serializer):
+    legal = serializers.BooleanField(help_text="True when no violation is proven.")
+    complete = serializers.BooleanField(help_text="Every card of the deck was played.")
+    first_leader = serializers.IntegerField(allow_null=True)
+    violations = ViolationSerializer(many=True)
+    undetermined = UndeterminedSerializer(many=True)
+    tricks = TrickSerializer(many=True)
+    points_taken = serializers.ListField(child=serializers.IntegerField())
+    tricks_won = serializers.ListField(child=serializers.IntegerField())
+    jack_of_diamonds = serializers.IntegerField(allow_null=True, help_text="Who took the J♦.")
+    moon = ShooterSerializer(allow_null=True)
+    sun = ShooterSerializer(allow_null=True)
+    scores = ScoresField(help_text="Null until the record is complete.")
+    gems = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    no_trick_bonus = serializers.ListField(child=serializers.IntegerField())
+    renege_penalty = RenegePenaltySerializer(
+        allow_null=True,
+        help_text="The scores if a director confirms the first renege (ruleset renege_penalty).",
+    )
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), allow_null=True
+    )
+    holdings_source = serializers.ChoiceField(choices=HOLDINGS_SOURCES, allow_null=True)
+    passing = PassSerializer(allow_null=True)
+    ruleset = RulesetOptionsField()
+
+
+class PresetSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    title = serializers.CharField()
+    source = serializers.CharField()
+    source_text = serializers.CharField()
+    differs_from_standard = serializers.JSONField()
+    ruleset = RulesetOptionsField()
+    derived = serializers.JSONField(help_text="Deck size, hand size, penalty total, lowest club.")
+
+
+class RuleCodeSerializer(serializers.Serializer):
+    rule = serializers.CharField()
+    description = serializers.CharField()

@@ -1,0 +1,96 @@
+"""Adjudication API views: parse, call the engine through the service, present."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from adjudication.engine import PRESETS, RULE_CODES
+from adjudication.examples import adjudication_examples
+from adjudication.selectors import describe_preset
+from adjudication.serializers import (
+    AdjudicationInputSerializer,
+    AdjudicationOutputSerializer,
+    PresetSerializer,
+    RuleCodeSerializer,
+)
+from adjudication.services import present_ruling, rule_on_hand
+from hearts_site.errors import NotFoundError
+
+
+class AdjudicationView(APIView):
+    """Rule on a hand's record. Stores nothing, so anyone may ask."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="adjudicate",
+        tags=["adjudication"],
+        summary="Rule on a disputed trick or a whole hand",
+        description=(
+            "Send the cards in play order (and the holdings if known). The ruling lists every "
+            "illegal play with its rule code and proof; for an incomplete record without "
+            "holdings, what a later card would decide. Complete records are scored."
+        ),
+        request=AdjudicationInputSerializer,
+        responses={200: AdjudicationOutputSerializer},
+        examples=adjudication_examples(),
+    )
+    def post(self, request: Request) -> Response:
+        serializer = AdjudicationInputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        ruling = rule_on_hand(serializer.validated_data)
+        return Response(present_ruling(ruling))
+
+
+PLAYERS = OpenApiParameter(
+    "players", int, description="Show the player-count defaults for 3 to 6 players.", required=False
+)
+
+
+class RulesetListView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="rulesets_list",
+        tags=["adjudication"],
+        summary="Every preset with every option and its source text",
+        parameters=[PLAYERS],
+        responses={200: PresetSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        players = request.query_params.get("players")
+        return Response([describe_preset(name, players) for name in PRESETS])
+
+
+class RulesetDetailView(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="rulesets_retrieve",
+        tags=["adjudication"],
+        summary="One preset with every option and its source text",
+        parameters=[PLAYERS],
+        responses={200: PresetSerializer},
+    )
+    def get(self, request: Request, preset: str) -> Response:
+        if preset not in PRESETS:
+            raise NotFoundError("unknown_preset", f"There is no preset {preset[:40]!r}.", "preset")
+        return Response(describe_preset(preset, request.query_params.get("players")))
+
+
+class RuleCodeListView(APIView):
+    permission_classes = [AllowAny]
+    pagination_class = None
+
+    @extend_schema(
+        operation_id="rule_codes_list",
+        tags=["adjudication"],
+        summary="The stable rule codes a ruling can name",
+        responses={200: RuleCodeSerializer(many=True)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response([{"rule": code, "description": text} for code, text in RULE_CODES.items()])
