@@ -47,6 +47,8 @@ _RANK_INPUT = {letter: index for index, letter in enumerate(RANK_LETTERS)}
 _RANK_INPUT["10"] = RANK_LETTERS.index("T")
 # Phone keyboards append the emoji presentation selector to suit symbols ("♥️").
 _VARIATION_SELECTOR = "\ufe0f"
+# Upper-case ASCII only: str.upper() also maps look-alikes such as U+017F (long s) to "S".
+_ASCII_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
 NAMES: tuple[str, ...] = tuple(
     RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13] for card in range(52)
 )
@@ -64,7 +66,7 @@ def parse_card(text: object, field: str | None = None) -> Card:
         cached = _BY_NAME.get(text)
         if cached is not None:
             return cached
-        cleaned = text.strip().upper().replace(_VARIATION_SELECTOR, "")
+        cleaned = text.strip().translate(_ASCII_UPPER).replace(_VARIATION_SELECTOR, "")
         if 2 <= len(cleaned) <= 3:
             rank = _RANK_INPUT.get(cleaned[:-1])
             suit = _SUIT_INPUT.get(cleaned[-1])
