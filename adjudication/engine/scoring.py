@@ -150,14 +150,16 @@ def score_hand(
     if renege_by is not None and rules.renege_penalty != "none":
         if rules.renege_penalty == "takes_all":
             scores = tuple(total if seat == renege_by else 0 for seat in range(n))
+            options = {}
         else:
-            raw = (
-                scores if scores is not None else _with_jack(rules, list(points), jack_of_diamonds)
-            )
-            scores = tuple(
-                s + (rules.renege_points if seat == renege_by else 0) for seat, s in enumerate(raw)
-            )
-        options = {}
+            fine = [rules.renege_points if seat == renege_by else 0 for seat in range(n)]
+            if scores is None:  # a pending moon choice: the penalty goes on top of either option
+                options = {
+                    name: tuple(map(sum, zip(option, fine, strict=True)))
+                    for name, option in options.items()
+                }
+            else:
+                scores = tuple(map(sum, zip(scores, fine, strict=True)))
     else:
         renege_by = None
     return HandScore(
