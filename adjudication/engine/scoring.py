@@ -128,7 +128,9 @@ def score_hand(
             moon_rule = moon_choice
         elif moon_rule == "add_unless_shooter_loses":
             before = list(totals_before) if totals_before is not None else [0] * n
-            after_add = [b + a for b, a in zip(before, add, strict=True)]
+            # the game end is judged on the hand's whole scores: the J♦ counts too
+            added = _with_jack(rules, add, jack_of_diamonds)
+            after_add = [b + a for b, a in zip(before, added, strict=True)]
             losing = would_end_without(rules, after_add, shooter)
             moon_rule = "subtract_from_shooter" if losing else "add_to_others"
         if moon_rule is None:
