@@ -1,1 +1,86 @@
-"""Admin registrations for scoring models (none yet)."""
+"""Django admin for every scorekeeping model (read-mostly: history is append-only)."""
+
+from django.contrib import admin
+
+from scoring import models
+
+
+@admin.register(models.Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "is_public", "created_at"]
+    prepopulated_fields = {"slug": ["name"]}
+    search_fields = ["name", "slug"]
+
+
+@admin.register(models.Membership)
+class MembershipAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "role"]
+    list_filter = ["role", "club"]
+
+
+@admin.register(models.Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "user", "merged_into"]
+    list_filter = ["club"]
+    search_fields = ["name"]
+
+
+@admin.register(models.League)
+class LeagueAdmin(admin.ModelAdmin):
+    list_display = ["name", "club", "created_at"]
+
+
+@admin.register(models.Season)
+class SeasonAdmin(admin.ModelAdmin):
+    list_display = ["name", "league", "starts_on", "ends_on"]
+
+
+class GameSeatInline(admin.TabularInline):
+    model = models.GameSeat
+    extra = 0
+
+
+@admin.register(models.Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ["id", "club", "league", "status", "started_at", "hands_played", "version"]
+    list_filter = ["status", "club"]
+    inlines = [GameSeatInline]
+
+
+@admin.register(models.Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["game", "number", "level", "is_void", "updated_at"]
+    list_filter = ["level", "is_void"]
+
+
+@admin.register(models.Dispute)
+class DisputeAdmin(admin.ModelAdmin):
+    list_display = ["id", "hand", "status", "opened_at", "resolved_at"]
+
+
+@admin.register(models.HistoryEntry)
+class HistoryEntryAdmin(admin.ModelAdmin):
+    list_display = ["game", "hand_number", "action", "actor", "at"]
+    list_filter = ["action"]
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # append-only
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
+@admin.register(models.PlayerMerge)
+class PlayerMergeAdmin(admin.ModelAdmin):
+    list_display = ["source", "target", "actor", "at"]
+
+
+@admin.register(models.DeviceToken)
+class DeviceTokenAdmin(admin.ModelAdmin):
+    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
+    exclude = ["key_hash"]
+
+
+@admin.register(models.IdempotencyRecord)
+class IdempotencyRecordAdmin(admin.ModelAdmin):
+    list_display = ["user", "key", "status_code", "created_at"]

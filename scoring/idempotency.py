@@ -1,0 +1,70 @@
+"""``Idempotency-Key`` for creating POSTs: a retried create replays its first response.
+
+Same key and body → the stored response again; same key, other body → 422; a retry that
+races the first request → 409 (the first one's transaction wins). The key is written in the
+same transaction as the change it made, so a failed create leaves no key behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from django.db import IntegrityError, transaction
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from hearts_site.errors import Conflict, DomainError, Unprocessable
+from scoring.models import IdempotencyRecord
+
+HEADER = "Idempotency-Key"
+MAX_KEY_LENGTH = 255
+
+
+def _fingerprint(request: Request) -> str:
+    body = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
+
+
+def idempotent(request: Request, create: Callable[[], Response]) -> Response:
+    """Run ``create`` once per (user, key); without a key, just run it."""
+    key = request.headers.get(HEADER)
+    if not key or not request.user.is_authenticated:
+        return create()
+    if len(key) > MAX_KEY_LENGTH:
+        raise DomainError(
+            "idempotency_key_too_long", f"{HEADER} is at most {MAX_KEY_LENGTH} characters.", None
+        )
+    fingerprint = _fingerprint(request)
+    with transaction.atomic():
+        stored = IdempotencyRecord.objects.filter(user=request.user, key=key).first()
+        if stored is not None:
+            if stored.request_hash != fingerprint:
+                raise Unprocessable(
+                    "idempotency_key_reused",
+                    f"This {HEADER} was used for a different request.",
+                    None,
+                )
+            return Response(
+                stored.body, status=stored.status_code, headers={"Idempotent-Replayed": "true"}
+            )
+        response = create()
+        if 200 <= response.status_code < 300:
+            try:
+                with transaction.atomic():
+                    IdempotencyRecord.objects.create(
+                        user=request.user,
+                        key=key,
+                        request_hash=fingerprint,
+                        status_code=response.status_code,
+                        body=json.loads(json.dumps(response.data, default=str)),
+                    )
+            except IntegrityError:
+                # Another request with this key committed first: undo ours, tell the client.
+                raise Conflict(
+                    "idempotency_key_in_use",
+                    f"A request with this {HEADER} is in progress or done: retry to replay it.",
+                    None,
+                ) from None
+        return response

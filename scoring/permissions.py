@@ -1,0 +1,49 @@
+"""Who may do what in a club, composed in views with ``&`` and ``|``.
+
+Views that use these define ``get_club()``; a club the user may not read is a 404 there,
+so private clubs are not revealed.
+"""
+
+from __future__ import annotations
+
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from scoring.models import Role
+from scoring.selectors import DIRECTORS, SCORERS, role_in
+
+
+class ClubRole(BasePermission):
+    roles: tuple[str, ...] = ()
+    message = "Your role in this club does not allow this."
+
+    def has_permission(self, request, view) -> bool:
+        return role_in(request.user, view.get_club().pk) in self.roles
+
+
+class IsClubScorer(ClubRole):
+    """Owners, directors and scorers write a club's games."""
+
+    roles = SCORERS
+
+
+class IsClubDirector(ClubRole):
+    """Directors (and owners) resolve disputes, merge players and run leagues."""
+
+    roles = DIRECTORS
+
+
+class IsClubOwner(ClubRole):
+    """Owners manage memberships."""
+
+    roles = (Role.OWNER,)
+
+
+class ReadOnly(BasePermission):
+    def has_permission(self, request, view) -> bool:
+        return request.method in SAFE_METHODS
+
+
+class IsClubMember(ClubRole):
+    """Any role: members read what their club keeps private."""
+
+    roles = tuple(Role.values)

@@ -1,0 +1,185 @@
+"""From a scorer's entry to a scored hand, through the engine. No database here.
+
+Three levels of detail: points per seat, the penalty cards each seat took, or the whole trick
+record (adjudicated). Each gives the same thing: points, scores, moon, J♦, gems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from adjudication.engine import (
+    HeartsError,
+    Ruleset,
+    adjudicate,
+    check_points,
+    parse_cards,
+    points_from_cards,
+    score_hand,
+)
+from adjudication.engine.cards import BIT, JD_BIT, NAMES, QS_BIT, cards_in
+from adjudication.engine.scoring import HandScore
+from adjudication.services import present_ruling
+
+LEVELS = ("points", "cards_taken", "plays")
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    level: str
+    points: list[int]
+    scores: list[int]
+    moon_shooter: int | None
+    moon_choice: str
+    jack_of_diamonds: int | None
+    gems: list[int] | None
+    adjudication: dict[str, Any] | None
+
+
+def level_of(entry: Mapping[str, Any]) -> str:
+    given = [level for level in LEVELS if level in entry]
+    if len(given) != 1:
+        raise HeartsError(
+            "one_level_required",
+            "give exactly one of points, cards_taken or plays",
+            given[1] if len(given) > 1 else "points",
+        )
+    return given[0]
+
+
+def penalty_cards(rules: Ruleset) -> int:
+    """The cards a cards_taken entry must account for: hearts, the Q♠, the J♦ when it scores."""
+    cards = rules.hearts_in_play | (rules.deck & QS_BIT)
+    if rules.jack_of_diamonds:
+        cards |= rules.deck & JD_BIT
+    return cards
+
+
+def score_entry(
+    rules: Ruleset,
+    entry: Mapping[str, Any],
+    *,
+    dealer: int,
+    totals_before: Sequence[int],
+    renege_by: int | None = None,
+) -> ScoredHand:
+    """Score one entry under ``rules``; every refusal is a HeartsError naming its field."""
+    level = level_of(entry)
+    moon_choice = entry.get("moon_choice")
+    adjudication = None
+    tricks_won = entry.get("tricks_won")
+    if tricks_won is not None:
+        _check_tricks_won(rules, tricks_won)
+    if level == "points":
+        points = list(entry["points"])
+        check_points(rules, points)
+        jack = entry.get("jack_of_diamonds")
+    elif level == "cards_taken":
+        points, jack = _points_from_cards_taken(rules, entry["cards_taken"])
+    else:
+        ruling = adjudicate(
+            rules,
+            entry["plays"],
+            hands=entry.get("hands"),
+            first_leader=entry.get("first_leader"),
+            dealer=dealer,
+        )
+        if not ruling.complete:
+            raise HeartsError(
+                "incomplete_record",
+                f"a recorded hand needs every card: {len(ruling.plays)} of {rules.deck_size}",
+                "plays",
+            )
+        adjudication = present_ruling(ruling)
+        points = list(ruling.points_taken)
+        jack = ruling.jack_of_diamonds
+        tricks_won = list(ruling.tricks_won)
+    if not rules.jack_of_diamonds:
+        jack = None
+    score = score_hand(
+        rules,
+        points,
+        jack_of_diamonds=jack,
+        tricks_won=tricks_won,
+        moon_choice=moon_choice,
+        totals_before=totals_before,
+        renege_by=renege_by,
+    )
+    _check_moon_choice(rules, score, moon_choice)
+    assert score.scores is not None
+    return ScoredHand(
+        level=level,
+        points=list(score.points),
+        scores=list(score.scores),
+        moon_shooter=score.moon,
+        moon_choice=score.moon_rule or "",
+        jack_of_diamonds=score.jack_of_diamonds,
+        gems=list(score.gems) if score.gems is not None else None,
+        adjudication=adjudication,
+    )
+
+
+def _check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None) -> None:
+    if score.needs_moon_choice:
+        raise HeartsError(
+            "moon_choice_required",
+            f"seat {score.moon} shot the moon: say subtract_from_shooter or add_to_others",
+            "moon_choice",
+        )
+    if moon_choice is not None and not (score.moon is not None and rules.moon == "shooter_choice"):
+        raise HeartsError(
+            "moon_choice_not_applicable",
+            "moon_choice is only for a moon under the shooter_choice rule",
+            "moon_choice",
+        )
+
+
+def _check_tricks_won(rules: Ruleset, tricks_won: Sequence[int]) -> None:
+    if len(tricks_won) != rules.players or sum(tricks_won) != rules.hand_size:
+        raise HeartsError(
+            "tricks_do_not_sum",
+            f"tricks_won must give each of {rules.players} seats, summing to {rules.hand_size}",
+            "tricks_won",
+        )
+
+
+def _points_from_cards_taken(
+    rules: Ruleset, cards_taken: Sequence[Sequence[str]]
+) -> tuple[list[int], int | None]:
+    """Every penalty card exactly once, and nothing else."""
+    if len(cards_taken) != rules.players:
+        raise HeartsError(
+            "wrong_number_of_seats",
+            f"cards_taken must list each of the {rules.players} seats",
+            "cards_taken",
+        )
+    expected = penalty_cards(rules)
+    seen = 0
+    taken = []
+    for seat, cards in enumerate(cards_taken):
+        mask = 0
+        for index, card in enumerate(parse_cards(list(cards), f"cards_taken.{seat}")):
+            where = f"cards_taken.{seat}.{index}"
+            if not expected & BIT[card]:
+                raise HeartsError(
+                    "not_a_penalty_card",
+                    f"{NAMES[card]} carries no points under this ruleset",
+                    where,
+                )
+            if seen & BIT[card]:
+                raise HeartsError("duplicate_card", f"{NAMES[card]} is listed twice", where)
+            seen |= BIT[card]
+            mask |= BIT[card]
+        taken.append(mask)
+    missing = expected & ~seen
+    if missing:
+        raise HeartsError(
+            "penalty_cards_missing",
+            "every penalty card was taken by someone; missing: "
+            + ", ".join(NAMES[c] for c in cards_in(missing)),
+            "cards_taken",
+        )
+    points, jack = points_from_cards(rules, taken)
+    return list(points), jack

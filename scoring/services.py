@@ -1,0 +1,595 @@
+"""Writes: every change to clubs, players, leagues, games and hands goes through here.
+
+Each write to a game locks its row (``select_for_update``; on SQLite the IMMEDIATE transaction
+serialises writers), checks the caller's expected version, changes the hands, recomputes the
+totals and game end from the engine, bumps the version and appends to the history — all in one
+transaction, so a failure leaves nothing half-written.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from adjudication.engine import (
+    Ruleset,
+    adjudicate,
+    dealer_of_hand,
+    game_result,
+    pass_direction,
+)
+from adjudication.engine.legality import MUST_FOLLOW_SUIT
+from adjudication.services import present_ruling, ruleset_for
+from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
+from scoring.models import (
+    Club,
+    DeviceToken,
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameSeat,
+    GameStatus,
+    Hand,
+    HistoryEntry,
+    League,
+    Membership,
+    Player,
+    PlayerMerge,
+    Role,
+    Season,
+)
+from scoring.scorekeeping import score_entry
+
+
+def rules_of(game: Game) -> Ruleset:
+    return ruleset_for(game.ruleset)
+
+
+def canonical(entry: Mapping[str, Any]) -> str:
+    return json.dumps(entry, sort_keys=True, separators=(",", ":"))
+
+
+# --- Clubs, members, players, leagues ---------------------------------------------------------
+
+
+@transaction.atomic
+def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
+    if Club.objects.filter(slug=slug).exists():
+        raise Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
+    club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+    Membership.objects.create(user=user, club=club, role=Role.OWNER)
+    return club
+
+
+@transaction.atomic
+def set_membership(*, club: Club, user, role: str) -> Membership:
+    membership, _ = Membership.objects.update_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    if not club.memberships.filter(role=Role.OWNER).exists():
+        raise Conflict("last_owner", "A club keeps at least one owner.", "role")
+    return membership
+
+
+@transaction.atomic
+def remove_membership(*, membership: Membership) -> None:
+    club = membership.club
+    membership.delete()
+    if not club.memberships.filter(role=Role.OWNER).exists():
+        raise Conflict("last_owner", "A club keeps at least one owner.", "user")
+
+
+def create_player(*, club: Club, name: str, user=None) -> Player:
+    return Player.objects.create(club=club, name=name, user=user)
+
+
+@transaction.atomic
+def merge_players(*, source: Player, target: Player, actor, reason: str = "") -> PlayerMerge:
+    """Two records of one person become one: the source's seats move to the target."""
+    if source.pk == target.pk:
+        raise Conflict("same_player", "A player cannot be merged into itself.", "into")
+    source, target = (
+        Player.objects.select_for_update().get(pk=source.pk),
+        Player.objects.select_for_update().get(pk=target.pk),
+    )
+    if source.club_id != target.club_id:
+        raise Conflict("different_clubs", "Both players must belong to one club.", "into")
+    if source.merged_into_id or target.merged_into_id:
+        raise Conflict("already_merged", "One of these players was already merged.", "into")
+    game_ids = list(
+        GameSeat.objects.filter(player=source).values_list("game_id", flat=True).order_by("game_id")
+    )
+    # Lock the games in id order, as hand entry does, so the two never deadlock.
+    games = list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk"))
+    shared = GameSeat.objects.filter(player=target, game_id__in=game_ids).values_list(
+        "game_id", flat=True
+    )
+    if shared:
+        raise Conflict(
+            "players_share_a_game",
+            f"Both players sat in game {shared[0]}: they are two people.",
+            "into",
+        )
+    seats = list(GameSeat.objects.filter(player=source).values_list("pk", flat=True))
+    GameSeat.objects.filter(pk__in=seats).update(player=target)
+    source.merged_into = target
+    source.save(update_fields=["merged_into"])
+    merge = PlayerMerge.objects.create(
+        club_id=source.club_id,
+        source=source,
+        target=target,
+        seats_moved=seats,
+        actor=actor,
+        reason=reason,
+    )
+    for game in games:
+        game.version += 1
+        game.save(update_fields=["version"])
+        HistoryEntry.objects.create(
+            game=game,
+            action="players_merged",
+            actor=actor,
+            before={"player": source.pk},
+            after={"player": target.pk},
+            reason=reason,
+        )
+    return merge
+
+
+def create_league(*, club: Club, name: str, ruleset: object, ranking: dict | None = None) -> League:
+    rules = ruleset_for(ruleset)
+    return League.objects.create(
+        club=club, name=name, ruleset=rules.options(), ranking=ranking or {}
+    )
+
+
+def update_league(*, league: League, **changes: Any) -> League:
+    """A league's ruleset may change; games already started keep their own snapshot."""
+    if "ruleset" in changes:
+        changes["ruleset"] = ruleset_for(changes["ruleset"]).options()
+    for field, value in changes.items():
+        setattr(league, field, value)
+    league.save()
+    return league
+
+
+def create_season(*, league: League, name: str, starts_on, ends_on) -> Season:
+    if ends_on < starts_on:
+        raise DomainError("season_dates", "A season ends on or after its start.", "ends_on")
+    return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
+
+
+# --- Games ------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_game(
+    *,
+    club: Club,
+    players: Sequence[Player],
+    actor,
+    league: League | None = None,
+    season: Season | None = None,
+    ruleset: object = None,
+    first_dealer: int = 0,
+    started_at=None,
+) -> Game:
+    """A game snapshots its ruleset: the league's, or one given for a friendly game."""
+    if league is not None and league.club_id != club.pk:
+        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+    if season is not None and season.league_id != getattr(league, "pk", None):
+        raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
+    if ruleset is None:
+        ruleset = league.ruleset if league is not None else "standard"
+    rules = ruleset_for(ruleset)
+    if len(players) != rules.players:
+        raise DomainError(
+            "wrong_number_of_players",
+            f"This ruleset seats {rules.players} players; {len(players)} given.",
+            "players",
+        )
+    if len({p.pk for p in players}) != len(players):
+        raise DomainError("duplicate_player", "A player can sit in one seat only.", "players")
+    for index, player in enumerate(players):
+        if player.club_id != club.pk:
+            raise DomainError(
+                "player_not_in_club", f"{player.name} is not in this club.", f"players.{index}"
+            )
+        if player.merged_into_id:
+            raise DomainError(
+                "player_merged",
+                f"{player.name} was merged into another record; use that one.",
+                f"players.{index}",
+            )
+    if not 0 <= first_dealer < rules.players:
+        raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
+    game = Game.objects.create(
+        club=club,
+        league=league,
+        season=season,
+        ruleset=rules.options(),
+        first_dealer=first_dealer,
+        started_at=started_at or timezone.now(),
+        totals=[0] * rules.players,
+        gems=[0] * rules.players if rules.gems else None,
+        created_by=actor,
+    )
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)
+    )
+    HistoryEntry.objects.create(
+        game=game,
+        action="game_created",
+        actor=actor,
+        after={"players": [p.pk for p in players], "ruleset": game.ruleset},
+    )
+    return game
+
+
+def _locked_game(game_id: int, expected_version: int | None) -> Game:
+    try:
+        game = Game.objects.select_for_update().get(pk=game_id)
+    except Game.DoesNotExist:
+        raise NotFoundError("game_not_found", "No such game.", None) from None
+    if expected_version is not None and expected_version != game.version:
+        raise PreconditionFailed(
+            "version_mismatch",
+            f"The game is at version {game.version}, not {expected_version}: reload it.",
+            None,
+        )
+    return game
+
+
+def _hand_snapshot(hand: Hand) -> dict[str, Any]:
+    return {
+        "entry": hand.entry,
+        "points": hand.points,
+        "scores": hand.scores,
+        "is_void": hand.is_void,
+        "renege_by": hand.renege_by,
+    }
+
+
+def _apply(hand: Hand, scored) -> None:
+    hand.level = scored.level
+    hand.points = scored.points
+    hand.scores = scored.scores
+    hand.moon_shooter = scored.moon_shooter
+    hand.moon_choice = scored.moon_choice
+    hand.jack_of_diamonds = scored.jack_of_diamonds
+    hand.gems = scored.gems
+    hand.adjudication = scored.adjudication
+
+
+def _settle(game: Game, rules: Ruleset, totals: list[int], gems: list[int] | None, played: int):
+    """Store totals and the game's end, and each seat's result once the game is over."""
+    result = game_result(rules, totals, played)
+    game.totals = totals
+    game.gems = gems
+    game.hands_played = played
+    was_over = game.status == GameStatus.FINISHED
+    if game.status != GameStatus.ABANDONED:
+        game.status = GameStatus.FINISHED if result.over else GameStatus.IN_PROGRESS
+    game.winners = list(result.winners)
+    if result.over and not was_over:
+        game.finished_at = timezone.now()
+    elif not result.over:
+        game.finished_at = None
+    game.version += 1
+    game.save()
+    places = {seat: 1 + sum(1 for t in totals if t < total) for seat, total in enumerate(totals)}
+    for seat in GameSeat.objects.filter(game=game):
+        seat.total = totals[seat.seat]
+        seat.place = places[seat.seat] if result.over else None
+        seat.is_winner = seat.seat in result.winners
+        seat.save(update_fields=["total", "place", "is_winner"])
+
+
+def _recompute(game: Game, rules: Ruleset) -> None:
+    """Rescore every hand in order (a later moon may depend on earlier totals); refuse a
+    correction that would end the game before hands already played."""
+    totals = [0] * rules.players
+    gems = [0] * rules.players if rules.gems else None
+    played = 0
+    hands = list(game.hands.order_by("number"))
+    for hand in hands:
+        if hand.is_void:
+            continue
+        if game_result(rules, totals, played).over:
+            raise Conflict(
+                "game_would_end_earlier",
+                f"With this change the game ends before hand {hand.number}: "
+                "void the later hands first.",
+                None,
+            )
+        scored = score_entry(
+            rules,
+            hand.entry,
+            dealer=hand.dealer,
+            totals_before=totals,
+            renege_by=hand.renege_by,
+        )
+        if scored.scores != hand.scores or scored.points != hand.points:
+            _apply(hand, scored)
+            hand.save()
+        totals = [t + s for t, s in zip(totals, hand.scores, strict=True)]
+        if gems is not None and hand.gems is not None:
+            gems = [g + h for g, h in zip(gems, hand.gems, strict=True)]
+        played += 1
+    _settle(game, rules, totals, gems, played)
+
+
+def hand_outcome(game: Game) -> dict[str, Any]:
+    """What the table needs after a write: totals, status, next dealer and pass."""
+    rules = rules_of(game)
+    over = game.status != GameStatus.IN_PROGRESS
+    number = game.hands.count() + 1
+    return {
+        "totals": game.totals,
+        "status": game.status,
+        "winners": game.winners,
+        "game_version": game.version,
+        "next_hand": None if over else number,
+        "next_dealer": None if over else dealer_of_hand(rules.players, game.first_dealer, number),
+        "next_pass": None if over else pass_direction(rules, number),
+    }
+
+
+@transaction.atomic
+def enter_hand(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    actor,
+    expected_version: int | None = None,
+) -> tuple[Hand, bool]:
+    """Record hand ``number``. The same entry again returns the stored hand (created False)."""
+    game = _locked_game(game_id, expected_version=None)
+    existing = Hand.objects.filter(game=game, number=number).first()
+    if existing is not None:
+        if canonical(existing.entry) == canonical(entry) and not existing.is_void:
+            return existing, False
+        raise Conflict(
+            "hand_exists",
+            f"Hand {number} is already recorded differently: correct it with PATCH "
+            f"/api/v1/games/{game.pk}/hands/{number}/ and a reason.",
+            None,
+        )
+    if expected_version is not None and expected_version != game.version:
+        raise PreconditionFailed(
+            "version_mismatch",
+            f"The game is at version {game.version}, not {expected_version}: reload it.",
+            None,
+        )
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
+    count = game.hands.count()
+    if number != count + 1:
+        raise Conflict(
+            "hand_out_of_order", f"Hand {count + 1} comes next, not hand {number}.", None
+        )
+    rules = rules_of(game)
+    dealer = dealer_of_hand(rules.players, game.first_dealer, number)
+    scored = score_entry(rules, entry, dealer=dealer, totals_before=game.totals)
+    hand = Hand(
+        game=game,
+        number=number,
+        dealer=dealer,
+        pass_direction=pass_direction(rules, number),
+        entry=dict(entry),
+        entered_by=actor,
+    )
+    _apply(hand, scored)
+    try:
+        with transaction.atomic():
+            hand.save()
+    except IntegrityError:  # a concurrent writer on a database that ignored the lock
+        raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+    totals = [t + s for t, s in zip(game.totals, hand.scores, strict=True)]
+    gems = game.gems
+    if gems is not None and hand.gems is not None:
+        gems = [g + h for g, h in zip(gems, hand.gems, strict=True)]
+    _settle(game, rules, totals, gems, game.hands_played + 1)
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=number,
+        action="hand_entered",
+        actor=actor,
+        after=_hand_snapshot(hand),
+    )
+    return hand, True
+
+
+def _locked_hand(game: Game, number: int) -> Hand:
+    hand = Hand.objects.select_for_update().filter(game=game, number=number).first()
+    if hand is None:
+        raise NotFoundError("hand_not_found", f"Game {game.pk} has no hand {number}.", None)
+    return hand
+
+
+@transaction.atomic
+def correct_hand(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    reason: str,
+    actor,
+    expected_version: int | None = None,
+) -> Hand:
+    """Replace a hand's entry; every later total, the game end and the winners follow."""
+    game = _locked_game(game_id, expected_version)
+    if game.status == GameStatus.ABANDONED:
+        raise Conflict("game_abandoned", "The game was abandoned.", None)
+    hand = _locked_hand(game, number)
+    if hand.is_void:
+        raise Conflict("hand_void", f"Hand {number} is void.", None)
+    before = _hand_snapshot(hand)
+    hand.entry = dict(entry)
+    hand.renege_by = None  # a new record needs a new ruling
+    hand.save()
+    rules = rules_of(game)
+    _recompute(game, rules)
+    hand.refresh_from_db()
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=number,
+        action="hand_corrected",
+        actor=actor,
+        before=before,
+        after=_hand_snapshot(hand),
+        reason=reason,
+    )
+    return hand
+
+
+@transaction.atomic
+def void_hand(
+    *, game_id: int, number: int, reason: str, actor, expected_version: int | None = None
+) -> Hand:
+    game = _locked_game(game_id, expected_version)
+    hand = _locked_hand(game, number)
+    if hand.is_void:
+        return hand
+    before = _hand_snapshot(hand)
+    hand.is_void = True
+    hand.save()
+    _recompute(game, rules_of(game))
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=number,
+        action="hand_voided",
+        actor=actor,
+        before=before,
+        after=_hand_snapshot(hand),
+        reason=reason,
+    )
+    return hand
+
+
+@transaction.atomic
+def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | None = None) -> Game:
+    game = _locked_game(game_id, expected_version)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict("game_over", f"The game is already {game.status}.", None)
+    game.status = GameStatus.ABANDONED
+    game.finished_at = timezone.now()
+    game.version += 1
+    game.save()
+    HistoryEntry.objects.create(
+        game=game,
+        action="game_abandoned",
+        actor=actor,
+        after={"status": game.status},
+        reason=reason,
+    )
+    return game
+
+
+# --- Disputes ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def open_dispute(
+    *, game_id: int, number: int, record: Mapping[str, Any], actor, reason: str = ""
+) -> Dispute:
+    """Adjudicate a trick record for a hand and keep it with its ruling."""
+    game = _locked_game(game_id, None)
+    hand = _locked_hand(game, number)
+    record = dict(record)
+    if "plays" not in record:
+        if hand.level != "plays":
+            raise DomainError(
+                "record_required", "This hand has no trick record: send the plays.", "plays"
+            )
+        record = {k: v for k, v in hand.entry.items() if k in ("plays", "hands", "first_leader")}
+    rules = rules_of(game)
+    ruling = adjudicate(
+        rules,
+        record["plays"],
+        hands=record.get("hands"),
+        first_leader=record.get("first_leader"),
+        dealer=hand.dealer,
+    )
+    dispute = Dispute.objects.create(
+        hand=hand, record=record, ruling=present_ruling(ruling), opened_by=actor, note=reason
+    )
+    game.version += 1
+    game.save(update_fields=["version"])
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=number,
+        action="dispute_opened",
+        actor=actor,
+        after={"dispute": dispute.pk, "violations": len(ruling.violations)},
+        reason=reason,
+    )
+    return dispute
+
+
+@transaction.atomic
+def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Dispute:
+    """Accept (the hand is rescored with the ruleset's renege penalty) or dismiss."""
+    dispute = Dispute.objects.select_related("hand").get(pk=dispute_id)
+    game = _locked_game(dispute.hand.game_id, None)
+    dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
+    if dispute.status != DisputeStatus.OPEN:
+        raise Conflict("dispute_closed", f"The dispute was already {dispute.status}.", None)
+    hand = _locked_hand(game, dispute.hand.number)
+    before = _hand_snapshot(hand)
+    rescored = False
+    if decision == "accept":
+        offender = next(
+            (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT),
+            None,
+        )
+        if offender is not None and not hand.is_void:
+            hand.renege_by = offender
+            hand.save()
+            _recompute(game, rules_of(game))  # bumps the version
+            hand.refresh_from_db()
+            rescored = True
+        dispute.status = DisputeStatus.ACCEPTED
+    else:
+        dispute.status = DisputeStatus.DISMISSED
+    dispute.resolved_by = actor
+    dispute.resolved_at = timezone.now()
+    dispute.note = note or dispute.note
+    dispute.save()
+    if not rescored:
+        game.version += 1
+        game.save(update_fields=["version"])
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=hand.number,
+        action=f"dispute_{dispute.status}",
+        actor=actor,
+        before=before,
+        after={**_hand_snapshot(hand), "dispute": dispute.pk},
+        reason=note,
+    )
+    return dispute
+
+
+# --- Device tokens ----------------------------------------------------------------------------
+
+
+def create_device_token(*, user, name: str) -> tuple[DeviceToken, str]:
+    """A new token; the key is returned once and only its hash is kept."""
+    key = DeviceToken.new_key()
+    token = DeviceToken.objects.create(
+        user=user, name=name, key_hash=DeviceToken.hash_key(key), prefix=key[:8]
+    )
+    return token, key
+
+
+def revoke_device_token(*, token: DeviceToken) -> DeviceToken:
+    if token.revoked_at is None:
+        token.revoked_at = timezone.now()
+        token.save(update_fields=["revoked_at"])
+    return token
