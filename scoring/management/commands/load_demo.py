@@ -1,15 +1,15 @@
-"""``manage.py load_demo``: load demo data, idempotently.
-
-Placeholder: there are no models yet, so there is nothing to load. The scorekeeping issue
-fills this in (a demo club, league, players and games); it must stay safe to run on every
-``make run``.
-"""
+"""``manage.py load_demo``: the demo club, league, players and games, loaded once."""
 
 from django.core.management.base import BaseCommand
 
+from scoring.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
+
 
 class Command(BaseCommand):
-    help = "Load demo data (idempotent). Nothing to load yet."
+    help = "Load the demo club (idempotent: a second run changes nothing)."
 
     def handle(self, *args, **options):
-        self.stdout.write("demo data: nothing to load yet")
+        club, created = load_demo()
+        verb = "loaded" if created else "already there"
+        self.stdout.write(f"demo data {verb}: club '{club.name}' at /clubs/{club.slug}/")
+        self.stdout.write(f"demo login: username '{DEMO_USERNAME}', password '{DEMO_PASSWORD}'")
