@@ -124,6 +124,7 @@ class Game(models.Model):
     )
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
     version = models.PositiveIntegerField(default=1, help_text="Its ETag; bumped by each write.")
     # Kept by the services after every write, so a scoreboard or table never re-adds hands.
     totals = models.JSONField(default=list)
@@ -151,6 +152,13 @@ class GameSeat(models.Model):
     total = models.IntegerField(default=0)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     is_winner = models.BooleanField(default=False)
+    # Per-game results kept by the services, so a league table never re-reads every hand.
+    hands_played = models.PositiveIntegerField(default=0)
+    points_taken = models.IntegerField(default=0)
+    moons = models.PositiveIntegerField(default=0)
+    queens = models.PositiveIntegerField(default=0)
+    clean_hands = models.PositiveIntegerField(default=0)
+    gems = models.IntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["game_id", "seat"]
@@ -181,6 +189,9 @@ class Hand(models.Model):
     moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
     moon_choice = models.CharField(max_length=24, blank=True, default="")
     jack_of_diamonds = models.PositiveSmallIntegerField(null=True, blank=True)
+    queen_by = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Who took the Q♠ (null when points alone cannot say)."
+    )
     gems = models.JSONField(null=True, blank=True)
     adjudication = models.JSONField(null=True, blank=True)
     renege_by = models.PositiveSmallIntegerField(
@@ -315,3 +326,26 @@ class IdempotencyRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.key}"
+
+
+class RatingEvent(models.Model):
+    """One game's change to one player's rating (openskill Plackett-Luce), in date order."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_events")
+    at = models.DateTimeField(help_text="When the game finished.")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: the displayed rating.")
+    change = models.FloatField(help_text="The ordinal's change in this game.")
+
+    class Meta:
+        ordering = ["at", "game_id", "player_id"]
+        indexes = [
+            models.Index(fields=["player", "at"]),
+            models.Index(fields=["club", "at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"

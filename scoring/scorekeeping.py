@@ -34,6 +34,7 @@ class ScoredHand:
     moon_shooter: int | None
     moon_choice: str
     jack_of_diamonds: int | None
+    queen_by: int | None
     gems: list[int] | None
     adjudication: dict[str, Any] | None
 
@@ -76,8 +77,10 @@ def score_entry(
         points = list(entry["points"])
         check_points(rules, points)
         jack = entry.get("jack_of_diamonds")
+        holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
+        queen = holders[0] if len(holders) == 1 else None  # 13 hearts vs the Q♠: cannot say
     elif level == "cards_taken":
-        points, jack = _points_from_cards_taken(rules, entry["cards_taken"])
+        points, jack, queen = _points_from_cards_taken(rules, entry["cards_taken"])
     else:
         ruling = adjudicate(
             rules,
@@ -95,6 +98,7 @@ def score_entry(
         adjudication = present_ruling(ruling)
         points = list(ruling.points_taken)
         jack = ruling.jack_of_diamonds
+        queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
         tricks_won = list(ruling.tricks_won)
     if not rules.jack_of_diamonds:
         jack = None
@@ -116,6 +120,7 @@ def score_entry(
         moon_shooter=score.moon,
         moon_choice=score.moon_rule or "",
         jack_of_diamonds=score.jack_of_diamonds,
+        queen_by=queen,
         gems=list(score.gems) if score.gems is not None else None,
         adjudication=adjudication,
     )
@@ -147,8 +152,8 @@ def _check_tricks_won(rules: Ruleset, tricks_won: Sequence[int]) -> None:
 
 def _points_from_cards_taken(
     rules: Ruleset, cards_taken: Sequence[Sequence[str]]
-) -> tuple[list[int], int | None]:
-    """Every penalty card exactly once, and nothing else."""
+) -> tuple[list[int], int | None, int | None]:
+    """Points, the J♦ and Q♠ holders: every penalty card exactly once, and nothing else."""
     if len(cards_taken) != rules.players:
         raise HeartsError(
             "wrong_number_of_seats",
@@ -182,4 +187,5 @@ def _points_from_cards_taken(
             "cards_taken",
         )
     points, jack = points_from_cards(rules, taken)
-    return list(points), jack
+    queen = next((seat for seat, cards in enumerate(taken) if cards & QS_BIT), None)
+    return list(points), jack, queen

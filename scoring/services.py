@@ -25,6 +25,7 @@ from adjudication.engine import (
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.services import present_ruling, ruleset_for
 from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
+from scoring import ratings
 from scoring.models import (
     Club,
     DeviceToken,
@@ -126,9 +127,12 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
         actor=actor,
         reason=reason,
     )
+    finished = [g.finished_at for g in games if g.status == GameStatus.FINISHED]
+    if finished:
+        ratings.recompute(source.club_id, since=min(finished))
     for game in games:
         game.version += 1
-        game.save(update_fields=["version"])
+        game.save(update_fields=["version", "updated_at"])
         HistoryEntry.objects.create(
             game=game,
             action="players_merged",
@@ -261,32 +265,66 @@ def _apply(hand: Hand, scored) -> None:
     hand.moon_shooter = scored.moon_shooter
     hand.moon_choice = scored.moon_choice
     hand.jack_of_diamonds = scored.jack_of_diamonds
+    hand.queen_by = scored.queen_by
     hand.gems = scored.gems
     hand.adjudication = scored.adjudication
 
 
 def _settle(game: Game, rules: Ruleset, totals: list[int], gems: list[int] | None, played: int):
-    """Store totals and the game's end, and each seat's result once the game is over."""
+    """Store totals, the game's end and each seat's results; re-rate when a result changed."""
     result = game_result(rules, totals, played)
+    rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
     game.totals = totals
     game.gems = gems
     game.hands_played = played
-    was_over = game.status == GameStatus.FINISHED
     if game.status != GameStatus.ABANDONED:
         game.status = GameStatus.FINISHED if result.over else GameStatus.IN_PROGRESS
     game.winners = list(result.winners)
-    if result.over and not was_over:
+    if result.over and rated_at is None:
         game.finished_at = timezone.now()
     elif not result.over:
         game.finished_at = None
     game.version += 1
     game.save()
-    places = {seat: 1 + sum(1 for t in totals if t < total) for seat, total in enumerate(totals)}
-    for seat in GameSeat.objects.filter(game=game):
-        seat.total = totals[seat.seat]
-        seat.place = places[seat.seat] if result.over else None
-        seat.is_winner = seat.seat in result.winners
-        seat.save(update_fields=["total", "place", "is_winner"])
+    _settle_seats(game, totals, result)
+    if game.status == GameStatus.FINISHED or rated_at is not None:
+        since = min(t for t in (rated_at, game.finished_at) if t is not None)
+        ratings.recompute(game.club_id, since=since)
+
+
+def _settle_seats(game: Game, totals: list[int], result) -> None:
+    """Each seat's total, place and per-game counts, kept for the league tables."""
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+    hands = list(
+        Hand.objects.filter(game=game, is_void=False).values_list(
+            "points", "moon_shooter", "queen_by", "gems"
+        )
+    )
+    for seat in seats:
+        index = seat.seat
+        seat.total = totals[index]
+        seat.place = 1 + sum(1 for t in totals if t < totals[index]) if result.over else None
+        seat.is_winner = index in result.winners
+        seat.hands_played = len(hands)
+        seat.points_taken = sum(points[index] for points, *_ in hands)
+        seat.moons = sum(1 for _, shooter, *_ in hands if shooter == index)
+        seat.queens = sum(1 for _, _, queen, _ in hands if queen == index)
+        seat.clean_hands = sum(1 for points, *_ in hands if points[index] == 0)
+        seat.gems = sum(g[index] for *_, g in hands if g) if game.gems is not None else None
+    GameSeat.objects.bulk_update(
+        seats,
+        [
+            "total",
+            "place",
+            "is_winner",
+            "hands_played",
+            "points_taken",
+            "moons",
+            "queens",
+            "clean_hands",
+            "gems",
+        ],
+    )
 
 
 def _recompute(game: Game, rules: Ruleset) -> None:

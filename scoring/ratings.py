@@ -1,0 +1,80 @@
+"""Ratings: openskill's Plackett-Luce over a club's finished games, in the order they finished.
+
+Deterministic (no randomness in the model, games ordered by finish time then id) and
+recomputed from the earliest game a change touches, so a corrected past game re-rates every
+game after it.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db.models import OuterRef, Subquery
+from openskill.models import PlackettLuce
+
+from scoring.models import Game, GameSeat, GameStatus, Player, RatingEvent
+
+MODEL = PlackettLuce()
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return MODEL.rating(mu=mu, sigma=sigma).ordinal()
+
+
+def recompute(club_id: int, since: datetime | None = None) -> int:
+    """Re-rate the club's finished games from ``since`` on; returns how many games."""
+    events = RatingEvent.objects.filter(club_id=club_id)
+    games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
+    if since is not None:
+        events = events.filter(at__gte=since)
+        games = games.filter(finished_at__gte=since)
+    events.delete()
+    order = list(games.order_by("finished_at", "id").values_list("id", "finished_at"))
+    if not order:
+        return 0
+    seats: dict[int, list[tuple[int, int]]] = {}
+    for game_id, player_id, place in (
+        GameSeat.objects.filter(game_id__in=[g for g, _ in order])
+        .order_by("game_id", "seat")
+        .values_list("game_id", "player_id", "place")
+    ):
+        seats.setdefault(game_id, []).append((player_id, place or 1))
+    current = _ratings_before(club_id, since, {p for rows in seats.values() for p, _ in rows})
+    created = []
+    for game_id, finished_at in order:
+        table = seats.get(game_id, [])
+        if len(table) < 2:
+            continue
+        # A fresh rating object per newcomer: openskill tells teams apart by identity.
+        before = [current.get(player) or MODEL.rating() for player, _ in table]
+        after = MODEL.rate([[rating] for rating in before], ranks=[place for _, place in table])
+        for (player, _), old, (new,) in zip(table, before, after, strict=True):
+            current[player] = new
+            created.append(
+                RatingEvent(
+                    club_id=club_id,
+                    player_id=player,
+                    game_id=game_id,
+                    at=finished_at,
+                    mu=new.mu,
+                    sigma=new.sigma,
+                    ordinal=new.ordinal(),
+                    change=new.ordinal() - old.ordinal(),
+                )
+            )
+    RatingEvent.objects.bulk_create(created, batch_size=2000)
+    return len(order)
+
+
+def _ratings_before(club_id: int, since: datetime | None, players: set[int]) -> dict:
+    if since is None or not players:
+        return {}
+    latest = RatingEvent.objects.filter(
+        club_id=club_id, player=OuterRef("pk"), at__lt=since
+    ).order_by("-at", "-game_id")
+    rows = (
+        Player.objects.filter(pk__in=players)
+        .annotate(mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1]))
+        .values_list("pk", "mu", "sigma")
+    )
+    return {pk: MODEL.rating(mu=mu, sigma=sigma) for pk, mu, sigma in rows if mu is not None}
