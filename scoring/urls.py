@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring import views
+from scoring import standings_views, views
 
 urlpatterns = [
     path("clubs/", views.ClubListView.as_view(), name="clubs"),
@@ -47,4 +47,28 @@ urlpatterns = [
     ),
     path("auth/tokens/", views.DeviceTokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<int:pk>/", views.DeviceTokenDetailView.as_view(), name="auth-token"),
+]
+
+urlpatterns += [
+    path(
+        "leagues/<int:pk>/standings/",
+        standings_views.LeagueStandingsView.as_view(),
+        name="league-standings",
+    ),
+    path(
+        "leagues/<int:pk>/hands.csv",
+        standings_views.LeagueHandsCSVView.as_view(),
+        name="league-hands-csv",
+    ),
+    path(
+        "clubs/<int:pk>/standings/",
+        standings_views.ClubStandingsView.as_view(),
+        name="club-standings",
+    ),
+    path("players/<int:pk>/stats/", standings_views.PlayerStatsView.as_view(), name="player-stats"),
+    path(
+        "players/<int:pk>/ratings/",
+        standings_views.PlayerRatingsView.as_view(),
+        name="player-ratings",
+    ),
 ]

@@ -1,0 +1,53 @@
+"""CSV for league tables and hand records (``?format=csv`` or ``Accept: text/csv``)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from rest_framework.renderers import BaseRenderer
+
+STANDINGS_COLUMNS = [
+    "rank",
+    "provisional",
+    "player",
+    "name",
+    "games",
+    "wins",
+    "win_rate",
+    "average_place",
+    "points_per_game",
+    "points_per_hand",
+    "total_points",
+    "hands",
+    "moons",
+    "queens",
+    "clean_hands",
+    "gems",
+    "rating",
+    "rating_change",
+    "separated_by",
+]
+
+
+def csv_text(columns: list[str], rows: list[dict[str, Any]]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=columns, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: "" if row.get(key) is None else row.get(key) for key in columns})
+    return buffer.getvalue()
+
+
+class StandingsCSVRenderer(BaseRenderer):
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        if not isinstance(data, dict) or "rows" not in data:
+            # An error body: render its errors as a small CSV rather than failing.
+            errors = data.get("errors", []) if isinstance(data, dict) else []
+            return csv_text(["code", "detail", "attr"], errors).encode()
+        return csv_text(STANDINGS_COLUMNS, data["rows"]).encode()

@@ -1,0 +1,345 @@
+"""League and club tables: one GROUP BY over per-game seat results, ranked as the league declares.
+
+A table reads only finished games' seat rows (kept by the services), never the hands, so its
+cost is a fixed handful of queries whatever the league's size: the aggregate, the ratings, and
+head-to-head results only when a tie needs them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from datetime import date, datetime, time
+from typing import Any
+
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.utils import timezone
+
+from hearts_site.errors import DomainError
+from scoring.models import Club, Game, GameSeat, GameStatus, League, Player, RatingEvent, Season
+
+CRITERIA: dict[str, str] = {
+    "win_rate": "higher win rate",
+    "average_place": "better (lower) average place",
+    "points_per_game": "fewer points per game",
+    "total_points": "fewer total points",
+    "rating": "higher rating",
+}
+TIE_BREAKS: dict[str, str] = {
+    **CRITERIA,
+    "head_to_head": "more head-to-head wins among the tied players",
+    "games": "more games played",
+    "wins": "more wins",
+    "shared": "a shared place",
+}
+DEFAULT_RANKING: dict[str, Any] = {
+    "criterion": "average_place",
+    "tie_breaks": ["points_per_game", "head_to_head", "games", "shared"],
+    "min_games": 1,
+}
+SHARED_WIN_RULE = (
+    "A shared win (co-winners on equal lowest totals) counts as a win for each co-winner."
+)
+
+
+def ranking_of(declared: dict | None) -> dict[str, Any]:
+    """A league's ranking declaration, checked; the default fills what it leaves out."""
+    ranking = {**DEFAULT_RANKING, **(declared or {})}
+    if ranking["criterion"] not in CRITERIA:
+        raise DomainError(
+            "invalid_ranking",
+            f"criterion must be one of: {', '.join(CRITERIA)}",
+            "ranking.criterion",
+        )
+    breaks = ranking["tie_breaks"]
+    if not isinstance(breaks, list) or any(b not in TIE_BREAKS for b in breaks):
+        raise DomainError(
+            "invalid_ranking",
+            f"tie_breaks lists some of: {', '.join(TIE_BREAKS)}",
+            "ranking.tie_breaks",
+        )
+    games = ranking["min_games"]
+    if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= 10_000:
+        raise DomainError(
+            "invalid_ranking", "min_games is a whole number from 0", "ranking.min_games"
+        )
+    return {"criterion": ranking["criterion"], "tie_breaks": breaks, "min_games": games}
+
+
+@dataclass(frozen=True)
+class Period:
+    season: Season | None = None
+    start: datetime | None = None
+    end: datetime | None = None  # inclusive
+
+    def describe(self) -> dict[str, Any]:
+        return {
+            "season": self.season.pk if self.season else None,
+            "from": self.start.isoformat() if self.start else None,
+            "to": self.end.isoformat() if self.end else None,
+        }
+
+
+def period_for(
+    *,
+    league: League | None,
+    season_id: int | None = None,
+    date_from: date | None = None,
+    date_to: date | None = None,
+    as_of: date | None = None,
+) -> Period:
+    """A season and/or dates; ``as_of`` is the table as it stood at the end of that day."""
+    season = None
+    if season_id is not None:
+        season = Season.objects.filter(pk=season_id, league=league).first()
+        if season is None:
+            raise DomainError("unknown_season", "No such season in this league.", "season")
+        date_from = max(d for d in (date_from, season.starts_on) if d is not None)
+        date_to = min(d for d in (date_to, season.ends_on) if d is not None)
+    if as_of is not None:
+        date_to = min(d for d in (date_to, as_of) if d is not None)
+    if date_from and date_to and date_to < date_from:
+        raise DomainError("empty_period", "The period ends before it starts.", "to")
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(date_from, time.min, zone) if date_from else None
+    end = datetime.combine(date_to, time.max, zone) if date_to else None
+    return Period(season, start, end)
+
+
+def finished_games(games: QuerySet[Game], period: Period) -> QuerySet[Game]:
+    games = games.filter(status=GameStatus.FINISHED)
+    if period.start:
+        games = games.filter(finished_at__gte=period.start)
+    if period.end:
+        games = games.filter(finished_at__lte=period.end)
+    if period.season:
+        games = games.filter(Q(season=period.season) | Q(season__isnull=True))
+    return games
+
+
+def data_version(games: QuerySet[Game]) -> str:
+    """Changes whenever any of these games changes: versions only ever grow."""
+    summary = games.aggregate(n=Count("id"), v=Sum("version"), at=Max("updated_at"))
+    raw = f"{summary['n']}:{summary['v']}:{summary['at']}"
+    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+
+
+def table(
+    games: QuerySet[Game], period: Period, ranking: dict[str, Any], club_id: int
+) -> dict[str, Any]:
+    """The ranked rows, the declaration, and the period."""
+    rows = _aggregate(finished_games(games, period))
+    _attach_ratings(rows, period, club_id)
+    ranked, provisional = _rank(rows, ranking, finished_games(games, period))
+    return {
+        "ranking": {
+            **ranking,
+            "criterion_text": CRITERIA[ranking["criterion"]],
+            "tie_break_texts": [TIE_BREAKS[b] for b in ranking["tie_breaks"]],
+            "shared_wins": SHARED_WIN_RULE,
+        },
+        "period": period.describe(),
+        "rows": ranked + provisional,
+    }
+
+
+def _aggregate(games: QuerySet[Game]) -> list[dict[str, Any]]:
+    seats = (
+        GameSeat.objects.filter(game__in=games.values("pk"))
+        .values("player_id")
+        .annotate(
+            name=Max("player__name"),
+            games=Count("id"),
+            wins=Count("id", filter=Q(is_winner=True)),
+            place_sum=Sum("place"),
+            total_points=Sum("total"),
+            hands=Sum("hands_played"),
+            points_taken=Sum("points_taken"),
+            moons=Sum("moons"),
+            queens=Sum("queens"),
+            clean_hands=Sum("clean_hands"),
+            gems=Sum("gems"),
+        )
+        .order_by("player_id")
+    )
+    rows = []
+    for seat in seats:
+        games_played = seat["games"]
+        hands = seat["hands"] or 0
+        rows.append(
+            {
+                "player": seat["player_id"],
+                "name": seat["name"],
+                "games": games_played,
+                "wins": seat["wins"],
+                "win_rate": round(seat["wins"] / games_played, 4),
+                "average_place": round(seat["place_sum"] / games_played, 4),
+                "points_per_game": round(seat["total_points"] / games_played, 4),
+                "points_per_hand": round(seat["total_points"] / hands, 4) if hands else None,
+                "total_points": seat["total_points"],
+                "hands": hands,
+                "moons": seat["moons"],
+                "queens": seat["queens"],
+                "clean_hands": seat["clean_hands"],
+                "gems": seat["gems"],
+            }
+        )
+    return rows
+
+
+def _attach_ratings(rows: list[dict[str, Any]], period: Period, club_id: int) -> None:
+    """Each player's rating at the period's end and its change over the period (one query)."""
+    if not rows:
+        return
+    events = RatingEvent.objects.filter(club_id=club_id, player=OuterRef("pk"))
+    at_end = events.filter(at__lte=period.end) if period.end else events
+    before = events.filter(at__lt=period.start) if period.start else events.none()
+    found = Player.objects.filter(pk__in=[r["player"] for r in rows]).annotate(
+        rating=Subquery(at_end.order_by("-at", "-game_id").values("ordinal")[:1]),
+        rating_before=Subquery(before.order_by("-at", "-game_id").values("ordinal")[:1]),
+    )
+    ratings = {p.pk: (p.rating, p.rating_before) for p in found}
+    for row in rows:
+        rating, start = ratings.get(row["player"], (None, None))
+        row["rating"] = round(rating, 3) if rating is not None else None
+        start = start if start is not None else 0.0  # a new player's ordinal: mu - 3 sigma = 0
+        row["rating_change"] = round(rating - start, 3) if rating is not None else None
+
+
+_ASCENDING = {"average_place", "points_per_game", "total_points"}
+
+
+def _key(name: str, row: dict[str, Any]) -> float:
+    value = row.get(name)
+    if name == "rating":
+        value = value if value is not None else float("-inf")
+    number = float(value or 0)
+    return number if name in _ASCENDING else -number
+
+
+def _rank(
+    rows: list[dict[str, Any]], ranking: dict[str, Any], games: QuerySet[Game]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Order by the criterion, break ties in the declared order, and say what separated each
+    row from the one above; players below ``min_games`` are listed after, as provisional."""
+    eligible = [r for r in rows if r["games"] >= ranking["min_games"]]
+    provisional = [r for r in rows if r["games"] < ranking["min_games"]]
+    keys = [ranking["criterion"], *[b for b in ranking["tie_breaks"] if b != "shared"]]
+    needs_h2h = "head_to_head" in keys
+    h2h = _head_to_head(eligible, ranking["criterion"], games) if needs_h2h else {}
+    groups = _order([eligible], keys, h2h)
+    ranked: list[dict[str, Any]] = []
+    position = 0
+    for group, separated_by in groups:
+        position += 1
+        rank = position
+        for index, row in enumerate(group):
+            row["rank"] = rank
+            row["provisional"] = False
+            row["separated_by"] = separated_by if index == 0 and ranked else None
+            if index:
+                row["separated_by"] = "shared"
+            ranked.append(row)
+        position += len(group) - 1
+    for row in sorted(provisional, key=lambda r: (_key(ranking["criterion"], r), r["name"])):
+        row.update(rank=None, provisional=True, separated_by=None)
+    return ranked, provisional
+
+
+def _order(groups, keys, h2h):
+    """Split tied groups key by key; returns (group, the key that separated it from above)."""
+    result = [(groups[0], None)] if groups else []
+    for key in keys:
+        refined = []
+        for group, separated_by in result:
+            if len(group) == 1:
+                refined.append((group, separated_by))
+                continue
+            score = _h2h_scores(group, h2h) if key == "head_to_head" else None
+
+            def value(row, key=key, score=score):
+                return -score[row["player"]] if score is not None else _key(key, row)
+
+            ordered = sorted(group, key=lambda r: (value(r), r["name"], r["player"]))
+            first = True
+            current: list = []
+            for row in ordered:
+                if current and value(row) != value(current[0]):
+                    refined.append((current, separated_by if first else key))
+                    first = False
+                    current = []
+                current.append(row)
+            refined.append((current, separated_by if first else key))
+        result = refined
+    return result
+
+
+def _head_to_head(rows, criterion, games) -> dict[tuple[int, int], int]:
+    """Wins of a over b in games both played: a better place. One query, for tied rows only."""
+    values: dict[float, list[int]] = {}
+    for row in rows:
+        values.setdefault(_key(criterion, row), []).append(row["player"])
+    tied = {p for players in values.values() if len(players) > 1 for p in players}
+    if not tied:
+        return {}
+    places: dict[int, dict[int, int]] = {}
+    seats = GameSeat.objects.filter(game__in=games.values("pk"), player_id__in=tied).values_list(
+        "game_id", "player_id", "place"
+    )
+    for game_id, player_id, place in seats:
+        places.setdefault(game_id, {})[player_id] = place
+    wins: dict[tuple[int, int], int] = {}
+    for table_places in places.values():
+        for a, place_a in table_places.items():
+            for b, place_b in table_places.items():
+                if a != b and place_a < place_b:
+                    wins[(a, b)] = wins.get((a, b), 0) + 1
+    return wins
+
+
+def _h2h_scores(group, wins) -> dict[int, int]:
+    players = [r["player"] for r in group]
+    return {a: sum(wins.get((a, b), 0) for b in players if b != a) for a in players}
+
+
+def league_table(league: League, period: Period) -> dict[str, Any]:
+    games = Game.objects.filter(league=league)
+    result = table(games, period, ranking_of(league.ranking), league.club_id)
+    return {"league": league.pk, "name": league.name, **result}
+
+
+def club_table(club: Club, period: Period) -> dict[str, Any]:
+    games = Game.objects.filter(club=club)
+    result = table(games, period, ranking_of(None), club.pk)
+    return {"club": club.pk, "name": club.name, **result}
+
+
+def player_stats(player: Player) -> dict[str, Any]:
+    """A player's record over all finished games, overall and per league."""
+    games = Game.objects.filter(seats__player=player, status=GameStatus.FINISHED)
+    overall = _aggregate(games)
+    _attach_ratings(overall, Period(), player.club_id)
+    per_league = []
+    leagues = (
+        GameSeat.objects.filter(player=player, game__status=GameStatus.FINISHED)
+        .values("game__league_id", "game__league__name")
+        .annotate(games=Count("id"), wins=Count("id", filter=Q(is_winner=True)))
+        .annotate(average_place=Sum("place") * 1.0 / F("games"))
+        .order_by("game__league__name")
+    )
+    for row in leagues:
+        per_league.append(
+            {
+                "league": row["game__league_id"],
+                "name": row["game__league__name"],
+                "games": row["games"],
+                "wins": row["wins"],
+                "average_place": round(row["average_place"], 4),
+            }
+        )
+    empty = {"player": player.pk, "name": player.name, "games": 0}
+    return {"overall": overall[0] if overall else empty, "leagues": per_league}
+
+
+def rating_history(player: Player) -> QuerySet[RatingEvent]:
+    return RatingEvent.objects.filter(player=player).order_by("at", "game_id")

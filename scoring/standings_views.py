@@ -1,0 +1,224 @@
+"""Standings, player statistics and ratings, as JSON and CSV, with ETags for polling clients."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+
+from django.http import StreamingHttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import generics, serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from hearts_site.serializers import StrictInputSerializer
+from scoring import standings
+from scoring.models import Game, GameSeat, GameStatus, Hand
+from scoring.renderers import StandingsCSVRenderer
+from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView
+
+
+class StandingsQuerySerializer(StrictInputSerializer):
+    season = serializers.IntegerField(min_value=1, required=False)
+    date_from = serializers.DateField(required=False)
+    date_to = serializers.DateField(required=False)
+    as_of = serializers.DateField(required=False, help_text="The table as it stood that day.")
+    format = serializers.ChoiceField(choices=["json", "csv"], required=False)
+
+    def to_internal_value(self, data):
+        renamed = {{"from": "date_from", "to": "date_to"}.get(k, k): v for k, v in data.items()}
+        return super().to_internal_value(renamed)
+
+
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    provisional = serializers.BooleanField()
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    average_place = serializers.FloatField()
+    points_per_game = serializers.FloatField()
+    points_per_hand = serializers.FloatField(allow_null=True)
+    total_points = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    moons = serializers.IntegerField()
+    queens = serializers.IntegerField()
+    clean_hands = serializers.IntegerField()
+    gems = serializers.IntegerField(allow_null=True)
+    rating = serializers.FloatField(allow_null=True)
+    rating_change = serializers.FloatField(allow_null=True)
+    separated_by = serializers.CharField(
+        allow_null=True, help_text="What put this row below the one above ('shared': a tie)."
+    )
+
+
+class StandingsOutputSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    ranking = serializers.JSONField(help_text="The league's declared ranking, in words too.")
+    period = serializers.JSONField()
+    rows = StandingsRowSerializer(many=True)
+
+
+PERIOD_PARAMETERS = [
+    OpenApiParameter("season", int, required=False),
+    OpenApiParameter("from", str, required=False, description="YYYY-MM-DD"),
+    OpenApiParameter("to", str, required=False, description="YYYY-MM-DD"),
+    OpenApiParameter("as_of", str, required=False, description="YYYY-MM-DD"),
+    OpenApiParameter("format", str, required=False, enum=["json", "csv"]),
+]
+STANDINGS_RESPONSES = {
+    (200, "application/json"): StandingsOutputSerializer,
+    (200, "text/csv"): OpenApiTypes.STR,
+    304: OpenApiResponse(description="Not modified since the ETag you sent."),
+}
+
+
+class StandingsMixin:
+    renderer_classes = [JSONRenderer, StandingsCSVRenderer]
+    permission_classes = [AllowAny]
+
+    def query(self, request: Request) -> dict:
+        params = StandingsQuerySerializer(data=request.query_params.dict())
+        params.is_valid(raise_exception=True)
+        return params.validated_data
+
+    def respond(self, request: Request, games, build) -> Response:
+        query = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:8]
+        etag = f'"{standings.data_version(games)}-{query}"'
+        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+            response = Response(status=304)
+        else:
+            response = Response(build())
+        response["ETag"] = etag
+        return response
+
+
+class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
+    @extend_schema(
+        operation_id="leagues_standings",
+        parameters=PERIOD_PARAMETERS,
+        responses=STANDINGS_RESPONSES,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        params = self.query(request)
+        league = self.get_league()
+        period = standings.period_for(
+            league=league,
+            season_id=params.get("season"),
+            date_from=params.get("date_from"),
+            date_to=params.get("date_to"),
+            as_of=params.get("as_of"),
+        )
+        games = Game.objects.filter(league=league)
+        return self.respond(request, games, lambda: standings.league_table(league, period))
+
+
+class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
+    @extend_schema(
+        operation_id="clubs_standings",
+        parameters=PERIOD_PARAMETERS,
+        responses=STANDINGS_RESPONSES,
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        params = self.query(request)
+        if params.get("season"):
+            params["season"] = None  # seasons belong to leagues
+        club = self.get_club()
+        period = standings.period_for(
+            league=None,
+            date_from=params.get("date_from"),
+            date_to=params.get("date_to"),
+            as_of=params.get("as_of"),
+        )
+        games = Game.objects.filter(club=club)
+        return self.respond(request, games, lambda: standings.club_table(club, period))
+
+
+class PlayerStatsOutputSerializer(serializers.Serializer):
+    overall = serializers.JSONField()
+    leagues = serializers.JSONField()
+
+
+class PlayerStatsView(PlayerDetailView):
+    http_method_names = ["get", "head", "options"]
+
+    @extend_schema(operation_id="players_stats", responses={200: PlayerStatsOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        self.get_club()
+        return Response(standings.player_stats(self.get_player()))
+
+
+class RatingEventOutputSerializer(serializers.Serializer):
+    game = serializers.IntegerField(source="game_id")
+    at = serializers.DateTimeField()
+    rating = serializers.FloatField(source="ordinal")
+    change = serializers.FloatField()
+    mu = serializers.FloatField()
+    sigma = serializers.FloatField()
+
+
+class PlayerRatingsView(PlayerDetailView, generics.ListAPIView):
+    http_method_names = ["get", "head", "options"]
+    serializer_class = RatingEventOutputSerializer
+    filter_backends: list = []
+
+    def get_queryset(self):
+        self.get_club()
+        return standings.rating_history(self.get_player())
+
+    @extend_schema(operation_id="players_ratings")
+    def get(self, request: Request, pk: int) -> Response:
+        return generics.ListAPIView.get(self, request, pk)
+
+
+HAND_COLUMNS = ["game", "finished_at", "hand", "seat", "player", "name", "points", "score"]
+
+
+class _Echo:
+    def write(self, value):
+        return value
+
+
+class LeagueHandsCSVView(LeagueScopedMixin, APIView):
+    """Every seat of every hand of the league's finished games, streamed as CSV."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="leagues_hands_csv",
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
+    def get(self, request: Request, pk: int):
+        league = self.get_league()
+        games = Game.objects.filter(league=league, status=GameStatus.FINISHED)
+        seats = {
+            (game_id, seat): (player_id, name)
+            for game_id, seat, player_id, name in GameSeat.objects.filter(
+                game__in=games.values("pk")
+            ).values_list("game_id", "seat", "player_id", "player__name")
+        }
+        hands = (
+            Hand.objects.filter(game__in=games.values("pk"), is_void=False)
+            .order_by("game__finished_at", "game_id", "number")
+            .values_list("game_id", "game__finished_at", "number", "points", "scores")
+        )
+        writer = csv.writer(_Echo(), lineterminator="\n")
+
+        def rows():
+            yield writer.writerow(HAND_COLUMNS)
+            for game_id, finished_at, number, points, scores in hands.iterator(chunk_size=2000):
+                for seat, (taken, score) in enumerate(zip(points, scores, strict=True)):
+                    player, name = seats.get((game_id, seat), ("", ""))
+                    yield writer.writerow(
+                        [game_id, finished_at.isoformat(), number, seat, player, name, taken, score]
+                    )
+
+        response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="league-{league.pk}-hands.csv"'
+        return response
