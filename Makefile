@@ -5,7 +5,7 @@ PIP := $(PY) -m pip
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install install-dev run test lint format clean distclean
+.PHONY: help install install-dev run test lint format bench clean distclean
 
 help:
 	@echo "make run     install, migrate, load demo data, collect static, serve on 127.0.0.1:\$${PORT:-8000}"
@@ -48,6 +48,10 @@ lint: $(VENV)/.installed-dev
 format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
+
+# Benchmarks (later issues add more to this target); results go to bench/RESULTS.md.
+bench: $(VENV)/.installed-dev
+	$(PY) bench/engine.py --out bench/RESULTS.md
 
 clean:
 	rm -rf staticfiles build *.egg-info .pytest_cache .ruff_cache .hypothesis test-artifacts

@@ -1,0 +1,543 @@
+"""Benchmark of the Hearts rules engine: adjudication, the API payload and legal-move generation.
+
+Not a test. Random complete hands are generated from a fixed seed *before* any timing; each
+figure is the best of ``--repeats`` passes over all of them (the median is reported too), and
+every figure is also given as a ratio to a baseline measured in the same run on the same hands,
+so that results from different machines can be compared. See bench/README.md.
+
+    .venv/bin/python bench/engine.py [--hands N] [--seed S] [--out bench/RESULTS.md] [--profile]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import io
+import json
+import os
+import platform
+import pstats
+import random
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import NamedTuple
+
+ROOT = Path(__file__).resolve().parent.parent
+# Benchmark this checkout's engine, even when another checkout is installed in the venv.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from adjudication.engine import (  # noqa: E402
+    PRESETS,
+    Ruleset,
+    Situation,
+    adjudicate,
+    build_ruleset,
+    legal_mask,
+)
+from adjudication.engine.cards import BIT  # noqa: E402
+from adjudication.engine.simulate import deal, opening_leader, play_randomly  # noqa: E402
+
+TARGET_US = 40.0  # the issue's target: µs per complete 4-player hand, with holdings
+START_MARKER = "<!-- engine:start -->"
+END_MARKER = "<!-- engine:end -->"
+MAX_HANDS = 200_000
+EXTRA_PLAYERS = (3, 5, 6)
+
+
+class Hand(NamedTuple):
+    plays: list[int]  # the complete record, cards as ints (suit * 13 + rank)
+    holdings: list[int]  # one bitmask per seat (the hand as played, no pass)
+    leader: int  # the seat that led trick 1
+
+
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    unit: str  # "hand" or "call"
+    best_us: float
+    median_us: float
+    ratio: float  # best over the baseline's best (per hand, or per play for a per-call figure)
+    target: str = "—"
+
+
+# --- Workload --------------------------------------------------------------------------------
+
+
+def generate(rules: Ruleset, count: int, rng: random.Random) -> list[Hand]:
+    """``count`` random complete hands of random legal play (untimed)."""
+    hands = []
+    for index in range(count):
+        holdings = deal(rules, rng)
+        leader = opening_leader(rules, holdings, dealer=index % rules.players)
+        plays = play_randomly(rules, holdings, leader, rng)
+        hands.append(Hand(plays, holdings, leader))
+    return hands
+
+
+def replay_winners(plays: Sequence[int], leader: int, players: int) -> list[int]:
+    """The baseline: a minimal replay that only finds each trick's winner."""
+    winners = []
+    for start in range(0, len(plays), players):
+        best = plays[start]
+        led = best // 13
+        offset = 0
+        for k in range(1, players):
+            card = plays[start + k]
+            if card // 13 == led and card > best:
+                best = card
+                offset = k
+        leader = (leader + offset) % players
+        winners.append(leader)
+    return winners
+
+
+def recorded_states(rules: Ruleset, hands: Sequence[Hand]) -> list[tuple[int, Situation]]:
+    """(holding, situation) of the seat about to play, for every play of every hand.
+
+    Each play is checked to be in the legal set, so the calls timed are the calls a replay makes.
+    """
+    n = rules.players
+    situations: dict[tuple[int, int | None, bool], Situation] = {}
+    states = []
+    for hand in hands:
+        hold = list(hand.holdings)
+        leader = hand.leader
+        broken = False
+        for trick, start in enumerate(range(0, len(hand.plays), n)):
+            led = None
+            best = -1
+            winner = seat = leader
+            mask = 0
+            for card in hand.plays[start : start + n]:
+                key = (trick, led, broken)
+                situation = situations.get(key)
+                if situation is None:
+                    situation = situations[key] = Situation(*key)
+                if not legal_mask(rules, hold[seat], situation) & BIT[card]:
+                    raise SystemExit(f"generated play {card} is not in its legal set")
+                states.append((hold[seat], situation))
+                hold[seat] &= ~BIT[card]
+                mask |= BIT[card]
+                if led is None:
+                    led = card // 13
+                if card // 13 == led and card > best:
+                    best = card
+                    winner = seat
+                seat = (seat + 1) % n
+            broken = broken or bool(mask & rules.break_mask)
+            leader = winner
+    return states
+
+
+def check(rules: Ruleset, hands: Sequence[Hand], label: str) -> None:
+    """Untimed: the engine agrees with itself and with the baseline on every generated hand."""
+    for number, (plays, holdings, leader) in enumerate(hands):
+        known = adjudicate(rules, plays, hands=holdings)
+        inferred = adjudicate(rules, plays, first_leader=leader)
+        winners = [winner for _leader, winner, _mask in known.trick_log]
+        problems = []
+        if not known.legal or not inferred.legal or inferred.undetermined:
+            problems.append("a random legal hand was ruled illegal")
+        if winners != replay_winners(plays, leader, rules.players):
+            problems.append("trick winners differ from the baseline replay")
+        if known.trick_log != inferred.trick_log or known.holdings != inferred.holdings:
+            problems.append("with and without holdings disagree on the replay")
+        if known.score != inferred.score:
+            problems.append("with and without holdings disagree on the score")
+        if problems:
+            raise SystemExit(f"{label}, hand {number}: {'; '.join(problems)}")
+
+
+# --- Timing ----------------------------------------------------------------------------------
+
+
+def timed(loop: Callable[[], object], repeats: int) -> list[float]:
+    """Seconds per pass; the cyclic GC is off while timing, as timeit does."""
+    times = []
+    for _ in range(repeats):
+        gc.collect()
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            start = time.perf_counter()
+            loop()
+            times.append(time.perf_counter() - start)
+        finally:
+            if was_enabled:
+                gc.enable()
+    return times
+
+
+def per_item_us(times: list[float], count: int) -> tuple[float, float]:
+    """(best, median) microseconds per item."""
+    return min(times) / count * 1e6, statistics.median(times) / count * 1e6
+
+
+def with_holdings_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[], None]:
+    def run() -> None:
+        for plays, holdings, _leader in hands:
+            adjudicate(rules, plays, hands=holdings)
+
+    return run
+
+
+def without_holdings_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[], None]:
+    def run() -> None:
+        for plays, _holdings, leader in hands:
+            adjudicate(rules, plays, first_leader=leader)
+
+    return run
+
+
+def baseline_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[], None]:
+    players = rules.players
+
+    def run() -> None:
+        for plays, _holdings, leader in hands:
+            replay_winners(plays, leader, players)
+
+    return run
+
+
+def legal_mask_loop(rules: Ruleset, states: Sequence[tuple[int, Situation]]) -> Callable[[], None]:
+    def run() -> None:
+        for holding, situation in states:
+            legal_mask(rules, holding, situation)
+
+    return run
+
+
+def payload_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[], None]:
+    """adjudicate + present_ruling; Django is configured here only, for this figure."""
+    os.environ["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
+    import django
+
+    django.setup()
+    from adjudication.services import present_ruling
+
+    plays, holdings, _leader = hands[0]
+    payload = present_ruling(adjudicate(rules, plays, hands=holdings))
+    json.dumps(payload)  # a real payload: plain data, JSON-ready
+    if payload["legal"] is not True or len(payload["tricks"]) != rules.hand_size:
+        raise SystemExit("present_ruling returned an unexpected payload")
+
+    def run() -> None:
+        for plays, holdings, _leader in hands:
+            present_ruling(adjudicate(rules, plays, hands=holdings))
+
+    return run
+
+
+def measure_main(
+    rules: Ruleset, hands: Sequence[Hand], repeats: int, log: Callable[[str], None]
+) -> list[Figure]:
+    """The headline figures, the baseline last. Repeats are interleaved (one pass of each figure
+    per round), so that a busy moment of the machine does not fall on every pass of one figure."""
+    count = len(hands)
+    log("recording the states of every play")
+    states = recorded_states(rules, hands)
+    without = "adjudicate, without holdings (inferred from the record)"
+    runs: list[tuple[str, str, int, Callable[[], None]]] = [
+        ("adjudicate, with holdings", "hand", count, with_holdings_loop(rules, hands)),
+        (without, "hand", count, without_holdings_loop(rules, hands)),
+        ("adjudicate + API payload (present_ruling)", "hand", count, payload_loop(rules, hands)),
+        ("legal_mask", "call", len(states), legal_mask_loop(rules, states)),
+        (
+            "baseline: replay computing trick winners only",
+            "hand",
+            count,
+            baseline_loop(rules, hands),
+        ),
+    ]
+    passes: list[list[float]] = [[] for _ in runs]
+    for round_number in range(1, repeats + 1):
+        log(f"timing round {round_number} of {repeats}")
+        for times, (_name, _unit, _items, loop) in zip(passes, runs, strict=True):
+            times.extend(timed(loop, 1))
+    base_best = per_item_us(passes[-1], count)[0]
+    figures = []
+    for times, (name, unit, items, _loop) in zip(passes, runs, strict=True):
+        best, median = per_item_us(times, items)
+        # A per-call figure is compared with the baseline's time per play.
+        basis = base_best / rules.deck_size if unit == "call" else base_best
+        figures.append(Figure(name, unit, best, median, best / basis))
+    verdict = "met" if figures[0].best_us < TARGET_US else "NOT met"
+    figures[0] = replace(figures[0], target=f"< {TARGET_US:g} µs/hand: {verdict}")
+    return figures
+
+
+@dataclass(frozen=True)
+class VariantResult:
+    label: str
+    players: int
+    hands: int
+    with_us: float
+    without_us: float
+    baseline_us: float
+
+
+def variants() -> list[tuple[str, Ruleset]]:
+    chosen = [(name, build_ruleset(name)) for name in PRESETS if name != "standard"]
+    chosen += [(f"standard, {p} players", build_ruleset(players=p)) for p in EXTRA_PLAYERS]
+    return chosen
+
+
+def measure_variants(
+    count: int, seed: int, repeats: int, log: Callable[[str], None]
+) -> list[VariantResult]:
+    """A smaller run per other preset and per other player count (with holdings, and without)."""
+    results = []
+    for label, rules in variants():
+        log(f"variant {label}: generating {count} hands")
+        hands = generate(rules, count, random.Random(f"{seed}:{label}"))
+        check(rules, hands, label)
+        loops = (
+            baseline_loop(rules, hands),
+            with_holdings_loop(rules, hands),
+            without_holdings_loop(rules, hands),
+        )
+        # Short passes: interleave them, so a busy moment of the machine hits all three alike.
+        passes: list[list[float]] = [[], [], []]
+        for _ in range(repeats):
+            for times, loop in zip(passes, loops, strict=True):
+                times.extend(timed(loop, 1))
+        base, known, inferred = (per_item_us(times, count)[0] for times in passes)
+        results.append(VariantResult(label, rules.players, count, known, inferred, base))
+    return results
+
+
+def profile_with_holdings(rules: Ruleset, hands: Sequence[Hand], top: int = 15) -> str:
+    profiler = cProfile.Profile()
+    loop = with_holdings_loop(rules, hands)
+    profiler.enable()
+    loop()
+    profiler.disable()
+    stream = io.StringIO()
+    pstats.Stats(profiler, stream=stream).sort_stats("tottime").print_stats(top)
+    return stream.getvalue()
+
+
+# --- Report ----------------------------------------------------------------------------------
+
+
+def machine_facts() -> dict[str, str]:
+    cpu = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": git_commit(),
+    }
+
+
+def git_commit() -> str:
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+        )
+        return done.stdout.strip()
+
+    try:
+        commit = git("rev-parse", "--short", "HEAD")
+        dirty = git("status", "--porcelain", "--", "adjudication/engine")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return commit + (" (engine has uncommitted changes)" if dirty else "")
+
+
+def command_line() -> str:
+    python = Path(sys.executable)
+    try:
+        shown = str(python.relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(python)
+    return shlex.join([shown, *sys.argv])
+
+
+def us(value: float) -> str:
+    return f"{value:.3f}" if value < 1 else f"{value:.2f}"
+
+
+def render(
+    args: argparse.Namespace,
+    figures: list[Figure],
+    extra: list[VariantResult],
+    facts: dict[str, str],
+    generation_s: float,
+    command: str,
+) -> str:
+    lines = [
+        "## Engine (`bench/engine.py`)",
+        "",
+        f"{args.hands} random complete 4-player hands under `standard`, seed {args.seed}, "
+        f"generated in {generation_s:.1f} s before timing; best of {args.repeats} passes "
+        "(median alongside). The ratio is the best figure over the baseline's best, measured "
+        "in the same run on the same hands; for `legal_mask` it is per call over the "
+        "baseline's time per play.",
+        "",
+        "| figure | best µs | median µs | ratio to baseline | target |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for figure in figures:
+        lines.append(
+            f"| {figure.name}, per {figure.unit} | {us(figure.best_us)} | "
+            f"{us(figure.median_us)} | {figure.ratio:.2f}× | {figure.target} |"
+        )
+    if extra:
+        lines += [
+            "",
+            f"Other presets and player counts ({extra[0].hands} hands each, best of "
+            f"{args.repeats}; µs per complete hand):",
+            "",
+            "| ruleset | players | with holdings µs | without holdings µs | baseline µs "
+            "| with / baseline | without / baseline |",
+            "|---|---:|---:|---:|---:|---:|---:|",
+        ]
+        for v in extra:
+            lines.append(
+                f"| {v.label} | {v.players} | {v.with_us:.2f} | {v.without_us:.2f} | "
+                f"{v.baseline_us:.2f} | {v.with_us / v.baseline_us:.2f}× | "
+                f"{v.without_us / v.baseline_us:.2f}× |"
+            )
+    lines += [
+        "",
+        f"- Python: {facts['python']}",
+        f"- Platform: {facts['platform']}",
+        f"- CPU: {facts['cpu']}",
+        f"- Date: {facts['date']}",
+        f"- Commit: {facts['commit']}",
+        f"- Command: `{command}`",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_section(path: Path, body: str) -> None:
+    """Replace the engine section of ``path`` (between the markers), or append it."""
+    section = f"{START_MARKER}\n{body}{END_MARKER}\n"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        text = "# Benchmark results\n\nWritten by `make bench`; see bench/README.md.\n"
+    start = text.find(START_MARKER)
+    end = text.find(END_MARKER, start + 1) if start >= 0 else -1
+    if start >= 0 and end >= 0:
+        tail = text[end + len(END_MARKER) :].removeprefix("\n")
+        text = text[:start] + section + tail
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+# --- Main ------------------------------------------------------------------------------------
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}")
+        return value
+
+    return parse
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=bounded_int(1, MAX_HANDS), default=10_000)
+    parser.add_argument("--seed", type=int, default=20_240_601)
+    parser.add_argument(
+        "--out", type=Path, help="write/replace the engine section of this Markdown file"
+    )
+    parser.add_argument("--repeats", type=bounded_int(1, 20), default=3)
+    parser.add_argument(
+        "--variant-hands",
+        type=bounded_int(0, MAX_HANDS),
+        default=None,
+        help="hands per other preset / player count (default: hands/10, at least 100; 0 skips)",
+    )
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="also profile the with-holdings loop and print the top 15 functions by tottime",
+    )
+    parser.add_argument(
+        "--max-seconds",
+        type=bounded_int(10, 3600),
+        default=900,
+        help="abort if the whole run takes longer (default 900)",
+    )
+    args = parser.parse_args(argv)
+    if args.variant_hands is None:
+        args.variant_hands = max(100, args.hands // 10)
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    command = command_line()
+    started = time.perf_counter()
+
+    def log(message: str) -> None:
+        print(f"[{time.perf_counter() - started:6.1f}s] {message}", file=sys.stderr, flush=True)
+
+    if hasattr(signal, "SIGALRM"):
+
+        def too_long(_signum: int, _frame: object) -> None:
+            raise SystemExit(f"bench/engine.py: over --max-seconds {args.max_seconds}, aborted")
+
+        signal.signal(signal.SIGALRM, too_long)
+        signal.alarm(args.max_seconds)
+
+    rules = build_ruleset("standard")
+    log(f"generating {args.hands} hands under standard (seed {args.seed})")
+    generation_start = time.perf_counter()
+    hands = generate(rules, args.hands, random.Random(args.seed))
+    generation_s = time.perf_counter() - generation_start
+    log("checking every hand (legal, winners as the baseline, with = without holdings)")
+    check(rules, hands, "standard")
+
+    figures = measure_main(rules, hands, args.repeats, log)
+    extra = (
+        measure_variants(args.variant_hands, args.seed, args.repeats, log)
+        if args.variant_hands
+        else []
+    )
+    body = render(args, figures, extra, machine_facts(), generation_s, command)
+    print(body)
+    if args.out is not None:
+        write_section(args.out, body)
+        log(f"wrote the engine section of {args.out}")
+    if args.profile:
+        log("profiling the with-holdings loop")
+        print(f"cProfile, adjudicate with holdings over {args.hands} hands (top 15 by tottime):")
+        print(profile_with_holdings(rules, hands))
+    if hasattr(signal, "SIGALRM"):
+        signal.alarm(0)
+    log("done")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
