@@ -65,7 +65,7 @@ def check_points(rules: Ruleset, points: Sequence[int], field_name: str = "point
             f"points taken sum to {sum(points)}, but this deck holds {total} penalty points",
             field_name,
         )
-    if not any(value >= rules.queen_points for value in points):
+    if rules.deck & QS_BIT and not any(value >= rules.queen_points for value in points):
         raise HeartsError(
             "impossible_points",
             f"no seat has the {rules.queen_points} points of the Q♠",
