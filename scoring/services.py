@@ -201,7 +201,10 @@ def create_game(
     for index, player in enumerate(players):
         if player.club_id != club.pk:
             raise DomainError(
-                "player_not_in_club", f"{player.name} is not in this club.", f"players.{index}"
+                # No name: the player may belong to a private club the caller cannot see.
+                "player_not_in_club",
+                f"Player {player.pk} is not in this club.",
+                f"players.{index}",
             )
         if player.merged_into_id:
             raise DomainError(
