@@ -14,8 +14,9 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
     def authenticate(self, request):
         header = authentication.get_authorization_header(request).split()
         if header and header[0].lower() == b"bearer":
-            header[0] = b"Token"
-            request.META["HTTP_AUTHORIZATION"] = b" ".join(header).decode(errors="replace")
+            # DRF reads request.headers (cached), so rewriting META would not be seen; the
+            # authenticator is built per request, so its keyword can follow the header.
+            self.keyword = "Bearer"
         return super().authenticate(request)
 
     def authenticate_credentials(self, key: str):
