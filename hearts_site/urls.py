@@ -5,10 +5,12 @@ The versioned API lives under ``/api/v1/``: later work adds its routes to ``api_
 """
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from hearts_site import views
+from scoring import web
 
 # --- API v1: extend this list -------------------------------------------------------------
 api_v1_patterns = [
@@ -18,8 +20,25 @@ api_v1_patterns = [
 ]
 # -------------------------------------------------------------------------------------------
 
+# --- Phone pages (scoring/web.py): server-rendered, readable without JavaScript ------------
+page_patterns = [
+    path("", web.home, name="home"),
+    path("clubs/<slug:slug>/", web.club_page, name="page-club"),
+    path("leagues/<int:pk>/", web.league_page, name="page-league"),
+    path("players/<int:pk>/", web.player_page, name="page-player"),
+    path("games/new/", web.game_new, name="page-game-new"),
+    path("games/<int:pk>/", web.game_page, name="page-game"),
+    path("games/<int:pk>/enter/", web.hand_enter, name="page-hand-enter"),
+    path("games/<int:pk>/hands/<int:number>/correct/", web.hand_correct, name="page-hand-correct"),
+    path("adjudicate/", web.adjudicate_page, name="page-adjudicate"),
+    path("account/login/", web.SignInView.as_view(), name="login"),
+    path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/tokens/", web.tokens_page, name="page-tokens"),
+    path("account/tokens/<int:pk>/revoke/", web.token_revoke, name="page-token-revoke"),
+]
+
 urlpatterns = [
-    path("", views.HomeView.as_view(), name="home"),
+    *page_patterns,
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1_patterns)),
@@ -27,3 +46,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
 ]
+
+handler404 = "hearts_site.views.not_found"
+handler500 = "hearts_site.views.server_error"

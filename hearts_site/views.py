@@ -72,3 +72,35 @@ def api_root(request: Request) -> Response:
         "health": "healthz",
     }
     return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})
+
+
+def _wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/") or "application/json" in request.headers.get(
+        "Accept", ""
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None):
+    """404 for an unknown URL: the API's error body under /api/, the site's page elsewhere."""
+    if _wants_json(request):
+        body = {
+            "type": "client_error",
+            "errors": [{"code": "not_found", "detail": "No such address.", "attr": None}],
+        }
+        return JsonResponse(body, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest):
+    """500: the API's error body under /api/ (nothing about the fault itself)."""
+    if _wants_json(request):
+        body = {
+            "type": "server_error",
+            "errors": [{"code": "error", "detail": "A server error occurred.", "attr": None}],
+        }
+        return JsonResponse(body, status=500)
+    from django.views.defaults import server_error as page_server_error
+
+    return page_server_error(request)

@@ -83,6 +83,13 @@ class StandingsMixin:
     renderer_classes = [JSONRenderer, StandingsCSVRenderer]
     permission_classes = [AllowAny]
 
+    def handle_exception(self, exc):
+        # Errors keep the one JSON error body, even on a CSV request.
+        response = super().handle_exception(exc)
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return response
+
     def query(self, request: Request) -> dict:
         params = StandingsQuerySerializer(data=request.query_params.dict())
         params.is_valid(raise_exception=True)

@@ -1,0 +1,26 @@
+"""Pagination that says so when ``limit`` or ``offset`` is not a number, instead of ignoring it."""
+
+from __future__ import annotations
+
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+
+
+class StrictLimitOffsetPagination(LimitOffsetPagination):
+    max_limit = 500
+
+    def _strict(self, request, name: str, maximum: int | None) -> None:
+        values = request.query_params.getlist(name)
+        if not values:
+            return
+        text = values[-1]
+        if len(values) > 1 or not text.isdigit() or (maximum is not None and int(text) > maximum):
+            limit = f" from 0 to {maximum}" if maximum is not None else " from 0"
+            raise ValidationError(
+                {name: [f"{name} must be one whole number{limit}."]}, code="invalid"
+            )
+
+    def paginate_queryset(self, queryset, request, view=None):
+        self._strict(request, self.limit_query_param, self.max_limit)
+        self._strict(request, self.offset_query_param, None)
+        return super().paginate_queryset(queryset, request, view)
