@@ -143,10 +143,12 @@ def table(
     }
 
 
-def _aggregate(games: QuerySet[Game]) -> list[dict[str, Any]]:
+def _aggregate(games: QuerySet[Game], player_id: int | None = None) -> list[dict[str, Any]]:
+    seats = GameSeat.objects.filter(game__in=games.values("pk"))
+    if player_id is not None:
+        seats = seats.filter(player_id=player_id)
     seats = (
-        GameSeat.objects.filter(game__in=games.values("pk"))
-        .values("player_id")
+        seats.values("player_id")
         .annotate(
             name=Max("player__name"),
             games=Count("id"),
@@ -317,7 +319,8 @@ def club_table(club: Club, period: Period) -> dict[str, Any]:
 def player_stats(player: Player) -> dict[str, Any]:
     """A player's record over all finished games, overall and per league."""
     games = Game.objects.filter(seats__player=player, status=GameStatus.FINISHED)
-    overall = _aggregate(games)
+    # Only this player's seats: the games' other seats are other players' rows.
+    overall = _aggregate(games, player_id=player.pk)
     _attach_ratings(overall, Period(), player.club_id)
     per_league = []
     leagues = (
