@@ -243,7 +243,8 @@ def _rank(
                 row["separated_by"] = "shared"
             ranked.append(row)
         position += len(group) - 1
-    for row in sorted(provisional, key=lambda r: (_key(ranking["criterion"], r), r["name"])):
+    provisional.sort(key=lambda r: (_key(ranking["criterion"], r), r["name"], r["player"]))
+    for row in provisional:
         row.update(rank=None, provisional=True, separated_by=None)
     return ranked, provisional
 
