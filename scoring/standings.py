@@ -44,6 +44,12 @@ SHARED_WIN_RULE = (
 
 def ranking_of(declared: dict | None) -> dict[str, Any]:
     """A league's ranking declaration, checked; the default fills what it leaves out."""
+    if declared is not None and not isinstance(declared, dict):
+        raise DomainError(
+            "invalid_ranking",
+            "ranking is an object: criterion, tie_breaks, min_games",
+            "ranking",
+        )
     ranking = {**DEFAULT_RANKING, **(declared or {})}
     if ranking["criterion"] not in CRITERIA:
         raise DomainError(
