@@ -24,14 +24,16 @@ from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView
 
 class StandingsQuerySerializer(StrictInputSerializer):
     season = serializers.IntegerField(min_value=1, required=False)
-    date_from = serializers.DateField(required=False)
-    date_to = serializers.DateField(required=False)
     as_of = serializers.DateField(required=False, help_text="The table as it stood that day.")
     format = serializers.ChoiceField(choices=["json", "csv"], required=False)
 
-    def to_internal_value(self, data):
-        renamed = {{"from": "date_from", "to": "date_to"}.get(k, k): v for k, v in data.items()}
-        return super().to_internal_value(renamed)
+    def get_fields(self):
+        # ``from`` and ``to`` are Python keywords: declared here, so that an error names the
+        # parameter the client sent (attr "from", not "date_from").
+        fields = super().get_fields()
+        fields["from"] = serializers.DateField(required=False, source="date_from")
+        fields["to"] = serializers.DateField(required=False, source="date_to")
+        return fields
 
 
 class StandingsRowSerializer(serializers.Serializer):
