@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import csv
 import hashlib
+import json
 
 from django.http import StreamingHttpResponse
+from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
@@ -97,14 +99,25 @@ class StandingsMixin:
         params.is_valid(raise_exception=True)
         return params.validated_data
 
-    def respond(self, request: Request, games, build) -> Response:
-        query = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:8]
-        etag = f'"{standings.data_version(games)}-{query}"'
+    def respond(self, request: Request, club_id: int, declared: object, build) -> Response:
+        """The ETag covers everything the table shows: the club's finished games (their seat
+        results and, through them, every rating: ratings are the club's, so a correction in
+        another league moves this table's rating column), the ranking declaration, the query
+        and the representation (JSON or CSV, by ?format= or Accept)."""
+        games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
+        variant = json.dumps(
+            [request.get_full_path(), request.accepted_renderer.format, declared],
+            sort_keys=True,
+            default=str,
+        )
+        tag = hashlib.sha256(variant.encode()).hexdigest()[:8]
+        etag = f'"{standings.data_version(games)}-{tag}"'
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=304)
         else:
             response = Response(build())
         response["ETag"] = etag
+        patch_vary_headers(response, ["Accept"])
         return response
 
 
@@ -124,8 +137,9 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        games = Game.objects.filter(league=league)
-        return self.respond(request, games, lambda: standings.league_table(league, period))
+        return self.respond(
+            request, league.club_id, league.ranking, lambda: standings.league_table(league, period)
+        )
 
 
 class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
@@ -145,8 +159,7 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        games = Game.objects.filter(club=club)
-        return self.respond(request, games, lambda: standings.club_table(club, period))
+        return self.respond(request, club.pk, None, lambda: standings.club_table(club, period))
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):
