@@ -1,8 +1,8 @@
 """League and club tables: one GROUP BY over per-game seat results, ranked as the league declares.
 
 A table reads only finished games' seat rows (kept by the services), never the hands, so its
-cost is a fixed handful of queries whatever the league's size: the aggregate, the ratings, and
-head-to-head results only when a tie needs them.
+cost is a fixed handful of queries whatever the league's size or data: the aggregate, the
+ratings, and the tied players' head-to-head seats when the declaration names head_to_head.
 """
 
 from __future__ import annotations
@@ -289,10 +289,11 @@ def _head_to_head(rows, criterion, games) -> dict[tuple[int, int], int]:
     for row in rows:
         values.setdefault(_key(criterion, row), []).append(row["player"])
     tied = {p for players in values.values() if len(players) > 1 for p in players}
-    if not tied:
-        return {}
+    # The query runs even when nothing is tied (it then matches no seat), so that a table's
+    # query count depends on its declaration only, never on its data.
+    who = Q(player_id__in=tied) if tied else Q(player_id__isnull=True)
     places: dict[int, dict[int, int]] = {}
-    seats = GameSeat.objects.filter(game__in=games.values("pk"), player_id__in=tied).values_list(
+    seats = GameSeat.objects.filter(who, game__in=games.values("pk")).values_list(
         "game_id", "player_id", "place"
     )
     for game_id, player_id, place in seats:
