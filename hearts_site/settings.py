@@ -137,7 +137,14 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 if not CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # A table in the database: shared by every worker and server, with no other service.
+    # `manage.py createcachetable` makes it (make run does; the test runner does too).
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "hearts_cache",
+        }
+    }
 elif CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
@@ -145,7 +152,7 @@ elif CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
 else:
     raise ImproperlyConfigured(
         f"CACHE_URL={CACHE_URL!r}: use redis://host:6379/0 (or rediss://), or leave it unset "
-        "for the per-process memory cache."
+        "for the shared database cache."
     )
 
 # --- Auth, i18n -----------------------------------------------------------------------------
@@ -215,6 +222,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "hearts_site.pagination.StrictLimitOffsetPagination",
+    "DEFAULT_THROTTLE_CLASSES": ["hearts_site.throttling.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {"writes": os.environ.get("API_WRITE_RATE", "300/min")},
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",

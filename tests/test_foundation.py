@@ -122,7 +122,7 @@ def test_the_api_root_links_to_schema_docs_and_health(client):
     assert body["health"].endswith("/healthz")
 
 
-def test_the_home_page_is_mobile_first(client):
+def test_the_home_page_is_mobile_first(client, db):
     response = client.get("/")
     assert response.status_code == 200
     assert b'name="viewport"' in response.content
@@ -325,7 +325,7 @@ def test_a_database_outage_in_a_plain_view_is_a_503_json_body(client):
 
 
 @pytest.mark.urls(THIS_URLCONF)
-def test_a_body_over_256_kib_is_refused_with_413(client):
+def test_a_body_over_256_kib_is_refused_with_413(client, db):
     small = client.post("/echo", data={"a": "x" * 1000}, content_type="application/json")
     assert small.status_code == 200
     big = client.post("/echo", data={"a": "x" * 300_000}, content_type="application/json")
@@ -334,7 +334,7 @@ def test_a_body_over_256_kib_is_refused_with_413(client):
     assert big.json()["errors"][0]["code"] == "request_too_large"
 
 
-def test_drf_errors_use_the_same_standard_body(client):
+def test_drf_errors_use_the_same_standard_body(client, db):
     response = client.post("/api/v1/", data="{}", content_type="application/json")
     assert response.status_code == 405
     assert response.json() == {

@@ -11,6 +11,9 @@ from django.test import Client
 from adjudication.engine import PRESETS, build_ruleset, names
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 
+# Adjudication stores nothing, but the write throttle counts in the shared (database) cache.
+pytestmark = pytest.mark.django_db
+
 URL = "/api/v1/adjudications/"
 CLUBS = [f"{rank}C" for rank in "23456789TJQKA"]
 DIAMONDS = [f"{rank}D" for rank in "23456789TJQKA"]
