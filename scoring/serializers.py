@@ -24,6 +24,8 @@ from scoring.models import (
 )
 
 MAX_SEATS = 6
+# Row ids are 64-bit: a larger number is refused here, not passed to SQLite (OverflowError).
+MAX_ID = 2**63 - 1
 REASON = {"max_length": 500, "help_text": "Why: kept in the history."}
 
 # --- Clubs and members -----------------------------------------------------------------------
@@ -131,7 +133,7 @@ class GameInputSerializer(StrictInputSerializer):
         required=False, help_text="Only for a game outside a league; a league game uses its own."
     )
     players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1),
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
         min_length=3,
         max_length=MAX_SEATS,
         help_text="Player ids in clockwise seat order, seat 0 first.",

@@ -30,6 +30,7 @@ from scoring.models import (
 )
 from scoring.permissions import IsClubDirector, IsClubMember, IsClubOwner, IsClubScorer, ReadOnly
 from scoring.serializers import (
+    MAX_ID,
     ClubInputSerializer,
     ClubOutputSerializer,
     DeviceTokenCreatedOutputSerializer,
@@ -420,7 +421,7 @@ class SeasonListView(LeagueScopedMixin, generics.ListAPIView):
 
 
 class GameFilter(filters.FilterSet):
-    player = filters.NumberFilter(field_name="seats__player")
+    player = filters.NumberFilter(field_name="seats__player", min_value=1, max_value=MAX_ID)
 
     class Meta:
         model = Game
