@@ -460,7 +460,10 @@ class GameListView(BodyClubMixin, generics.ListAPIView):
             fields = dict(data.validated_data)
             club = self.get_club()
             league = League.objects.filter(pk=fields.pop("league", None)).first()
-            season = Season.objects.filter(pk=fields.pop("season", None)).first()
+            season_id = fields.pop("season", None)
+            season = Season.objects.filter(pk=season_id).first()
+            if season_id is not None and season is None:
+                raise DomainError("unknown_season", "No such season.", "season")
             ids = fields.pop("players")
             found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
             missing = [i for i, pid in enumerate(ids) if pid not in found]
