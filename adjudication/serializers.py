@@ -157,11 +157,6 @@ class ShooterSerializer(serializers.Serializer):
     shooter = serializers.IntegerField()
 
 
-class RenegePenaltySerializer(serializers.Serializer):
-    offender = serializers.IntegerField()
-    scores = serializers.ListField(child=serializers.IntegerField())
-
-
 class PassSerializer(serializers.Serializer):
     hand_number = serializers.IntegerField()
     direction = serializers.ChoiceField(choices=list(DIRECTIONS))
@@ -191,6 +186,11 @@ class ScoresField(serializers.JSONField):
 @extend_schema_field(RULESET_OPTIONS_SCHEMA)
 class RulesetOptionsField(serializers.JSONField):
     pass
+
+
+class RenegePenaltySerializer(serializers.Serializer):
+    offender = serializers.IntegerField()
+    scores = ScoresField(help_text="Per seat, or both moon options while the choice is open.")
 
 
 class AdjudicationOutputSerializer(serializers.Serializer):

@@ -67,7 +67,9 @@ def renege_penalty(ruling: Ruling) -> dict[str, Any] | None:
         moon_choice=score.moon_rule if score.moon_rule else None,
         renege_by=offender,
     )
-    return {"offender": offender, "scores": list(penalised.scores or ())}
+    if penalised.scores is None:  # a moon whose choice is still open: both options
+        return {"offender": offender, "scores": {k: list(v) for k, v in penalised.options.items()}}
+    return {"offender": offender, "scores": list(penalised.scores)}
 
 
 def present_ruling(ruling: Ruling) -> dict[str, Any]:

@@ -73,6 +73,12 @@ def score_entry(
     tricks_won = entry.get("tricks_won")
     if tricks_won is not None:
         _check_tricks_won(rules, tricks_won)
+    if rules.sun and level != "plays" and tricks_won is None:
+        raise HeartsError(
+            "tricks_won_required",
+            "this ruleset scores a sun (every trick): give the tricks each seat won",
+            "tricks_won",
+        )
     if level == "points":
         points = list(entry["points"])
         check_points(rules, points)
