@@ -5,11 +5,12 @@ PIP := $(PY) -m pip
 PYTEST_ARGS ?=
 
 .DEFAULT_GOAL := help
-.PHONY: help install install-dev run test lint format bench clean distclean
+.PHONY: help install install-dev run test test-pages lint format bench clean distclean
 
 help:
 	@echo "make run     install, migrate, load demo data, collect static, serve on 127.0.0.1:\$${PORT:-8000}"
 	@echo "make test    ruff, format check, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
+	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lint | format | clean | distclean"
 
 $(PY):
@@ -44,6 +45,11 @@ test: $(VENV)/.installed-dev
 		$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The phone pages (tests/pages): Django test client, then Debian's Chromium at 360 px through
+# Playwright; screenshots land in test-artifacts/screenshots/ (git-ignored).
+test-pages: $(VENV)/.installed-dev
+	$(PY) -m pytest tests/pages $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

@@ -1,0 +1,199 @@
+"""The phone pages' fixtures: a club built through the services, and Debian's Chromium.
+
+Browser tests drive /usr/bin/chromium (Debian's package, never a downloaded browser) through
+pytest-playwright. Without it they skip with a loud message in the terminal summary, except in
+CI (``CI=true``), where a missing browser fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+
+from scoring import services
+from scoring.models import Role
+
+PASSWORD = "a long page-test password"
+NAMES = ["Ada", "Ben", "Cleo", "Dev", "Edie"]
+CHROMIUM = Path(os.environ.get("HEARTS_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 360, "height": 740}
+
+# Four hands that end a standard game: Ada 25, then three moons added to the others.
+# Totals: Ada 103, Ben 53, Cleo 52, Dev 52: Cleo and Dev share the win.
+FINISHING_HANDS = [
+    {"points": [25, 1, 0, 0]},
+    {"points": [0, 26, 0, 0], "moon_choice": "add_to_others"},
+    {"points": [0, 0, 26, 0], "moon_choice": "add_to_others"},
+    {"points": [0, 0, 0, 26], "moon_choice": "add_to_others"},
+]
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+_chromium_missing: list[str] = []
+
+
+# --- Users, a club, a league, games ------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Sign-in failures are counted in the cache: every test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def make_user(username: str):
+    return get_user_model().objects.create_user(username, password=PASSWORD)
+
+
+@pytest.fixture
+def people(db):
+    return {
+        role: make_user(name)
+        for role, name in (
+            ("owner", "olive"),
+            ("scorer", "sam"),
+            ("member", "milo"),
+            ("outsider", "otto"),
+        )
+    }
+
+
+def build_club(people, *, name: str, slug: str, is_public: bool, ruleset: object = "standard"):
+    club = services.create_club(user=people["owner"], name=name, slug=slug, is_public=is_public)
+    services.set_membership(club=club, user=people["scorer"], role=Role.SCORER)
+    services.set_membership(club=club, user=people["member"], role=Role.MEMBER)
+    club.seated = [services.create_player(club=club, name=n) for n in NAMES]
+    club.league = services.create_league(club=club, name=f"{name} League", ruleset=ruleset)
+    return club
+
+
+@pytest.fixture
+def club(people):
+    return build_club(people, name="Riverside", slug="riverside", is_public=True)
+
+
+@pytest.fixture
+def private_club(people):
+    return build_club(people, name="Back Room", slug="back-room", is_public=False)
+
+
+@pytest.fixture
+def new_game(club, people):
+    def make(league=None, players=None, first_dealer: int = 0):
+        league = league or club.league
+        seated = players or club.seated[:4]
+        return services.create_game(
+            club=league.club,
+            league=league,
+            players=seated,
+            actor=people["owner"],
+            first_dealer=first_dealer,
+        )
+
+    return make
+
+
+@pytest.fixture
+def game(new_game):
+    return new_game()
+
+
+def play_hands(game, actor, entries) -> None:
+    for number, entry in enumerate(entries, start=1):
+        services.enter_hand(game_id=game.pk, number=number, entry=entry, actor=actor)
+    game.refresh_from_db()
+
+
+@pytest.fixture
+def finished_game(new_game, people):
+    game = new_game()
+    play_hands(game, people["owner"], FINISHING_HANDS)
+    return game
+
+
+# --- Debian's Chromium for pytest-playwright ---------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    if not CHROMIUM.exists():
+        message = (
+            f"Chromium is missing at {CHROMIUM}: the browser tests of the phone pages did not "
+            "run. Install Debian's package: apt-get install -y chromium"
+        )
+        if in_ci():
+            pytest.fail(f"{message} (CI=true: a missing browser fails the run)", pytrace=False)
+        _chromium_missing.append(message)
+        pytest.skip(message)
+    # Playwright's sync API keeps an event loop in this thread; the test body still calls the
+    # ORM synchronously, which is safe here (one thread, no async views).
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    return str(CHROMIUM)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args, chromium_executable):
+    return {
+        **browser_type_launch_args,
+        "executable_path": chromium_executable,
+        "headless": True,
+        "args": CHROMIUM_ARGS,
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args, chromium_executable):
+    """A phone: 360 px wide, touch, honouring the page's viewport meta."""
+    return {
+        **browser_context_args,
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+        "locale": "en-GB",
+    }
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(session, config, items):
+    """Browser tests run last: Playwright's session-wide event loop (and the async-unsafe
+    allowance it needs) then never overlaps the rest of the suite."""
+    browser = [item for item in items if item.path.name == "test_browser.py"]
+    if browser:
+        others = [item for item in items if item.path.name != "test_browser.py"]
+        items[:] = others + browser
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _chromium_missing:
+        terminalreporter.write_sep("!", "BROWSER TESTS SKIPPED: CHROMIUM IS MISSING", red=True)
+        terminalreporter.write_line(_chromium_missing[0], red=True, bold=True)
+        terminalreporter.write_line(
+            "The phone pages were checked with Django's test client only. In CI (CI=true) "
+            "this is a failure, not a skip.",
+            red=True,
+        )
