@@ -59,9 +59,14 @@ def canonical(entry: Mapping[str, Any]) -> str:
 
 @transaction.atomic
 def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
+    taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
     if Club.objects.filter(slug=slug).exists():
-        raise Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
-    club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+        raise taken
+    try:
+        with transaction.atomic():
+            club = Club.objects.create(name=name, slug=slug, is_public=is_public)
+    except IntegrityError:  # a concurrent create took the slug after the check
+        raise taken from None
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     return club
 
