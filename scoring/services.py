@@ -98,10 +98,10 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
     """Two records of one person become one: the source's seats move to the target."""
     if source.pk == target.pk:
         raise Conflict("same_player", "A player cannot be merged into itself.", "into")
-    source, target = (
-        Player.objects.select_for_update().get(pk=source.pk),
-        Player.objects.select_for_update().get(pk=target.pk),
-    )
+    # Lock both in id order: A-into-B racing B-into-A must queue, not deadlock.
+    pair = Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
+    locked = {player.pk: player for player in pair.order_by("pk")}
+    source, target = locked[source.pk], locked[target.pk]
     if source.club_id != target.club_id:
         raise Conflict("different_clubs", "Both players must belong to one club.", "into")
     if source.merged_into_id or target.merged_into_id:
