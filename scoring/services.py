@@ -499,6 +499,8 @@ def void_hand(
     *, game_id: int, number: int, reason: str, actor, expected_version: int | None = None
 ) -> Hand:
     game = _locked_game(game_id, expected_version)
+    if game.status == GameStatus.ABANDONED:  # as for corrections: an abandoned game is frozen
+        raise Conflict("game_abandoned", "The game was abandoned.", None)
     hand = _locked_hand(game, number)
     if hand.is_void:
         return hand
