@@ -1,0 +1,286 @@
+"""Concurrency scenarios: real threads, each with its own database connection, through the API.
+
+Each scenario builds its data through scoring.services, starts its threads together on a
+barrier, and returns what it observed as plain JSON (statuses, row counts, totals), which
+test_concurrency.py checks. On PostgreSQL the tests run the scenarios in-process; pytest's
+SQLite database lives in memory and cannot be shared by threads, so on SQLite the same
+scenarios run in a child process against a migrated file database:
+
+    DATABASE_URL=sqlite:////tmp/x.sqlite3 python -m tests.scoring.concurrency /tmp/out.json
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import sys
+import threading
+from collections.abc import Callable
+from typing import Any
+
+THREADS = 8
+ROUNDS = 3
+_names = itertools.count(1)
+
+
+def run_threads(count: int, work: Callable[[int], Any]) -> list[Any]:
+    """Run ``work(i)`` in ``count`` threads released together; each closes its connection."""
+    from django.db import connections
+
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def target(index: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            results[index] = work(index)
+        except BaseException as exc:  # reported, never swallowed: the checks see it
+            results[index] = {"status": "exception", "error": repr(exc)}
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=target, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads), "a thread hung"
+    return results
+
+
+def request(user_id: int, method: str, url: str, body: dict | None = None) -> dict:
+    """One API call in the calling thread, as the user (fetched afresh in this thread)."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(get_user_model().objects.get(pk=user_id))
+    response = getattr(client, method)(url, body, format="json")
+    data = response.json() if response.content else None
+    code = data["errors"][0]["code"] if response.status_code >= 400 and data else None
+    return {"status": response.status_code, "code": code, "body": data}
+
+
+def table(ruleset: object = "standard", extra_players: int = 0) -> dict[str, Any]:
+    """A fresh club with a director and a scorer, and a game of four players."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+
+    tag = next(_names)
+    users = get_user_model().objects
+    owner = users.create_user(f"c_owner_{tag}")
+    scorer = users.create_user(f"c_scorer_{tag}")
+    club = services.create_club(user=owner, name=f"Race club {tag}", slug=f"race-{tag}")
+    services.set_membership(club=club, user=scorer, role="scorer")
+    players = [
+        services.create_player(club=club, name=f"P{tag}-{i}") for i in range(4 + extra_players)
+    ]
+    game = services.create_game(club=club, players=players[:4], actor=owner, ruleset=ruleset)
+    return {"owner": owner, "scorer": scorer, "club": club, "players": players, "game": game}
+
+
+def game_state(game_id: int) -> dict[str, Any]:
+    from scoring.models import Game, GameSeat, Hand, HistoryEntry
+
+    game = Game.objects.get(pk=game_id)
+    hands = list(Hand.objects.filter(game=game, is_void=False).order_by("number"))
+    columns = zip(*[h.scores for h in hands], strict=True)
+    summed = [sum(column) for column in columns] if hands else None
+    return {
+        "version": game.version,
+        "status": game.status,
+        "totals": game.totals,
+        "summed": summed,
+        "hands": [{"number": h.number, "entry": h.entry, "scores": h.scores} for h in hands],
+        "seat_totals": list(
+            GameSeat.objects.filter(game=game).order_by("seat").values_list("total", flat=True)
+        ),
+        "seat_players": list(
+            GameSeat.objects.filter(game=game).order_by("seat").values_list("player_id", flat=True)
+        ),
+        "history": list(
+            HistoryEntry.objects.filter(game=game).order_by("id").values_list("action", flat=True)
+        ),
+    }
+
+
+def hand_url(game_id: int, number: int) -> str:
+    return f"/api/v1/games/{game_id}/hands/{number}/"
+
+
+# --- Scenarios --------------------------------------------------------------------------------
+
+
+def same_body() -> dict[str, Any]:
+    """(a) N threads PUT the same hand at once: one row, one 201, the rest replay it (200)."""
+    t = table()
+    game = t["game"]
+    body = {"points": [13, 5, 8, 0]}
+    results = run_threads(
+        THREADS, lambda i: request(t["scorer"].pk, "put", hand_url(game.pk, 1), body)
+    )
+    return {"version_before": game.version, "results": results, **game_state(game.pk)}
+
+
+def different_bodies() -> dict[str, Any]:
+    """(b) N threads PUT different hands under one number: one stored, the others 409."""
+    t = table()
+    game = t["game"]
+    bodies = [{"points": [13, i, 13 - i, 0]} for i in range(THREADS)]
+    results = run_threads(
+        THREADS, lambda i: request(t["scorer"].pk, "put", hand_url(game.pk, 1), bodies[i])
+    )
+    return {
+        "version_before": game.version,
+        "bodies": bodies,
+        "results": results,
+        **game_state(game.pk),
+    }
+
+
+def correction_vs_entry() -> list[dict[str, Any]]:
+    """(c) A correction of hand 1 races the entry of hand 2: both apply, totals add up."""
+    from scoring import services
+
+    rounds = []
+    for _ in range(ROUNDS):
+        t = table()
+        game = t["game"]
+        services.enter_hand(
+            game_id=game.pk, number=1, entry={"points": [13, 13, 0, 0]}, actor=t["scorer"]
+        )
+        game.refresh_from_db()
+        calls = [
+            ("patch", hand_url(game.pk, 1), {"points": [0, 13, 13, 0], "reason": "misread"}),
+            ("put", hand_url(game.pk, 2), {"points": [13, 0, 0, 13]}),
+        ]
+        calls = [(t["scorer"].pk, *call) for call in calls]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        rounds.append({"version_before": game.version, "results": results, **game_state(game.pk)})
+    return rounds
+
+
+def merge_vs_entry() -> list[dict[str, Any]]:
+    """(d) A merge of a seated player races a hand entry in that player's game."""
+    rounds = []
+    for _ in range(ROUNDS):
+        t = table(extra_players=1)
+        game = t["game"]
+        source, target = t["players"][0], t["players"][4]
+        calls = [
+            (t["owner"].pk, "post", f"/api/v1/players/{source.pk}/merge/", {"into": target.pk}),
+            (t["scorer"].pk, "put", hand_url(game.pk, 1), {"points": [13, 5, 8, 0]}),
+        ]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        rounds.append(
+            {
+                "version_before": game.version,
+                "source": source.pk,
+                "target": target.pk,
+                "players": [p.pk for p in t["players"][:4]],
+                "results": results,
+                **game_state(game.pk),
+            }
+        )
+    return rounds
+
+
+def same_idempotency_key() -> dict[str, Any]:
+    """N threads POST the same create with one Idempotency-Key: one row, one stored response."""
+    from django.contrib.auth import get_user_model
+    from rest_framework.test import APIClient
+
+    from scoring.models import IdempotencyRecord, Player
+
+    t = table()
+    body = {"club": t["club"].pk, "name": "Racing Newcomer"}
+
+    def post(_: int) -> dict:
+        client = APIClient()
+        client.force_authenticate(get_user_model().objects.get(pk=t["scorer"].pk))
+        response = client.post(
+            "/api/v1/players/", body, format="json", headers={"Idempotency-Key": "race-1"}
+        )
+        data = response.json()
+        return {
+            "status": response.status_code,
+            "code": data["errors"][0]["code"] if response.status_code >= 400 else None,
+            "body": data,
+            "replayed": response.headers.get("Idempotent-Replayed"),
+        }
+
+    results = run_threads(THREADS, post)
+    return {
+        "results": results,
+        "players": Player.objects.filter(club=t["club"], name=body["name"]).count(),
+        "records": IdempotencyRecord.objects.filter(user=t["scorer"], key="race-1").count(),
+    }
+
+
+def same_slug() -> dict[str, Any]:
+    """N threads create a club with one slug: one is created, the others hear 409."""
+    from scoring.models import Club
+
+    t = table()
+    slug = f"contested-{next(_names)}"
+    results = run_threads(
+        THREADS,
+        lambda i: request(
+            t["scorer"].pk, "post", "/api/v1/clubs/", {"name": f"Club {i}", "slug": slug}
+        ),
+    )
+    return {"results": results, "clubs": Club.objects.filter(slug=slug).count()}
+
+
+def crossed_merges() -> list[dict[str, Any]]:
+    """A into B races B into A (two directors, two phones): one merge, never a deadlock."""
+    from scoring.models import Player
+
+    rounds = []
+    for _ in range(2 * ROUNDS):
+        t = table(extra_players=2)
+        a, b = t["players"][4].pk, t["players"][5].pk
+        calls = [
+            (t["owner"].pk, "post", f"/api/v1/players/{a}/merge/", {"into": b}),
+            (t["owner"].pk, "post", f"/api/v1/players/{b}/merge/", {"into": a}),
+        ]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        merged = dict(Player.objects.filter(pk__in=[a, b]).values_list("pk", "merged_into"))
+        rounds.append({"a": a, "b": b, "results": results, "merged_into": [merged[a], merged[b]]})
+    return rounds
+
+
+SCENARIOS: dict[str, Callable[[], Any]] = {
+    "same_body": same_body,
+    "different_bodies": different_bodies,
+    "correction_vs_entry": correction_vs_entry,
+    "merge_vs_entry": merge_vs_entry,
+    "same_idempotency_key": same_idempotency_key,
+    "same_slug": same_slug,
+    "crossed_merges": crossed_merges,
+}
+
+
+def main(out_path: str) -> None:
+    """Migrate the database DATABASE_URL names, run every scenario, write what they saw."""
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+    from django.db import connection
+
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("createcachetable", verbosity=0)  # when the cache is a database table
+    outcomes: dict[str, Any] = {
+        "vendor": connection.vendor,
+        "name": str(connection.settings_dict["NAME"]),
+    }
+    for name, scenario in SCENARIOS.items():
+        outcomes[name] = scenario()
+    with open(out_path, "w") as handle:
+        json.dump(outcomes, handle)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
