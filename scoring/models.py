@@ -137,7 +137,12 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-started_at", "-id"]
-        indexes = [models.Index(fields=["league", "status", "finished_at"])]
+        indexes = [
+            models.Index(fields=["league", "status", "finished_at"]),
+            # Covers the standings' data version (count, sum of versions, latest change of a
+            # club's finished games), read by every poll, 304s included, without the rows.
+            models.Index(fields=["club", "status", "updated_at", "version"]),
+        ]
 
     def __str__(self) -> str:
         return f"Game {self.pk}"
@@ -343,7 +348,8 @@ class RatingEvent(models.Model):
     class Meta:
         ordering = ["at", "game_id", "player_id"]
         indexes = [
-            models.Index(fields=["player", "at"]),
+            # A player's latest event (at, then game) is one seek: the tables' ratings.
+            models.Index(fields=["player", "at", "game"]),
             models.Index(fields=["club", "at"]),
         ]
 
