@@ -48,6 +48,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"status": "ok", "database": "ok"})
 
 
+def ping(request: HttpRequest) -> JsonResponse:
+    """The benchmark's baseline (bench/http.py): a plain Django JSON view. No database, no DRF,
+    so that an endpoint's speed can be given as a share of the least any request costs here."""
+    return JsonResponse({"pong": True})
+
+
 @extend_schema(
     operation_id="api_root",
     tags=["meta"],
