@@ -4,6 +4,9 @@ Kept apart from settings so that it can be tested without reloading settings.
 
 * SQLite (the embedded default) runs in WAL mode with ``IMMEDIATE`` transactions and a
   busy timeout, so concurrent writers queue instead of failing with "database is locked".
+  Its connections are kept between requests (``CONN_MAX_AGE``), through a backend whose health
+  check notices a database file moved or replaced (hearts_site/sqlite_backend): a connection
+  opened per request made reads several times slower under gunicorn (bench/http.py).
 * PostgreSQL keeps ``CONN_MAX_AGE = 0``. Setting ``DATABASE_POOL_MAX_SIZE`` opts in to
   psycopg's connection pool (Django requires ``CONN_MAX_AGE = 0`` with the pool).
 """
@@ -21,6 +24,9 @@ from django.core.exceptions import ImproperlyConfigured
 SQLITE_SCHEMES = frozenset({"sqlite"})
 POSTGRES_SCHEMES = frozenset({"postgres", "postgresql"})
 ACCEPTED = "sqlite://, postgres://, postgresql://"
+
+SQLITE_ENGINE = "hearts_site.sqlite_backend"
+SQLITE_CONN_MAX_AGE = 600  # seconds a worker keeps its SQLite connection
 
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
@@ -90,6 +96,9 @@ def database_config(url: str, environ: Mapping[str, str] | None = None) -> dict[
         options = dict(config.get("OPTIONS") or {})
         options.update(SQLITE_OPTIONS)
         config["OPTIONS"] = options
+        config["ENGINE"] = SQLITE_ENGINE
+        config["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
+        config["CONN_HEALTH_CHECKS"] = True
         return config
 
     if not config.get("NAME"):

@@ -172,7 +172,8 @@ def test_healthz_answers_503_when_the_database_is_unreachable():
 
 def test_database_config_reads_a_sqlite_file_url_with_wal_and_immediate_transactions():
     config = database_config("sqlite:////srv/hearts/db.sqlite3", environ={})
-    assert config["ENGINE"] == "django.db.backends.sqlite3"
+    assert config["ENGINE"] == "hearts_site.sqlite_backend"  # Django's, with a health check
+    assert config["CONN_MAX_AGE"] > 0 and config["CONN_HEALTH_CHECKS"] is True
     assert config["NAME"] == "/srv/hearts/db.sqlite3"
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
     assert config["OPTIONS"]["timeout"] == 20
