@@ -1,0 +1,141 @@
+"""ETags for polling clients, and a query count that does not grow with the league."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scoring import services
+from scoring.generate import generate
+from scoring.models import Game, GameStatus
+
+from .support import build_qq_league, play, standings_url
+
+# The league (with its club), the data version (ETag), the seat aggregate, the ratings, and
+# head-to-head (the default ranking declares it): the same five whatever the league's size.
+STANDINGS_QUERIES = 5
+
+
+def test_the_same_data_gives_the_same_etag_and_if_none_match_gives_304(api, qq_league):
+    url = standings_url(qq_league.league)
+    first = api.get(url)
+    etag = first["ETag"]
+    assert etag.startswith('"') and etag.endswith('"')
+    assert api.get(url)["ETag"] == etag
+    cached = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert cached.status_code == 304
+    assert cached.content == b""
+    assert cached["ETag"] == etag
+    assert api.get(url, HTTP_IF_NONE_MATCH=f'"other", {etag}').status_code == 304
+    assert api.get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200
+
+
+def test_a_new_finished_game_gives_a_new_etag(api, qq_league, owner):
+    url = standings_url(qq_league.league)
+    etag = api.get(url)["ETag"]
+    seats = list(qq_league.players.values())
+    play(qq_league.league, seats, [[0, 13, 5, 8], [2, 1, 0, 23]], owner)
+    response = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response["ETag"] != etag
+    assert response.json()["rows"][0]["games"] == 4
+
+
+def test_each_period_and_format_has_its_own_etag(api, qq_league):
+    url = standings_url(qq_league.league)
+    plain = api.get(url)["ETag"]
+    dated = api.get(standings_url(qq_league.league, "as_of=2026-02-15"))["ETag"]
+    csv = api.get(url, HTTP_ACCEPT="text/csv")
+    assert len({plain, dated, csv["ETag"]}) == 3
+    assert api.get(url, HTTP_ACCEPT="text/csv", HTTP_IF_NONE_MATCH=plain).status_code == 200
+
+
+def test_a_rating_change_from_another_league_of_the_club_gives_a_new_etag(api, qq_league, owner):
+    """Ratings are the club's: a correction elsewhere changes this table's rating column."""
+    other = services.create_league(club=qq_league.club, name="Other", ruleset="qq-single-round")
+    seats = list(qq_league.players.values())
+    game = play(other, seats, [[0, 13, 5, 8]], owner)
+    Game.objects.filter(pk=game.pk).update(finished_at=qq_league.games[0].finished_at)
+    url = standings_url(qq_league.league)
+    before = api.get(url)
+    services.correct_hand(
+        game_id=game.pk, number=1, entry={"points": [13, 0, 5, 8]}, reason="typo", actor=owner
+    )
+    after = api.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200
+    assert [r["rating"] for r in after.json()["rows"]] != [
+        r["rating"] for r in before.json()["rows"]
+    ]
+
+
+def test_a_new_ranking_declaration_gives_a_new_etag(api, qq_league):
+    url = standings_url(qq_league.league)
+    etag = api.get(url)["ETag"]
+    qq_league.league.ranking = {"criterion": "total_points"}
+    qq_league.league.save()
+    response = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response.json()["rows"][0]["name"] == "Cleo"
+
+
+def test_a_game_reopened_by_a_correction_gives_a_new_etag(api, qq_league, owner):
+    url = standings_url(qq_league.league)
+    etag = api.get(url)["ETag"]
+    g3 = qq_league.games[2]
+    services.correct_hand(
+        game_id=g3.pk, number=3, entry={"points": [0, 0, 13, 13]}, reason="typo", actor=owner
+    )
+    assert api.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+def test_club_standings_have_an_etag_and_304_too(api, qq_league):
+    url = f"/api/v1/clubs/{qq_league.club.pk}/standings/"
+    first = api.get(url)
+    assert first.status_code == 200
+    assert [r["name"] for r in first.json()["rows"]] == ["Ada", "Cleo", "Ben", "Dev"]
+    assert api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+
+
+def test_standings_make_the_same_number_of_queries_for_3_games_and_for_60(api, owner):
+    user = get_user_model().objects.create_user("generator")
+    counts = {}
+    for games in (3, 60):
+        club = services.create_club(user=user, name=f"Gen {games}", slug=f"gen-{games}")
+        league = generate(club=club, actor=user, players=8, games=games, seed=games)
+        assert league.games.filter(status=GameStatus.FINISHED).count() == games
+        with CaptureQueriesContext(connection) as queries:
+            response = api.get(standings_url(league))
+        assert response.status_code == 200
+        assert sum(r["games"] for r in response.json()["rows"]) == 4 * games
+        counts[games] = len(queries)
+    assert counts == {3: STANDINGS_QUERIES, 60: STANDINGS_QUERIES}
+
+
+def test_a_tie_that_needs_head_to_head_costs_no_extra_query(api, owner):
+    from .support import single_hand_league
+
+    tables = [[("P", 1), ("Q", 2), ("R", 3), ("S", 4)], [("P", 3), ("Q", 1), ("R", 2), ("S", 4)]]
+    tied = single_hand_league(owner, "tied", "PQRS", tables).league
+    untied = single_hand_league(owner, "untied", "PQRS", tables[:1]).league
+    counts = []
+    for league in (tied, untied):
+        with CaptureQueriesContext(connection) as queries:
+            body = api.get(standings_url(league)).json()
+        counts.append(len(queries))
+        assert body["rows"]
+    assert counts == [STANDINGS_QUERIES, STANDINGS_QUERIES]
+    # Without head_to_head in the declaration, one query fewer.
+    untied.ranking = {"tie_breaks": ["points_per_game", "games", "shared"]}
+    untied.save()
+    with CaptureQueriesContext(connection) as queries:
+        api.get(standings_url(untied))
+    assert len(queries) == STANDINGS_QUERIES - 1
+
+
+def test_a_304_costs_the_league_and_the_data_version_only(api, owner):
+    league = build_qq_league(owner, "three-oh-four").league
+    etag = api.get(standings_url(league))["ETag"]
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get(standings_url(league), HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert len(queries) == 2
