@@ -1,0 +1,54 @@
+"""``manage.py import_club FILE``: a club exported by ``export_club``, as a new club.
+
+Refuses a file of another format or version, or a slug already in use (``--slug`` imports
+under another one); writes everything in one transaction, then recomputes the ratings.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from scoring.backup import BackupError, import_club, summary
+
+
+class Command(BaseCommand):
+    help = "Import a club from a JSON file written by export_club (docs/backup-format.md)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", help="The JSON file ('-' for standard input).")
+        parser.add_argument("--slug", help="Import under this slug instead of the file's.")
+        parser.add_argument(
+            "--owner", metavar="USERNAME", help="Also make this existing user an owner."
+        )
+
+    def handle(self, *args, file: str, slug=None, owner=None, **options) -> None:
+        try:
+            if file == "-":
+                data = json.load(sys.stdin)
+            else:
+                with open(file, encoding="utf-8") as handle:
+                    data = json.load(handle)
+        except OSError as exc:
+            raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CommandError(f"{file} is not JSON: {exc}.") from None
+        owner_user = None
+        if owner:
+            user_model = get_user_model()
+            owner_user = user_model.objects.filter(**{user_model.USERNAME_FIELD: owner}).first()
+            if owner_user is None:
+                raise CommandError(f"No user has the username {owner!r}.")
+        try:
+            club = import_club(data, owner=owner_user, slug=slug)
+        except BackupError as exc:
+            raise CommandError(f"{file}: {exc}") from None
+        self.stdout.write(f"Imported club {club.slug!r} (id {club.pk}): {summary(club)}.")
+        if club.created_users:
+            self.stdout.write(
+                "Created inactive users with no password (activate and set one to sign in): "
+                + ", ".join(club.created_users)
+            )

@@ -1,0 +1,156 @@
+"""A document that is not a version-1 club backup, or does not check out, is refused whole:
+a clear message naming the place, and not one row written."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.test.utils import override_settings
+
+from scoring.backup import BackupError, export_club, import_club
+from scoring.models import Club
+
+from .support import Cast, build_club, make_user, row_counts
+
+FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def document(django_db_setup, django_db_blocker) -> dict:
+    """One club's export, built once; the club itself is rolled back."""
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=FAST_HASHER),
+        transaction.atomic(),
+    ):
+        cast = Cast(make_user("owen"), make_user("dana"), make_user("stu"))
+        document = export_club(build_club(cast, slug="source"))
+        transaction.set_rollback(True)
+    document["club"]["slug"] = "fresh"  # so that the slug is never what refuses it
+    return json.loads(json.dumps(document))
+
+
+def _set(path: str, value) -> Callable[[dict], dict]:
+    """A change at a dotted path such as ``games.0.hands.1.number``; ``...`` deletes it."""
+
+    def change(doc: dict) -> dict:
+        *parents, last = path.split(".")
+        node = doc
+        for part in parents:
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        key = int(last) if isinstance(node, list) else last
+        if value is ...:
+            del node[key]
+        else:
+            node[key] = value(doc) if callable(value) else value
+        return doc
+
+    return change
+
+
+CASES = {
+    "not an object": (lambda doc: [doc], r"expected a JSON object"),
+    "another format": (_set("format", "trello-board"), r"Not a hearts-club-backup document"),
+    "no format": (_set("format", ...), r"format is None"),
+    "version 2": (_set("version", 2), r"Unsupported hearts-club-backup version 2"),
+    "version as text": (_set("version", "1"), r"version '1'"),
+    "no games": (_set("games", ...), r"document: missing key\(s\) 'games'"),
+    "no club": (_set("club", ...), r"document: missing key\(s\) 'club'"),
+    "a hand without scores": (
+        _set("games.0.hands.1.scores", ...),
+        r"games\[0\]\.hands\[1\]: missing key\(s\) 'scores'",
+    ),
+    "a seat without its player": (
+        _set("games.2.seats.3.player", ...),
+        r"games\[2\]\.seats\[3\]: missing key\(s\) 'player'",
+    ),
+    "an unknown key": (
+        _set("players.0.nickname", "Ace"),
+        r"players\[0\]: unknown key\(s\) 'nickname'",
+    ),
+    "a version as text": (_set("games.0.version", "7"), r"games\[0\]\.version: expected int"),
+    "a time that is no time": (
+        _set("club.created_at", "last Tuesday"),
+        r"club\.created_at: expected datetime",
+    ),
+    "a time without a zone": (
+        _set("games.0.started_at", "2026-01-01T10:00:00"),
+        r"games\[0\]\.started_at: expected datetime",
+    ),
+    "an unknown player": (
+        _set("games.1.seats.0.player", 987654),
+        r"games\[1\]\.seats\[0\]\.player: no player with id 987654",
+    ),
+    "an unknown season": (_set("games.0.season", 987654), r"no season with id 987654"),
+    "an unknown role": (_set("members.0.role", "king"), r"members\[0\]\.role: 'king'"),
+    "an unknown status": (_set("games.0.status", "paused"), r"games\[0\]\.status: 'paused'"),
+    "a ruleset the engine refuses": (
+        _set("leagues.0.ruleset", {"preset": "no-such-preset"}),
+        r"leagues\[0\]\.ruleset",
+    ),
+    "a dispute on a hand that is not there": (
+        _set("games.4.disputes.0.hand", 999),
+        r"games\[4\]\.disputes\[0\]\.hand",
+    ),
+    # Passes every check, then clashes with a constraint half-way through the writes.
+    "two hands with one number": (
+        _set("games.0.hands.1.number", lambda doc: doc["games"][0]["hands"][0]["number"]),
+        r"clashes with the database",
+    ),
+}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("case", CASES, ids=list(CASES))
+def test_a_bad_document_is_refused_and_writes_nothing(document, case):
+    change, message = CASES[case]
+    bad = change(copy.deepcopy(document))
+    before = row_counts()
+    with pytest.raises(BackupError, match=message):
+        import_club(bad)
+    assert row_counts() == before
+    assert not Club.objects.filter(slug="fresh").exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "case", ["another format", "version 2", "no games", "two hands with one number"]
+)
+def test_the_import_command_refuses_it_with_a_command_error(document, case, tmp_path):
+    change, message = CASES[case]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(change(copy.deepcopy(document))), encoding="utf-8")
+    before = row_counts()
+    with pytest.raises(CommandError, match=message):
+        call_command("import_club", str(path), stdout=StringIO())
+    assert row_counts() == before
+
+
+def test_the_unchanged_document_imports(document, django_db_blocker):
+    """The cases above fail for their change alone: the document itself is good."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        club = import_club(copy.deepcopy(document))
+        assert club.slug == "fresh" and sorted(club.created_users) == ["dana", "owen", "stu"]
+        transaction.set_rollback(True)
+
+
+@pytest.mark.django_db
+def test_files_that_are_not_json_or_not_there_are_command_errors(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("hearts were broken", encoding="utf-8")
+    with pytest.raises(CommandError, match="is not JSON"):
+        call_command("import_club", str(path))
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_club", str(tmp_path / "missing.json"))
+    with pytest.raises(CommandError, match="No club has the slug 'nowhere'"):
+        call_command("export_club", "nowhere")
+    with pytest.raises(CommandError, match="No user has the username 'nobody'"):
+        path.write_text("{}", encoding="utf-8")
+        call_command("import_club", str(path), owner="nobody")

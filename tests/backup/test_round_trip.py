@@ -1,0 +1,188 @@
+"""A club exported and imported again shows the same tables, scoreboards, history and ratings."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from scoring import services
+from scoring.backup import FORMAT, VERSION, BackupError, export_club, import_club
+from scoring.models import (
+    Club,
+    Dispute,
+    Game,
+    Hand,
+    HistoryEntry,
+    IdempotencyRecord,
+    Membership,
+    Player,
+    PlayerMerge,
+    RatingEvent,
+)
+
+from .support import assert_same_club, canonical, make_user, row_counts
+
+pytestmark = pytest.mark.django_db
+
+
+def as_json(document: dict) -> dict:
+    """The document as it comes back from a file."""
+    return json.loads(json.dumps(document))
+
+
+def test_the_club_holds_every_kind_of_record(club):
+    statuses = set(Game.objects.filter(club=club).values_list("status", flat=True))
+    assert statuses == {"finished", "in_progress", "abandoned"}
+    assert Game.objects.filter(club=club, league__isnull=True).exists()
+    assert Game.objects.filter(club=club, season__isnull=False).exists()
+    assert Player.objects.filter(club=club, merged_into__isnull=False).count() == 1
+    assert Player.objects.filter(club=club, user__isnull=False).count() == 1
+    assert PlayerMerge.objects.filter(club=club).count() == 1
+    hands = Hand.objects.filter(game__club=club)
+    assert hands.filter(is_void=True).count() == 1
+    assert hands.filter(renege_by__isnull=False, level="plays").count() == 1
+    assert hands.filter(moon_shooter__isnull=False).exists()
+    actions = set(HistoryEntry.objects.filter(game__club=club).values_list("action", flat=True))
+    assert {
+        "game_created",
+        "hand_entered",
+        "hand_corrected",
+        "hand_voided",
+        "players_merged",
+        "dispute_opened",
+        "dispute_accepted",
+        "dispute_dismissed",
+        "game_abandoned",
+    } <= actions
+    disputes = set(Dispute.objects.filter(hand__game__club=club).values_list("status", flat=True))
+    assert disputes == {"open", "accepted", "dismissed"}
+    assert RatingEvent.objects.filter(club=club).exists()
+
+
+def test_a_round_trip_in_the_same_database_gives_the_same_club(club):
+    document = export_club(club)
+    assert document["format"] == FORMAT and document["version"] == VERSION
+    assert as_json(document) == document  # JSON as it stands
+    before = row_counts()
+
+    with pytest.raises(BackupError, match="slug 'riverside' already exists"):
+        import_club(as_json(document))
+    assert row_counts() == before
+
+    document["club"]["slug"] = "riverside-copy"
+    copy = import_club(as_json(document))
+    assert (copy.slug, copy.name, copy.is_public) == ("riverside-copy", club.name, True)
+    assert copy.created_at == club.created_at
+    assert copy.created_users == []  # every user named already exists here
+    assert sorted(Membership.objects.filter(club=copy).values_list("user__username", "role")) == (
+        sorted(Membership.objects.filter(club=club).values_list("user__username", "role"))
+    )
+    assert_same_club(club, copy)
+    # The copy exports to the same document, id for id in rank.
+    assert canonical(export_club(copy)) == canonical(document)
+
+
+def test_a_round_trip_through_the_management_commands(club, tmp_path):
+    path = tmp_path / "riverside.json"
+    err = StringIO()
+    call_command("export_club", "riverside", output=str(path), stderr=err)
+    assert "Exported club 'riverside'" in err.getvalue()
+    written = json.loads(path.read_text(encoding="utf-8"))
+    out = StringIO()
+    call_command("export_club", "riverside", stdout=out)
+    assert canonical(json.loads(out.getvalue())) == canonical(written)
+
+    before = row_counts()
+    with pytest.raises(CommandError, match="already exists"):
+        call_command("import_club", str(path), stdout=StringIO())
+    assert row_counts() == before
+
+    out = StringIO()
+    call_command("import_club", str(path), slug="riverside-2", stdout=out)
+    assert "Imported club 'riverside-2'" in out.getvalue()
+    copy = Club.objects.get(slug="riverside-2")
+    assert_same_club(club, copy)
+
+    # And once more from the copy: a backup of a restored club restores the same club.
+    again = tmp_path / "copy.json"
+    call_command("export_club", "riverside-2", output=str(again), stderr=StringIO())
+    call_command("import_club", str(again), slug="riverside-3", stdout=StringIO())
+    assert_same_club(club, Club.objects.get(slug="riverside-3"))
+
+
+def test_the_export_holds_no_secrets(club, cast):
+    token, key = services.create_device_token(user=cast.scorer, name="phone")
+    IdempotencyRecord.objects.create(
+        user=cast.scorer,
+        key="idem-key-5f1e",
+        request_hash="ab" * 32,
+        status_code=201,
+        body={"stored": "response"},
+    )
+    document = export_club(club)
+    assert set(document) == {
+        "format",
+        "version",
+        "exported_at",
+        "club",
+        "members",
+        "players",
+        "leagues",
+        "games",
+        "player_merges",
+    }
+    text = json.dumps(document)
+    for secret in (key, token.key_hash, "idem-key-5f1e", "ab" * 32, cast.scorer.password):
+        assert secret not in text
+    for word in ("password", "key_hash", "token", "idempotency", "email"):
+        assert word not in text.lower()
+
+
+def test_missing_users_are_created_inactive_and_an_owner_can_be_added(club):
+    text = json.dumps(export_club(club)).replace('"dora_director"', '"dora_elsewhere"')
+    document = json.loads(text)
+    document["club"]["slug"] = "elsewhere"
+    newcomer = make_user("nina_newcomer")
+
+    copy = import_club(document, owner=newcomer)
+
+    assert copy.created_users == ["dora_elsewhere"]
+    dora = get_user_model().objects.get(username="dora_elsewhere")
+    assert not dora.is_active and not dora.has_usable_password()
+    roles = dict(Membership.objects.filter(club=copy).values_list("user__username", "role"))
+    assert roles == {
+        "olive_owner": "owner",
+        "dora_elsewhere": "director",
+        "sam_scorer": "scorer",
+        "nina_newcomer": "owner",
+    }
+    voided = HistoryEntry.objects.get(game__club=copy, action="hand_voided")
+    assert voided.actor == dora and voided.reason == "misdeal"
+    merge = PlayerMerge.objects.get(club=copy)
+    assert merge.actor == dora
+    # The seats it moved are the copy's own seat rows, now the target's.
+    assert all(
+        seat.player_id == merge.target_id
+        for seat in merge.target.seats.model.objects.filter(pk__in=merge.seats_moved)
+    )
+    assert len(merge.seats_moved) == 1
+
+
+def test_the_import_command_says_which_users_it_created(club, tmp_path):
+    document = export_club(club)
+    document["club"]["slug"] = "elsewhere"
+    document["members"].append(
+        {"username": "ghost", "role": "member", "created_at": document["club"]["created_at"]}
+    )
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    out = StringIO()
+    call_command("import_club", str(path), stdout=out)
+    assert "Created inactive users with no password" in out.getvalue()
+    assert "ghost" in out.getvalue()
+    assert not get_user_model().objects.get(username="ghost").is_active
