@@ -10,6 +10,8 @@ import zlib
 
 import pytest
 import schemathesis
+from django.core import signals
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -35,6 +37,17 @@ CHECKS = [
     response_headers_conformance,
     response_schema_conformance,
 ]
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection():
+    """schemathesis calls the raw WSGI app, whose request signals close the connection
+    (CONN_MAX_AGE=0); on PostgreSQL that would end the test's transaction mid-test."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
