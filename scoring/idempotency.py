@@ -27,8 +27,15 @@ def _fingerprint(request: Request) -> str:
     return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
 
 
-def idempotent(request: Request, create: Callable[[], Response]) -> Response:
-    """Run ``create`` once per (user, key); without a key, just run it."""
+def idempotent(
+    request: Request,
+    create: Callable[[], Response],
+    redact: Callable[[dict], dict] | None = None,
+) -> Response:
+    """Run ``create`` once per (user, key); without a key, just run it.
+
+    ``redact`` removes what must not be kept (a device token's key is shown once only).
+    """
     key = request.headers.get(HEADER)
     if not key or not request.user.is_authenticated:
         return create()
@@ -58,7 +65,11 @@ def idempotent(request: Request, create: Callable[[], Response]) -> Response:
                         key=key,
                         request_hash=fingerprint,
                         status_code=response.status_code,
-                        body=json.loads(json.dumps(response.data, default=str)),
+                        body=json.loads(
+                            json.dumps(
+                                redact(response.data) if redact else response.data, default=str
+                            )
+                        ),
                     )
             except IntegrityError:
                 # Another request with this key committed first: undo ours, tell the client.

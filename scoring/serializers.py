@@ -373,7 +373,10 @@ class DeviceTokenOutputSerializer(serializers.ModelSerializer):
 
 
 class DeviceTokenCreatedOutputSerializer(DeviceTokenOutputSerializer):
-    key = serializers.CharField(help_text="Shown once: keep it on the device.")
+    key = serializers.CharField(
+        allow_null=True,
+        help_text="Shown once: keep it on the device (null on an Idempotency-Key replay).",
+    )
 
     class Meta(DeviceTokenOutputSerializer.Meta):
         fields = [*DeviceTokenOutputSerializer.Meta.fields, "key"]

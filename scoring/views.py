@@ -729,7 +729,8 @@ class DeviceTokenListView(generics.ListAPIView):
                 DeviceTokenCreatedOutputSerializer(token).data, status=status.HTTP_201_CREATED
             )
 
-        return idempotent(request, create)
+        # A replay names the token but cannot show its key again: only its hash is kept.
+        return idempotent(request, create, redact=lambda body: {**body, "key": None})
 
 
 class DeviceTokenDetailView(APIView):

@@ -190,3 +190,26 @@ def test_a_retried_put_with_the_etag_it_was_sent_with_replays_the_hand(
     assert error_of(other, 409)[0] == "hand_exists"
     assert Hand.objects.get(game=game, number=2).entry == body
     assert hand_url(game.pk, 2) in other.json()["errors"][0]["detail"]
+
+
+def test_a_replayed_token_create_names_the_token_but_never_keeps_its_key(django_user_model):
+    from rest_framework.test import APIClient
+
+    from scoring.models import DeviceToken, IdempotencyRecord
+
+    user = django_user_model.objects.create_user("key-keeper", password="x")
+    api = APIClient()
+    api.force_authenticate(user)
+    first = api.post(
+        "/api/v1/auth/tokens/", {"name": "phone"}, format="json", HTTP_IDEMPOTENCY_KEY="t1"
+    )
+    again = api.post(
+        "/api/v1/auth/tokens/", {"name": "phone"}, format="json", HTTP_IDEMPOTENCY_KEY="t1"
+    )
+    assert first.status_code == again.status_code == 201
+    key = first.json()["key"]
+    assert key and again.json()["key"] is None
+    assert again.json()["id"] == first.json()["id"] and again["Idempotent-Replayed"] == "true"
+    assert DeviceToken.objects.filter(user=user).count() == 1
+    stored = IdempotencyRecord.objects.get(user=user, key="t1")
+    assert key not in str(stored.body)
