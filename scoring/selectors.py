@@ -72,10 +72,11 @@ def scoreboard(game: Game) -> dict[str, Any]:
     rules = rules_of(game)
     running = [0] * rules.players
     rows = []
+    # Named rows, not model instances: building those took a third of this function's time.
     hands = list(
         Hand.objects.filter(game=game)
         .order_by("number")
-        .only(
+        .values_list(
             "number",
             "dealer",
             "pass_direction",
@@ -88,6 +89,7 @@ def scoreboard(game: Game) -> dict[str, Any]:
             "gems",
             "is_void",
             "renege_by",
+            named=True,
         )
     )
     for hand in hands:
@@ -112,8 +114,10 @@ def scoreboard(game: Game) -> dict[str, Any]:
             }
         )
     seats = [
-        {"seat": s.seat, "player": s.player_id, "name": s.player.name}
-        for s in game.seats.select_related("player").order_by("seat")
+        {"seat": seat, "player": player, "name": name}
+        for seat, player, name in game.seats.order_by("seat").values_list(
+            "seat", "player_id", "player__name"
+        )
     ]
     over = game.status != GameStatus.IN_PROGRESS
     number = len(hands) + 1
