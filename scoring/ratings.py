@@ -3,10 +3,15 @@
 Deterministic (no randomness in the model, games ordered by finish time then id) and
 recomputed from the earliest game a change touches, so a corrected past game re-rates every
 game after it.
+
+A shared place is rated as the average of the orderings that break the tie each way in turn:
+openskill's Plackett-Luce, given tied ranks, moves the seat just below a tie as far up as the
+tied seats themselves (a third place would end above two co-winners).
 """
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 from django.db.models import OuterRef, Subquery
@@ -47,8 +52,8 @@ def recompute(club_id: int, since: datetime | None = None) -> int:
             continue
         # A fresh rating object per newcomer: openskill tells teams apart by identity.
         before = [current.get(player) or MODEL.rating() for player, _ in table]
-        after = MODEL.rate([[rating] for rating in before], ranks=[place for _, place in table])
-        for (player, _), old, (new,) in zip(table, before, after, strict=True):
+        after = rate_with_ties(before, [place for _, place in table])
+        for (player, _), old, new in zip(table, before, after, strict=True):
             current[player] = new
             created.append(
                 RatingEvent(
@@ -64,6 +69,28 @@ def recompute(club_id: int, since: datetime | None = None) -> int:
             )
     RatingEvent.objects.bulk_create(created, batch_size=2000)
     return len(order)
+
+
+def rate_with_ties(before: list, places: list[int]) -> list:
+    """New ratings for one table; tied places averaged over the orderings that split them."""
+    groups: dict[int, list[int]] = {}
+    for seat, place in enumerate(places):
+        groups.setdefault(place, []).append(seat)
+    tied = [seats for seats in groups.values() if len(seats) > 1]
+    if not tied:
+        return [team[0] for team in MODEL.rate([[r] for r in before], ranks=places)]
+    turns = math.lcm(*(len(seats) for seats in tied))
+    sums = [[0.0, 0.0] for _ in before]
+    for turn in range(turns):
+        ranks = [place * 10 for place in places]
+        for seats in tied:
+            for offset, seat in enumerate(seats):
+                ranks[seat] += (offset + turn) % len(seats)
+        rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in before], ranks=ranks)
+        for seat, (new,) in enumerate(rated):
+            sums[seat][0] += new.mu
+            sums[seat][1] += new.sigma
+    return [MODEL.rating(mu=mu / turns, sigma=sigma / turns) for mu, sigma in sums]
 
 
 def _ratings_before(club_id: int, since: datetime | None, players: set[int]) -> dict:
