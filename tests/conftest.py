@@ -13,3 +13,16 @@ def _static_files_without_manifest():
     }
     with override_settings(STORAGES=storages):
         yield
+
+
+@pytest.fixture(autouse=True)
+def _a_fresh_shared_cache():
+    """A Redis cache outlives each test's transaction: empty it, so no throttle or lockout
+    count leaks from one test into the next (the database cache rolls back by itself)."""
+    yield
+    from django.conf import settings
+
+    if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
+        from django.core.cache import cache
+
+        cache.clear()
