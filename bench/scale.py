@@ -1,0 +1,392 @@
+"""Scale: the league table, a scoreboard and hand entry at 1,000, 10,000 and 20,000 games.
+
+Not a test. For each size, a fresh migrated database gets a synthetic league (the generator of
+bench/standings.py: ``scoring.generate.generate``, 200 players, every hand scored by the
+engine, ratings computed). Then, in the same process through Django's test Client, three
+requests are timed, interleaved request by request: the league table
+(``GET /api/v1/leagues/{id}/standings/``), the scoreboard of one of the league's finished
+games (``GET /api/v1/games/{id}/scoreboard/``) and hand entry (``PUT
+/api/v1/games/{id}/hands/{n}/`` with a device token, a new hand each time, into in-progress
+games of the same league). Each figure's queries are counted (``CaptureQueriesContext``): the
+count must not change with the league's size, and a figure's time must not grow faster than the
+data (at most ×20 from 1,000 to 20,000 games). See bench/README.md.
+
+    .venv/bin/python bench/scale.py [--database sqlite|postgres|both] [--sizes 1000,10000,20000]
+        [--requests 30] [--out bench/RESULTS.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import importlib.util
+import json
+import math
+import os
+import platform
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+START_MARKER = "<!-- scale:start -->"
+END_MARKER = "<!-- scale:end -->"
+DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/hearts_bench_scale"
+FIGURES = ("standings", "scoreboard", "hand entry")
+HANDS_PER_GAME = 8  # hands entered into one in-progress game before the next (none ends)
+POINTS = ([13, 5, 4, 4], [4, 13, 5, 4], [4, 4, 13, 5], [5, 4, 4, 13])
+WARMUPS = 3
+
+
+@functools.cache
+def standings_bench():
+    """bench/standings.py, for its fresh databases and its league generation (one code)."""
+    path = ROOT / "bench" / "standings.py"
+    spec = importlib.util.spec_from_file_location("bench_standings", path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def percentile(samples: Sequence[float], p: float) -> float:
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+# --- One database (runs with Django set up on it) --------------------------------------------
+
+
+def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None]) -> dict:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from scoring import services
+    from scoring.models import Club, Game, GameStatus, League
+
+    bench = standings_bench()
+    league_id, hands, seats, generate_s = bench.build(games, args.players, args.seed)
+    league = League.objects.get(pk=league_id)
+    club = Club.objects.get(pk=league.club_id)
+    owner = club.memberships.get().user
+    _token, key = services.create_device_token(user=owner, name="scale")
+    board = Game.objects.filter(league=league, status=GameStatus.FINISHED).order_by("pk").first()
+    tables = [list(g.seats.order_by("seat")) for g in Game.objects.filter(league=league)[:50]]
+    entries = args.requests + WARMUPS + 2
+    open_games = [
+        services.create_game(
+            club=club,
+            league=league,
+            players=[s.player for s in tables[i % len(tables)]],
+            actor=owner,
+        ).pk
+        for i in range(entries // HANDS_PER_GAME + 1)
+    ]
+
+    client = Client()
+    standings_url = f"/api/v1/leagues/{league_id}/standings/"
+    board_url = f"/api/v1/games/{board.pk}/scoreboard/"
+    auth = {"Authorization": f"Token {key}"}
+    entered = 0
+
+    def expect(response, status: int, what: str):
+        if response.status_code != status:
+            raise SystemExit(f"{what}: {response.status_code} {response.content[:300]!r}")
+        return response
+
+    def standings() -> None:
+        expect(client.get(standings_url), 200, standings_url)
+
+    def scoreboard() -> None:
+        expect(client.get(board_url), 200, board_url)
+
+    def enter() -> None:
+        nonlocal entered
+        game = open_games[entered // HANDS_PER_GAME]
+        number = entered % HANDS_PER_GAME + 1
+        url = f"/api/v1/games/{game}/hands/{number}/"
+        body = json.dumps({"points": POINTS[number % len(POINTS)]})
+        expect(client.put(url, body, content_type="application/json", headers=auth), 201, url)
+        entered += 1
+
+    calls = {"standings": standings, "scoreboard": scoreboard, "hand entry": enter}
+    for _ in range(WARMUPS):
+        for call in calls.values():
+            call()
+    queries = {}
+    for name, call in calls.items():
+        with CaptureQueriesContext(connection) as captured:
+            call()
+        queries[name] = len(captured)
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    log(f"timing {args.requests} requests of each, interleaved")
+    for _ in range(args.requests):
+        for name, call in calls.items():
+            start = time.perf_counter()
+            call()
+            times[name].append((time.perf_counter() - start) * 1000)
+    return {
+        "games": games,
+        "hands": hands,
+        "seats": seats,
+        "generate_s": generate_s,
+        "queries": queries,
+        "times": times,
+    }
+
+
+def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:
+    """This process's database: every size, each in a fresh database."""
+    bench = standings_bench()
+    url = None if args.database == "sqlite" else args.postgres_url
+    databases = bench.Databases(url, log)
+    os.environ["DATABASE_URL"] = databases.url
+    os.environ["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
+    os.environ["API_WRITE_RATE"] = "1000000/s"  # the throttle counts, never refuses
+    import django
+
+    django.setup()
+    results = []
+    try:
+        for index, games in enumerate(args.sizes):
+            log(f"{games:,} games: a fresh {databases.vendor} database, migrated and generated")
+            databases.fresh(index)
+            results.append(measure_size(games, args, log))
+            medians = {k: statistics.median(v) for k, v in results[-1]["times"].items()}
+            log(
+                ", ".join(f"{k} {v:.2f} ms" for k, v in medians.items())
+                + f"; queries {results[-1]['queries']}"
+            )
+        database = databases.describe()
+    finally:
+        databases.close()
+    return {"database": database, "results": results}
+
+
+# --- Report ----------------------------------------------------------------------------------
+
+
+def ms(value: float) -> str:
+    return f"{value:.2f}" if value < 10 else f"{value:.1f}"
+
+
+def render_database(part: dict, args: argparse.Namespace) -> list[str]:
+    results = part["results"]
+    first, last = results[0], results[-1]
+    growth = last["games"] / first["games"]
+    sizes = [f"{r['games']:,} games" for r in results]
+    lines = [
+        f"### {part['database']}",
+        "",
+        "| | " + " | ".join(sizes) + " | p50 growth | queries | target |",
+        "|---|" + "---:|" * len(results) + "---:|---|---|",
+        "| the league | "
+        + " | ".join(
+            f"{r['hands']:,} hands, {r['seats']:,} seat rows (made in {r['generate_s']:.0f} s)"
+            for r in results
+        )
+        + f" | data ×{growth:g} | | |",
+    ]
+    for f in FIGURES:
+        counts = [r["queries"][f] for r in results]
+        flat = len(set(counts)) == 1
+        ratio = percentile(last["times"][f], 50) / percentile(first["times"][f], 50)
+        met = "met" if flat and ratio <= growth else "NOT met"
+        lines.append(
+            f"| {f}: p50 (p90) ms | "
+            + " | ".join(
+                f"{ms(percentile(r['times'][f], 50))} ({ms(percentile(r['times'][f], 90))})"
+                for r in results
+            )
+            + f" | ×{ratio:.2f} | {', '.join(str(c) for c in counts)} "
+            f"{'(flat)' if flat else '(NOT flat)'} | {met} |"
+        )
+    return lines
+
+
+def render(args: argparse.Namespace, parts: list[dict], command: str) -> str:
+    lines = [
+        "## Scale (`bench/scale.py`)",
+        "",
+        f"In one process through Django's test Client, on a fresh database per size ({args.players}"
+        " players, the league of bench/standings.py's generator); "
+        f"{args.requests} requests of each figure after {WARMUPS} warm-ups, interleaved "
+        "(table, scoreboard, hand entry), milliseconds, nearest-rank percentiles. The table is "
+        "the league's standings; the scoreboard is one of its finished games; hand entry puts a "
+        f"new hand (points, device token) into an in-progress game of the league, "
+        f"{HANDS_PER_GAME} hands a game. Queries are counted over one request of each. "
+        "The target: every query count flat, and no figure's time growing faster than the "
+        "data.",
+    ]
+    for part in parts:
+        lines += ["", *render_database(part, args)]
+    lines += ["", *[f"- {key.capitalize()}: {value}" for key, value in machine_facts().items()]]
+    lines.append(f"- Command: `{command}`")
+    return "\n".join(lines) + "\n"
+
+
+def machine_facts() -> dict[str, str]:
+    cpu = platform.processor() or "unknown"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as handle:
+            for line in handle:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return {
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
+        "load": "load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": git_commit(),
+    }
+
+
+def git_commit() -> str:
+    def git(*args: str) -> str:
+        done = subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
+        )
+        return done.stdout.strip()
+
+    try:
+        commit = git("rev-parse", "--short", "HEAD")
+        dirty = git("status", "--porcelain", "--untracked-files=no")
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return commit + (" (with uncommitted changes)" if dirty else "")
+
+
+def command_line() -> str:
+    python = Path(sys.executable)
+    try:
+        shown = str(python.relative_to(Path.cwd()))
+    except ValueError:
+        shown = str(python)
+    return shlex.join([shown, *sys.argv])
+
+
+def write_section(path: Path, body: str) -> None:
+    """Replace the text between the scale markers (or append the section), leaving the rest."""
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
+    section = f"{START_MARKER}\n{body}{END_MARKER}\n"
+    start, end = text.find(START_MARKER), text.find(END_MARKER)
+    if start >= 0 and end > start:
+        text = text[:start] + section + text[end + len(END_MARKER) :].removeprefix("\n")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(path)
+
+
+# --- Main ------------------------------------------------------------------------------------
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--database", choices=["sqlite", "postgres", "both"], default="both")
+    parser.add_argument(
+        "--sizes",
+        type=lambda text: [int(p.replace("_", "")) for p in text.split(",") if p.strip()],
+        default=[1_000, 10_000, 20_000],
+        help="games per league, comma-separated, smallest first (default 1000,10000,20000)",
+    )
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--requests", type=int, default=30, help="timed requests per figure")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES)
+    parser.add_argument("--out", type=Path, help="write the section into this file")
+    parser.add_argument("--max-seconds", type=int, default=3600)
+    parser.add_argument("--json-out", type=Path, help=argparse.SUPPRESS)  # a child's results
+    args = parser.parse_args(argv)
+    if not args.sizes or any(not 1 <= s <= 200_000 for s in args.sizes):
+        parser.error("--sizes: game counts from 1 to 200000")
+    if args.sizes != sorted(args.sizes):
+        parser.error("--sizes: smallest first")
+    if args.players < 4 or not 1 <= args.requests <= 1000:
+        parser.error("at least 4 players; 1 to 1000 requests")
+    return args
+
+
+@contextmanager
+def deadline(seconds: int) -> Iterator[None]:
+    def too_long(_signum: int, _frame: object) -> None:
+        raise SystemExit(f"bench/scale.py: over --max-seconds {seconds}, aborted")
+
+    previous = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    started = time.perf_counter()
+
+    def log(message: str) -> None:
+        print(f"[{time.perf_counter() - started:6.1f}s] {message}", file=sys.stderr, flush=True)
+
+    with deadline(args.max_seconds):
+        if args.json_out is not None:  # a child: one database, results as JSON
+            args.json_out.write_text(json.dumps(run_database(args, log)))
+            return 0
+        command = command_line()
+        kinds = ["sqlite", "postgres"] if args.database == "both" else [args.database]
+        parts = []
+        with tempfile.TemporaryDirectory(prefix="hearts-bench-scale-") as tmp:
+            for kind in kinds:
+                out = Path(tmp) / f"{kind}.json"
+                child = [sys.executable, str(Path(__file__).resolve())]
+                child += strip_options(sys.argv[1:])
+                subprocess.run(
+                    [*child, "--database", kind, "--json-out", str(out)],
+                    cwd=ROOT,
+                    check=True,
+                    timeout=args.max_seconds,
+                )
+                parts.append(json.loads(out.read_text()))
+    body = render(args, parts, command)
+    print(body)
+    if args.out is not None:
+        write_section(args.out, body)
+        log(f"wrote the scale section of {args.out}")
+    return 0
+
+
+def strip_options(argv: list[str]) -> list[str]:
+    """The parent's options for a child, without --database and --out (the child gets its own)."""
+    kept, skip = [], False
+    for arg in argv:
+        if skip:
+            skip = False
+            continue
+        if arg in ("--database", "--out"):
+            skip = True
+            continue
+        if arg.startswith(("--database=", "--out=")):
+            continue
+        kept.append(arg)
+    return kept
+
+
+if __name__ == "__main__":
+    sys.exit(main())
