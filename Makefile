@@ -62,6 +62,7 @@ format: $(VENV)/.installed-dev
 # Benchmarks (later issues add more to this target); results go to bench/RESULTS.md.
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --out bench/RESULTS.md
+	$(PY) bench/standings.py --out bench/RESULTS.md
 	$(PY) bench/scale.py --out bench/RESULTS.md
 	command -v wrk >/dev/null 2>&1 || apt-get install -y wrk
 	$(PY) bench/http.py --out bench/RESULTS.md
