@@ -115,7 +115,8 @@ class Databases:
     and created again. Only what this run created is ever removed: a database named in
     --database-url must not exist when the run starts."""
 
-    def __init__(self, url: str | None):
+    def __init__(self, url: str | None, log: Callable[[str], None] | None = None):
+        # ``log`` is accepted (and unused) for bench/scale.py, which shares this class.
         self.tmp = None
         if url is None:
             self.tmp = tempfile.TemporaryDirectory(prefix="hearts-bench-")
