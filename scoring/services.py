@@ -150,16 +150,33 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
 
 
 def create_league(*, club: Club, name: str, ruleset: object, ranking: dict | None = None) -> League:
+    """A league stores its full ruleset and its ranking declaration, both checked here."""
     rules = ruleset_for(ruleset)
     return League.objects.create(
-        club=club, name=name, ruleset=rules.options(), ranking=ranking or {}
+        club=club, name=name, ruleset=rules.options(), ranking=_checked_ranking(ranking)
     )
+
+
+def _checked_ranking(ranking: object) -> dict:
+    from scoring.standings import ranking_of
+
+    if ranking is None:
+        return {}
+    ranking_of(ranking)  # raises invalid_ranking naming the key
+    unknown = sorted(set(ranking) - {"criterion", "tie_breaks", "min_games"})
+    if unknown:
+        raise DomainError(
+            "invalid_ranking", f"unknown ranking key {unknown[0]!r}", f"ranking.{unknown[0]}"
+        )
+    return dict(ranking)
 
 
 def update_league(*, league: League, **changes: Any) -> League:
     """A league's ruleset may change; games already started keep their own snapshot."""
     if "ruleset" in changes:
         changes["ruleset"] = ruleset_for(changes["ruleset"]).options()
+    if "ranking" in changes:
+        changes["ranking"] = _checked_ranking(changes["ranking"])
     for field, value in changes.items():
         setattr(league, field, value)
     league.save()

@@ -17,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from hearts_site.errors import DomainError
 from hearts_site.serializers import StrictInputSerializer
 from scoring import standings
 from scoring.models import Game, GameSeat, GameStatus, Hand
@@ -151,7 +152,9 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
         if params.get("season"):
-            params["season"] = None  # seasons belong to leagues
+            raise DomainError(
+                "season_not_for_club", "Seasons belong to leagues: use from and to.", "season"
+            )
         club = self.get_club()
         period = standings.period_for(
             league=None,
