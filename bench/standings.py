@@ -41,7 +41,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 # Run as a script, Python puts bench/ first on the path, where a module named like the standard
-# library's (bench/http.py) would shadow it: take bench/ off the path.
+# library's (bench/http_load.py) would shadow it: take bench/ off the path.
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 # Benchmark this checkout, even when another checkout is installed in the venv.
 if str(ROOT) not in sys.path:

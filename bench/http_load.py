@@ -9,7 +9,7 @@ same server in the same run: ``/ping``, a plain Django JSON view (no database, n
 status of every response is counted (bench/lua/report.lua); a run that saw any status other
 than the expected one, or a socket error, is invalid. See bench/README.md.
 
-    .venv/bin/python bench/http.py [--database sqlite|postgres|both] [--duration 10]
+    .venv/bin/python bench/http_load.py [--database sqlite|postgres|both] [--duration 10]
         [--out bench/RESULTS.md]
 """
 
@@ -683,7 +683,7 @@ def render(
     command: str,
 ) -> str:
     lines = [
-        "## HTTP (`bench/http.py`)",
+        "## HTTP (`bench/http_load.py`)",
         "",
         f"wrk against gunicorn on loopback, {args.duration} s per figure after a "
         f"{args.warmup} s warm-up, `-t{args.connections} -c{args.connections}` (one connection "
@@ -813,7 +813,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 @contextmanager
 def deadline(seconds: int) -> Iterator[None]:
     def too_long(_signum: int, _frame: object) -> None:
-        raise SystemExit(f"bench/http.py: over --max-seconds {seconds}, aborted")
+        raise SystemExit(f"bench/http_load.py: over --max-seconds {seconds}, aborted")
 
     previous = signal.signal(signal.SIGALRM, too_long)
     signal.alarm(seconds)
