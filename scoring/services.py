@@ -259,6 +259,40 @@ def create_game(
     return game
 
 
+def start_game(
+    *,
+    club: Club,
+    actor,
+    players: Sequence[int],
+    league: int | None = None,
+    season: int | None = None,
+    **options: Any,
+) -> Game:
+    """A game from the ids an API request names: each unknown id is refused on its field."""
+    league_row = League.objects.filter(pk=league).first() if league is not None else None
+    if league is not None and league_row is None:
+        raise DomainError("unknown_league", "No such league.", "league")
+    season_row = Season.objects.filter(pk=season).first() if season is not None else None
+    if season is not None and season_row is None:
+        raise DomainError("unknown_season", "No such season.", "season")
+    found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
+    missing = [i for i, pid in enumerate(players) if pid not in found]
+    if missing:
+        raise DomainError("unknown_player", "No such player.", f"players.{missing[0]}")
+    if league_row is not None and "ruleset" in options:
+        raise DomainError(
+            "ruleset_from_league", "A league game plays the league's ruleset.", "ruleset"
+        )
+    return create_game(
+        club=club,
+        league=league_row,
+        season=season_row,
+        players=[found[pid] for pid in players],
+        actor=actor,
+        **options,
+    )
+
+
 def _locked_game(game_id: int, expected_version: int | None) -> Game:
     try:
         game = Game.objects.select_for_update().get(pk=game_id)

@@ -458,30 +458,8 @@ class GameListView(BodyClubMixin, generics.ListAPIView):
             data = GameInputSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             fields = dict(data.validated_data)
-            club = self.get_club()
-            league = League.objects.filter(pk=fields.pop("league", None)).first()
-            season_id = fields.pop("season", None)
-            season = Season.objects.filter(pk=season_id).first()
-            if season_id is not None and season is None:
-                raise DomainError("unknown_season", "No such season.", "season")
-            ids = fields.pop("players")
-            found = {p.pk: p for p in Player.objects.filter(pk__in=ids)}
-            missing = [i for i, pid in enumerate(ids) if pid not in found]
-            if missing:
-                raise DomainError("unknown_player", "No such player.", f"players.{missing[0]}")
-            if league is not None and "ruleset" in fields:
-                raise DomainError(
-                    "ruleset_from_league", "A league game plays the league's ruleset.", "ruleset"
-                )
             fields.pop("club", None)
-            game = services.create_game(
-                club=club,
-                league=league,
-                season=season,
-                players=[found[pid] for pid in ids],
-                actor=request.user,
-                **fields,
-            )
+            game = services.start_game(club=self.get_club(), actor=request.user, **fields)
             game = selectors.games_for(request.user).get(pk=game.pk)
             return with_etag(
                 Response(GameOutputSerializer(game).data, status=status.HTTP_201_CREATED),
