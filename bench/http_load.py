@@ -15,14 +15,6 @@ than the expected one, or a socket error, is invalid. See bench/README.md.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-# This file's name shadows the standard library's ``http`` package (urllib, Django import it):
-# take the script's own directory off the import path before anything imports it.
-if sys.path and Path(sys.path[0] or ".").resolve() == Path(__file__).resolve().parent:
-    del sys.path[0]
-
 import argparse
 import json
 import os
@@ -33,6 +25,7 @@ import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -41,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LUA = ROOT / "bench" / "lua"

@@ -40,7 +40,7 @@ page_patterns = [
 urlpatterns = [
     *page_patterns,
     path("healthz", views.healthz, name="healthz"),
-    path("ping", views.ping, name="ping"),  # bench/http.py's baseline
+    path("ping", views.ping, name="ping"),  # bench/http_load.py's baseline
     path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1_patterns)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

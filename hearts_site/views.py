@@ -49,7 +49,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
 
 
 def ping(request: HttpRequest) -> JsonResponse:
-    """The benchmark's baseline (bench/http.py): a plain Django JSON view. No database, no DRF,
+    """The benchmark's baseline (bench/http_load.py): a plain Django JSON view. No database, no DRF,
     so that an endpoint's speed can be given as a share of the least any request costs here."""
     return JsonResponse({"pong": True})
 

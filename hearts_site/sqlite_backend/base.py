@@ -3,14 +3,14 @@ file it opened is no longer the file at the configured path.
 
 A request that opens its own SQLite connection pays for it (the schema is read again, the WAL
 attached again) and, under several gunicorn workers, waits on the other workers' opens and
-closes: bench/http.py measured reads several times slower that way (bench/RESULTS.md). So
-SQLite connections are kept (``CONN_MAX_AGE``, see hearts_site/dbconfig.py). Django's health
-check (``CONN_HEALTH_CHECKS``) asks ``is_usable()`` at a request's first query, but the stock
-SQLite backend always says yes: an open file stays readable after it was moved or deleted, and
-the service would go on answering from a file that is no longer its database. Here the check
-compares the file's identity (device and inode) with the one opened: moved away, deleted or
-replaced, the connection is closed and the next query opens the path again (or fails, and the
-request is a 503).
+closes: bench/http_load.py measured the scoreboard and adjudication at about 60% of their
+requests/s that way, less on a busy machine (bench/RESULTS.md). So SQLite connections are kept
+(``CONN_MAX_AGE``, see hearts_site/dbconfig.py). Django's health check (``CONN_HEALTH_CHECKS``)
+asks ``is_usable()`` at a request's first query, but the stock SQLite backend always says yes:
+an open file stays readable after it was moved or deleted, and the service would go on answering
+from a file that is no longer its database. Here the check compares the file's identity (device
+and inode) with the one opened: moved away, deleted or replaced, the connection is closed and
+the next query opens the path again (or fails, and the request is a 503).
 """
 
 from __future__ import annotations
