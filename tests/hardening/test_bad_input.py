@@ -302,3 +302,20 @@ def test_a_huge_body_is_refused_before_it_is_read(table):
     assert response.status_code == 413
     assert response.json()["errors"][0]["code"] == "request_too_large"
     assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/v1/games/{big}/",
+        "/api/v1/games/1/hands/{big}/",
+        "/api/v1/clubs/{big}/standings/",
+        "/api/v1/players/{big}/ratings/",
+        "/games/{big}/",
+        "/leagues/{big}/",
+        "/players/{big}/",
+    ],
+)
+def test_an_id_too_long_for_a_database_column_is_a_404(client, path):
+    response = client.get(path.format(big="9" * 30))
+    assert response.status_code == 404
