@@ -16,18 +16,13 @@ import gc
 import io
 import json
 import os
-import platform
 import pstats
 import random
-import shlex
-import signal
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,6 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 # Benchmark this checkout's engine, even when another checkout is installed in the venv.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+
+from report import command_line, deadline, git_commit, machine_facts, write_section  # noqa: E402
 
 from adjudication.engine import (  # noqa: E402
     PRESETS,
@@ -48,8 +45,6 @@ from adjudication.engine.cards import BIT  # noqa: E402
 from adjudication.engine.simulate import deal, opening_leader, play_randomly  # noqa: E402
 
 TARGET_US = 40.0  # the issue's target: µs per complete 4-player hand, with holdings
-START_MARKER = "<!-- engine:start -->"
-END_MARKER = "<!-- engine:end -->"
 MAX_HANDS = 200_000
 EXTRA_PLAYERS = (3, 5, 6)
 
@@ -330,49 +325,6 @@ def profile_with_holdings(rules: Ruleset, hands: Sequence[Hand], top: int = 15) 
 # --- Report ----------------------------------------------------------------------------------
 
 
-def machine_facts() -> dict[str, str]:
-    cpu = platform.processor() or "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
-        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
-    }
-
-
-def git_commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-        return done.stdout.strip()
-
-    try:
-        commit = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--", "adjudication/engine")
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return commit + (" (engine has uncommitted changes)" if dirty else "")
-
-
-def command_line() -> str:
-    python = Path(sys.executable)
-    try:
-        shown = str(python.relative_to(Path.cwd()))
-    except ValueError:
-        shown = str(python)
-    return shlex.join([shown, *sys.argv])
-
-
 def us(value: float) -> str:
     return f"{value:.3f}" if value < 1 else f"{value:.2f}"
 
@@ -430,26 +382,6 @@ def render(
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, body: str) -> None:
-    """Replace the engine section of ``path`` (between the markers), or append it."""
-    section = f"{START_MARKER}\n{body}{END_MARKER}\n"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        text = "# Benchmark results\n\nWritten by `make bench`; see bench/README.md.\n"
-    start = text.find(START_MARKER)
-    end = text.find(END_MARKER, start + 1) if start >= 0 else -1
-    if start >= 0 and end >= 0:
-        tail = text[end + len(END_MARKER) :].removeprefix("\n")
-        text = text[:start] + section + tail
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-
-
 # --- Main ------------------------------------------------------------------------------------
 
 
@@ -502,39 +434,37 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"[{time.perf_counter() - started:6.1f}s] {message}", file=sys.stderr, flush=True)
 
-    if hasattr(signal, "SIGALRM"):
+    with deadline(args.max_seconds, "bench/engine.py"):
+        rules = build_ruleset("standard")
+        log(f"generating {args.hands} hands under standard (seed {args.seed})")
+        generation_start = time.perf_counter()
+        hands = generate(rules, args.hands, random.Random(args.seed))
+        generation_s = time.perf_counter() - generation_start
+        log("checking every hand (legal, winners as the baseline, with = without holdings)")
+        check(rules, hands, "standard")
 
-        def too_long(_signum: int, _frame: object) -> None:
-            raise SystemExit(f"bench/engine.py: over --max-seconds {args.max_seconds}, aborted")
-
-        signal.signal(signal.SIGALRM, too_long)
-        signal.alarm(args.max_seconds)
-
-    rules = build_ruleset("standard")
-    log(f"generating {args.hands} hands under standard (seed {args.seed})")
-    generation_start = time.perf_counter()
-    hands = generate(rules, args.hands, random.Random(args.seed))
-    generation_s = time.perf_counter() - generation_start
-    log("checking every hand (legal, winners as the baseline, with = without holdings)")
-    check(rules, hands, "standard")
-
-    figures = measure_main(rules, hands, args.repeats, log)
-    extra = (
-        measure_variants(args.variant_hands, args.seed, args.repeats, log)
-        if args.variant_hands
-        else []
-    )
-    body = render(args, figures, extra, machine_facts(), generation_s, command)
-    print(body)
-    if args.out is not None:
-        write_section(args.out, body)
-        log(f"wrote the engine section of {args.out}")
-    if args.profile:
-        log("profiling the with-holdings loop")
-        print(f"cProfile, adjudicate with holdings over {args.hands} hands (top 15 by tottime):")
-        print(profile_with_holdings(rules, hands))
-    if hasattr(signal, "SIGALRM"):
-        signal.alarm(0)
+        figures = measure_main(rules, hands, args.repeats, log)
+        extra = (
+            measure_variants(args.variant_hands, args.seed, args.repeats, log)
+            if args.variant_hands
+            else []
+        )
+        facts = machine_facts(
+            git_commit(
+                ["adjudication/engine"], note="engine has uncommitted changes", untracked=True
+            )
+        )
+        body = render(args, figures, extra, facts, generation_s, command)
+        print(body)
+        if args.out is not None:
+            write_section(args.out, "engine", body)
+            log(f"wrote the engine section of {args.out}")
+        if args.profile:
+            log("profiling the with-holdings loop")
+            print(
+                f"cProfile, adjudicate with holdings over {args.hands} hands (top 15 by tottime):"
+            )
+            print(profile_with_holdings(rules, hands))
     log("done")
     return 0
 

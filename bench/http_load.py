@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shlex
 import shutil
 import signal
@@ -33,13 +32,19 @@ import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
+
+from report import (
+    command_line,
+    deadline,
+    git_commit,
+    load_average,
+    machine_facts,
+    write_section,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 LUA = ROOT / "bench" / "lua"
-START_MARKER = "<!-- http:start -->"
-END_MARKER = "<!-- http:end -->"
 # The write throttle stays on but never refuses during a run. Per second, not per minute: DRF
 # keeps every request of the window in the throttle's history (pickled into the cache on each
 # write), so a minute's window would hold thousands of entries, where production's 300/min
@@ -578,51 +583,10 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
 # --- Report ------------------------------------------------------------------------------------
 
 
-def machine_facts() -> dict[str, str]:
-    cpu = platform.processor() or "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    wrk_version = subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False)
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs; wrk and gunicorn share them)",
-        "wrk": (wrk_version.stdout + wrk_version.stderr).split("\n")[0].strip() or "unknown",
-        "load": "load average {:.2f} {:.2f} {:.2f} at the end (other work on the machine "
-        "counts too)".format(*os.getloadavg()),
-        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
-    }
-
-
-def git_commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-        return done.stdout.strip()
-
-    try:
-        commit = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no")
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return commit + (" (with uncommitted changes)" if dirty else "")
-
-
-def command_line() -> str:
-    python = Path(sys.executable)
-    try:
-        shown = str(python.relative_to(Path.cwd()))
-    except ValueError:
-        shown = str(python)
-    return shlex.join([shown, *sys.argv])
+def wrk_version() -> str:
+    """wrk's first line of ``wrk -v``: the load generator is part of the measurement."""
+    done = subprocess.run(["wrk", "-v"], capture_output=True, text=True, check=False)
+    return (done.stdout + done.stderr).split("\n")[0].strip() or "unknown"
 
 
 def verdict(ratio: float, target: float | None) -> str:
@@ -745,21 +709,6 @@ def render(
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, body: str) -> None:
-    """Replace the text between the http markers (or append the section), leaving the rest."""
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    section = f"{START_MARKER}\n{body}{END_MARKER}\n"
-    start, end = text.find(START_MARKER), text.find(END_MARKER)
-    if start >= 0 and end > start:
-        after = text[end + len(END_MARKER) :].removeprefix("\n")
-        text = text[:start] + section + after
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
-
-
 # --- Main --------------------------------------------------------------------------------------
 
 
@@ -804,20 +753,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def too_long(_signum: int, _frame: object) -> None:
-        raise SystemExit(f"bench/http_load.py: over --max-seconds {seconds}, aborted")
-
-    previous = signal.signal(signal.SIGALRM, too_long)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.seed_into:
@@ -833,14 +768,22 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     kinds = ["sqlite", "postgres"] if args.database == "both" else [args.database]
     done = []
-    with deadline(args.max_seconds):
+    with deadline(args.max_seconds, "bench/http_load.py"):
         for kind in kinds:
             results, seeded, seed_s = run_database(kind, args, log)
             done.append((kind, results, seeded, seed_s))
-    body = render(args, done, machine_facts(), command)
+    facts = machine_facts(
+        git_commit(),
+        cpu_note="; wrk and gunicorn share them",
+        extra={
+            "wrk": wrk_version(),
+            "load": load_average(" (other work on the machine counts too)"),
+        },
+    )
+    body = render(args, done, facts, command)
     print(body)
     if args.out is not None:
-        write_section(args.out, body)
+        write_section(args.out, "http", body)
         log(f"wrote the http section of {args.out}")
     valid = all(run.valid for _k, results, _s, _t in done for r in results for run in r.runs)
     valid = valid and all(

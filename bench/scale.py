@@ -21,27 +21,29 @@ import argparse
 import functools
 import importlib.util
 import json
-import math
 import os
-import platform
-import shlex
-import signal
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
-from datetime import UTC, datetime
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-START_MARKER = "<!-- scale:start -->"
-END_MARKER = "<!-- scale:end -->"
+from report import (  # noqa: E402
+    command_line,
+    deadline,
+    git_commit,
+    load_average,
+    machine_facts,
+    percentile,
+    write_section,
+)
+
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/hearts_bench_scale"
 FIGURES = ("standings", "scoreboard", "hand entry")
 HANDS_PER_GAME = 8  # hands entered into one in-progress game before the next (none ends)
@@ -58,11 +60,6 @@ def standings_bench():
     sys.modules[spec.name] = module  # its dataclasses look themselves up there
     spec.loader.exec_module(module)
     return module
-
-
-def percentile(samples: Sequence[float], p: float) -> float:
-    ordered = sorted(samples)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
 # --- One database (runs with Django set up on it) --------------------------------------------
@@ -241,67 +238,10 @@ def render(args: argparse.Namespace, parts: list[dict], command: str) -> str:
     ]
     for part in parts:
         lines += ["", *render_database(part, args)]
-    lines += ["", *[f"- {key.capitalize()}: {value}" for key, value in machine_facts().items()]]
+    facts = machine_facts(git_commit(), extra={"load": load_average()})
+    lines += ["", *[f"- {key.capitalize()}: {value}" for key, value in facts.items()]]
     lines.append(f"- Command: `{command}`")
     return "\n".join(lines) + "\n"
-
-
-def machine_facts() -> dict[str, str]:
-    cpu = platform.processor() or "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
-        "load": "load average {:.2f} {:.2f} {:.2f} at the end".format(*os.getloadavg()),
-        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
-    }
-
-
-def git_commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-        return done.stdout.strip()
-
-    try:
-        commit = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no")
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return commit + (" (with uncommitted changes)" if dirty else "")
-
-
-def command_line() -> str:
-    python = Path(sys.executable)
-    try:
-        shown = str(python.relative_to(Path.cwd()))
-    except ValueError:
-        shown = str(python)
-    return shlex.join([shown, *sys.argv])
-
-
-def write_section(path: Path, body: str) -> None:
-    """Replace the text between the scale markers (or append the section), leaving the rest."""
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    section = f"{START_MARKER}\n{body}{END_MARKER}\n"
-    start, end = text.find(START_MARKER), text.find(END_MARKER)
-    if start >= 0 and end > start:
-        text = text[:start] + section + text[end + len(END_MARKER) :].removeprefix("\n")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
 
 
 # --- Main ------------------------------------------------------------------------------------
@@ -333,20 +273,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    def too_long(_signum: int, _frame: object) -> None:
-        raise SystemExit(f"bench/scale.py: over --max-seconds {seconds}, aborted")
-
-    previous = signal.signal(signal.SIGALRM, too_long)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     started = time.perf_counter()
@@ -354,7 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"[{time.perf_counter() - started:6.1f}s] {message}", file=sys.stderr, flush=True)
 
-    with deadline(args.max_seconds):
+    with deadline(args.max_seconds, "bench/scale.py"):
         if args.json_out is not None:  # a child: one database, results as JSON
             args.json_out.write_text(json.dumps(run_database(args, log)))
             return 0
@@ -376,7 +302,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     body = render(args, parts, command)
     print(body)
     if args.out is not None:
-        write_section(args.out, body)
+        write_section(args.out, "scale", body)
         log(f"wrote the scale section of {args.out}")
     return 0
 

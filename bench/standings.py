@@ -23,32 +23,32 @@ import gc
 import io
 import math
 import os
-import platform
 import pstats
-import shlex
-import signal
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-# Run as a script, Python puts bench/ first on the path, where a module named like the standard
-# library's (bench/http_load.py) would shadow it: take bench/ off the path.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 # Benchmark this checkout, even when another checkout is installed in the venv.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-START_MARKER = "<!-- standings:start -->"
-END_MARKER = "<!-- standings:end -->"
+from report import (  # noqa: E402
+    command_line,
+    deadline,
+    git_commit,
+    machine_facts,
+    markers,
+    percentile,
+    read_section,
+    write_section,
+)
+
 TARGET_P99_MS = 100.0  # the issue's target at 20,000 games
 TARGET_RATIO = 2.0  # ... and within 2x of the raw GROUP BY
 TARGET_SIZE = 20_000
@@ -99,12 +99,6 @@ class Result:
     @property
     def ratio_p99(self) -> float:
         return percentile(self.endpoint_ms, 99) / percentile(self.raw_ms, 99)
-
-
-def percentile(samples: Sequence[float], p: float) -> float:
-    """Nearest-rank percentile: with 100 samples p99 is the second slowest, p50 the 50th."""
-    ordered = sorted(samples)
-    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
 # --- Databases -------------------------------------------------------------------------------
@@ -333,50 +327,6 @@ def profile(league_id: int, requests: int, top: int = 25) -> str:
 # --- Report ----------------------------------------------------------------------------------
 
 
-def machine_facts(database: str) -> dict[str, str]:
-    cpu = platform.processor() or "unknown"
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as handle:
-            for line in handle:
-                if line.startswith("model name"):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return {
-        "database": database,
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "platform": platform.platform(),
-        "cpu": f"{cpu} ({os.cpu_count()} logical CPUs)",
-        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": git_commit(),
-    }
-
-
-def git_commit() -> str:
-    def git(*args: str) -> str:
-        done = subprocess.run(
-            ["git", *args], cwd=ROOT, capture_output=True, text=True, timeout=10, check=True
-        )
-        return done.stdout.strip()
-
-    try:
-        commit = git("rev-parse", "--short", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no", "--", *MEASURED)
-    except (OSError, subprocess.SubprocessError):
-        return "unknown"
-    return commit + (" (the measured code has uncommitted changes)" if dirty else "")
-
-
-def command_line() -> str:
-    python = Path(sys.executable)
-    try:
-        shown = str(python.relative_to(Path.cwd()))
-    except ValueError:
-        shown = str(python)
-    return shlex.join([shown, *sys.argv])
-
-
 def ms(value: float) -> str:
     return f"{value:.2f}" if value < 10 else f"{value:.1f}"
 
@@ -446,23 +396,18 @@ def render(
     return "\n".join(lines) + "\n"
 
 
-def write_section(path: Path, vendor: str, body: str) -> None:
+def write_database_part(path: Path, vendor: str, body: str) -> None:
     """Replace this database's part of the standings section (each database keeps its own,
     between ``<!-- standings:VENDOR:start -->`` and ``<!-- standings:VENDOR:end -->``)."""
-    text = path.read_text(encoding="utf-8") if path.exists() else "# Benchmark results\n"
-    start, end = text.find(START_MARKER), text.find(END_MARKER)
-    if start >= 0 and end > start:
-        inner = text[start + len(START_MARKER) : end]
-        before, after = text[:start], text[end + len(END_MARKER) :].removeprefix("\n")
-    else:
-        inner, before, after = "", text.rstrip("\n") + "\n\n", ""
+    inner = read_section(path, "standings")
     parts = {}
     for name in ("sqlite", "postgresql"):
-        open_, close = f"<!-- standings:{name}:start -->", f"<!-- standings:{name}:end -->"
+        open_, close = markers(f"standings:{name}")
         a, b = inner.find(open_), inner.find(close)
         if a >= 0 and b > a:
             parts[name] = inner[a : b + len(close)]
-    parts[vendor] = f"<!-- standings:{vendor}:start -->\n{body}<!-- standings:{vendor}:end -->"
+    open_, close = markers(f"standings:{vendor}")
+    parts[vendor] = f"{open_}\n{body}{close}"
     heading = (
         "## Standings (`bench/standings.py`)\n\n"
         "The league table endpoint (`GET /api/v1/leagues/{id}/standings/`, through Django's "
@@ -473,10 +418,7 @@ def write_section(path: Path, vendor: str, body: str) -> None:
     section = "\n\n".join(
         [heading.rstrip("\n")] + [parts[n] for n in ("sqlite", "postgresql") if n in parts]
     )
-    text = f"{before}{START_MARKER}\n{section}\n{END_MARKER}\n{after}"
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(path)
+    write_section(path, "standings", section + "\n")
 
 
 # --- Main ------------------------------------------------------------------------------------
@@ -522,27 +464,6 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     return args
 
 
-@contextmanager
-def deadline(seconds: int) -> Iterator[None]:
-    """Abort after ``seconds``; a SIGTERM aborts too. Either way the databases are cleaned up
-    (SystemExit runs the caller's ``finally``)."""
-
-    def stop(signum: int, _frame: object) -> None:
-        why = f"over --max-seconds {seconds}" if signum == signal.SIGALRM else "terminated"
-        raise SystemExit(f"bench/standings.py: {why}, aborted")
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    if hasattr(signal, "SIGALRM"):
-        signal.signal(signal.SIGALRM, stop)
-        signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        if hasattr(signal, "SIGALRM"):
-            signal.alarm(0)
-        signal.signal(signal.SIGTERM, previous)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     command = command_line()
@@ -560,7 +481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     results: list[Result] = []
     profiled = ""
     try:
-        with deadline(args.max_seconds):
+        with deadline(args.max_seconds, "bench/standings.py"):
             for index, games in enumerate(args.sizes):
                 log(f"{games:,} games: a fresh {databases.vendor} database, migrated")
                 databases.fresh(index)
@@ -583,13 +504,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.profile and index == len(args.sizes) - 1:
                     log("profiling the endpoint")
                     profiled = profile(league_id, args.requests)
-            facts = machine_facts(databases.describe())
+            facts = {
+                "database": databases.describe(),
+                **machine_facts(
+                    git_commit(MEASURED, note="the measured code has uncommitted changes")
+                ),
+            }
     finally:
         databases.close()
     body = render(args, results, facts, command)
     print(body)
     if args.out is not None:
-        write_section(args.out, databases.vendor, body)
+        write_database_part(args.out, databases.vendor, body)
         log(f"wrote the {databases.vendor} part of the standings section of {args.out}")
     if profiled:
         print(f"cProfile over {args.requests} requests at {args.sizes[-1]:,} games:")
