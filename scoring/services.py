@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from adjudication.engine import (
@@ -329,8 +329,16 @@ def _apply(hand: Hand, scored) -> None:
     hand.adjudication = scored.adjudication
 
 
-def _settle(game: Game, rules: Ruleset, totals: list[int], gems: list[int] | None, played: int):
-    """Store totals, the game's end and each seat's results; re-rate when a result changed."""
+def _settle(
+    game: Game,
+    rules: Ruleset,
+    totals: list[int],
+    gems: list[int] | None,
+    played: int,
+    added: Hand | None = None,
+):
+    """Store totals, the game's end and each seat's results; re-rate when a result changed.
+    ``added``: the one change was this hand, appended (see ``_settle_seats``)."""
     result = game_result(rules, totals, played)
     rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
     game.totals = totals
@@ -345,7 +353,7 @@ def _settle(game: Game, rules: Ruleset, totals: list[int], gems: list[int] | Non
         game.finished_at = None
     game.version += 1
     game.save()
-    _settle_seats(game, totals, result)
+    _settle_seats(game, totals, result, added)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         since = min(t for t in (rated_at, game.finished_at) if t is not None)
         ratings.recompute(game.club_id, since=since)
@@ -364,8 +372,15 @@ SEAT_RESULT_FIELDS = [
 ]
 
 
-def _settle_seats(game: Game, totals: list[int], result) -> None:
-    """Each seat's total, place and per-game counts, kept for the league tables."""
+def _settle_seats(game: Game, totals: list[int], result, added: Hand | None = None) -> None:
+    """Each seat's total, place and per-game counts, kept for the league tables.
+
+    A hand appended to the game moves each count by that hand alone; any other change counts
+    them again from every hand. (Counting from every hand on each entry made the n-th hand of
+    a game cost O(n): 60% of a hand entry's time by the 200th hand, in cProfile.)"""
+    if added is not None:
+        _add_to_seats(game, totals, result, added)
+        return
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     hands = list(
         Hand.objects.filter(game=game, is_void=False).values_list(
@@ -375,7 +390,7 @@ def _settle_seats(game: Game, totals: list[int], result) -> None:
     for seat in seats:
         index = seat.seat
         seat.total = totals[index]
-        seat.place = 1 + sum(1 for t in totals if t < totals[index]) if result.over else None
+        seat.place = _place(index, totals, result)
         seat.is_winner = index in result.winners
         seat.hands_played = len(hands)
         seat.points_taken = sum(points[index] for points, *_ in hands)
@@ -387,6 +402,53 @@ def _settle_seats(game: Game, totals: list[int], result) -> None:
     # times as long as these few statements (a third of a hand entry's time, in cProfile).
     for seat in seats:
         seat.save(update_fields=SEAT_RESULT_FIELDS)
+
+
+def _add_to_seats(game: Game, totals: list[int], result, hand: Hand) -> None:
+    """The counts of ``_settle_seats`` moved by one appended hand (each was right before it:
+    every write keeps them so), nothing read.
+
+    One statement run for the seats with ``executemany``: the ORM built four UPDATEs of eight
+    F() expressions in 1.7 ms, where the database ran them in 0.03 ms (cProfile, SQLite)."""
+    table = GameSeat._meta.db_table
+    column = {f.name: connection.ops.quote_name(f.column) for f in GameSeat._meta.concrete_fields}
+    add = ", ".join(
+        f"{column[name]} = {column[name]} + %s"
+        for name in ("hands_played", "points_taken", "moons", "queens", "clean_hands")
+    )
+    gems = column["gems"]
+    sql = (
+        f"UPDATE {connection.ops.quote_name(table)} SET {column['total']} = %s, "
+        f"{column['place']} = %s, {column['is_winner']} = %s, {add}, "
+        f"{gems} = CASE WHEN %s THEN COALESCE({gems}, 0) + %s ELSE NULL END "
+        f"WHERE {column['game']} = %s AND {column['seat']} = %s"
+    )
+    rows = [
+        (
+            totals[index],
+            _place(index, totals, result),
+            index in result.winners,
+            1,
+            points,
+            int(hand.moon_shooter == index),
+            int(hand.queen_by == index),
+            int(points == 0),
+            game.gems is not None,
+            hand.gems[index] if hand.gems else 0,
+            game.pk,
+            index,
+        )
+        for index, points in enumerate(hand.points)
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(sql, rows)
+
+
+def _place(index: int, totals: list[int], result) -> int | None:
+    """1 + the seats with fewer points, once the game is over (a shared place stays shared)."""
+    if not result.over:
+        return None
+    return 1 + sum(1 for t in totals if t < totals[index])
 
 
 def _recompute(game: Game, rules: Ruleset) -> None:
@@ -423,11 +485,12 @@ def _recompute(game: Game, rules: Ruleset) -> None:
     _settle(game, rules, totals, gems, played)
 
 
-def hand_outcome(game: Game) -> dict[str, Any]:
-    """What the table needs after a write: totals, status, next dealer and pass."""
+def hand_outcome(game: Game, recorded: int | None = None) -> dict[str, Any]:
+    """What the table needs after a write: totals, status, next dealer and pass.
+    ``recorded``: how many hands the game has, when the caller knows (it just added the last)."""
     rules = rules_of(game)
     over = game.status != GameStatus.IN_PROGRESS
-    number = game.hands.count() + 1
+    number = (game.hands.count() if recorded is None else recorded) + 1
     return {
         "totals": game.totals,
         "status": game.status,
@@ -450,7 +513,10 @@ def enter_hand(
 ) -> tuple[Hand, bool]:
     """Record hand ``number``. The same entry again returns the stored hand (created False)."""
     game = _locked_game(game_id, expected_version=None)
-    existing = Hand.objects.filter(game=game, number=number).first()
+    # Hands are numbered 1, 2, … with no gap (a void keeps its number), so hand ``number``
+    # and the one before it say all that the count of hands would.
+    around = {h.number: h for h in Hand.objects.filter(game=game, number__in=(number - 1, number))}
+    existing = around.get(number)
     if existing is not None:
         if canonical(existing.entry) == canonical(entry) and not existing.is_void:
             return existing, False
@@ -468,10 +534,10 @@ def enter_hand(
         )
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
-    count = game.hands.count()
-    if number != count + 1:
+    if number < 1 or (number > 1 and number - 1 not in around):
+        following = game.hands.count() + 1
         raise Conflict(
-            "hand_out_of_order", f"Hand {count + 1} comes next, not hand {number}.", None
+            "hand_out_of_order", f"Hand {following} comes next, not hand {number}.", None
         )
     rules = rules_of(game)
     dealer = dealer_of_hand(rules.players, game.first_dealer, number)
@@ -494,7 +560,7 @@ def enter_hand(
     gems = game.gems
     if gems is not None and hand.gems is not None:
         gems = [g + h for g, h in zip(gems, hand.gems, strict=True)]
-    _settle(game, rules, totals, gems, game.hands_played + 1)
+    _settle(game, rules, totals, gems, game.hands_played + 1, added=hand)
     HistoryEntry.objects.create(
         game=game,
         hand_number=number,

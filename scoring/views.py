@@ -545,8 +545,10 @@ class HandListView(GameScopedMixin, generics.ListAPIView):
 
 
 def hand_result(hand: Hand, game_id: int, created: bool) -> Response:
-    game = Game.objects.get(pk=game_id)
-    body = {"hand": HandOutputSerializer(hand).data, **services.hand_outcome(game)}
+    # A hand just created carries the game as its write left it, and is the game's last hand.
+    game = hand.game if created else Game.objects.get(pk=game_id)
+    outcome = services.hand_outcome(game, recorded=hand.number if created else None)
+    body = {"hand": HandOutputSerializer(hand).data, **outcome}
     code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
     return with_etag(Response(body, status=code), game.version)
 
