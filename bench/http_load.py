@@ -3,14 +3,15 @@
 Not a test. For each database (a temporary SQLite file, a scratch PostgreSQL database created
 and dropped by the run) a fresh database is migrated and seeded (a 20,000-game league, a
 15-hand game, in-progress games for hand entry, an adjudication body), gunicorn serves it on a
-free loopback port (2 sync workers, then 2 gthread workers of 4 threads), and wrk loads each
-endpoint for ``--duration`` seconds. Every figure is also a share of a baseline measured by the
+free loopback port (2 sync workers; 2 gthread workers of 4 threads with ``--servers``), once
+with Django's database cache and once with Redis (``--cache``), and wrk loads each endpoint for
+``--duration`` seconds. Every figure is also a share of a baseline measured by the
 same server in the same run: ``/ping``, a plain Django JSON view (no database, no DRF). The
 status of every response is counted (bench/lua/report.lua); a run that saw any status other
 than the expected one, or a socket error, is invalid. See bench/README.md.
 
     .venv/bin/python bench/http_load.py [--database sqlite|postgres|both] [--duration 10]
-        [--out bench/RESULTS.md]
+        [--servers sync,gthread] [--cache database|redis|both] [--out bench/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -59,7 +60,23 @@ SERVER_TEXT = {
     "sync": "gunicorn, 2 sync workers",
     "gthread": "gunicorn, 2 gthread workers × 4 threads",
 }
+# The cache behind the throttle (and anything else that uses Django's cache): the settings'
+# default, a table in the same database (no CACHE_URL), or Redis in a database of its own that
+# the run flushes before each server starts.
+REDIS_URL = "redis://127.0.0.1:6379/14"
+CACHES = ("database", "redis")
+CACHE_TEXT = {"database": "database cache", "redis": "Redis cache"}
 SCOREBOARD_HANDS = 15
+# What the seeding child writes for the load (seed.json).
+SEED_KEYS = (
+    "token",
+    "league",
+    "finished_games",
+    "hands",
+    "scoreboard_game",
+    "entry_games",
+    "adjudication_body",
+)
 
 
 # --- Seeding (runs in a child process, with Django set up on the new database) ---------------
@@ -69,6 +86,9 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     """Migrate the empty database at ``url`` and write what the load needs into ``out``."""
     os.environ["DATABASE_URL"] = url
     os.environ["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
+    # The database cache while seeding, whatever the caller's environment says: createcachetable
+    # makes the cache table only for it, and the runs with the database cache need the table.
+    os.environ.pop("CACHE_URL", None)
     sys.path.insert(0, str(ROOT))
     import random
 
@@ -135,7 +155,7 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     analyze()
     out.write_text(
         json.dumps(
-            {
+            {  # SEED_KEYS
                 "token": key,
                 "league": league.pk,
                 "finished_games": finished,
@@ -383,6 +403,7 @@ def wrk(base: str, load: Load, duration: int, connections: int) -> Run:
 class ServerResult:
     database: str
     server: str
+    cache: str
     baseline: list[Run]  # one before each endpoint's run and one after the last
     runs: list[Run]
 
@@ -452,6 +473,20 @@ def loads(seeded: dict, etags: dict[str, str], games: Sequence[int]) -> list[Loa
 BASELINE = Load("ping", "baseline: `/ping`, plain Django JsonResponse", "/ping", 200)
 
 
+def planned_seconds(args: argparse.Namespace) -> int:
+    """About how long the run takes, so that a run that cannot finish within --max-seconds is
+    refused at once rather than aborted at the end: per server and cache, a warm-up of each
+    load and of the baseline, then each load and one baseline more than loads, half a second
+    each for the drain, and 10 s to start and check the server; per database, the seeding
+    (about 30 s for 20,000 games on the machine of bench/RESULTS.md, counted as 60)."""
+    placeholder = dict.fromkeys(SEED_KEYS, 0)
+    count = len(loads(placeholder, {"scoreboard": "", "standings": ""}, []))
+    per_server = (count + 1) * (args.warmup + 0.5) + (2 * count + 1) * (args.duration + 0.5) + 10
+    databases = 2 if args.database == "both" else 1
+    runs = databases * len(args.servers) * len(args.cache)
+    return round(runs * per_server + databases * (10 + args.games / 400))
+
+
 def current_etags(base: str, seeded: dict) -> dict[str, str]:
     """The ETags of the scoreboard and the table, each checked to give 304 when sent back."""
     tags = {}
@@ -483,9 +518,23 @@ def check_adjudication(base: str, seeded: dict) -> None:
         raise SystemExit("the adjudication body was not ruled a complete legal hand")
 
 
+def flush_redis() -> None:
+    """Empty the run's Redis database (``REDIS_URL``), so that each server starts with an empty
+    cache as it would after a deploy, and nothing of an earlier run answers for it."""
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_timeout=5).flushdb()
+    except redis.RedisError as exc:
+        raise SystemExit(
+            f"Redis at {REDIS_URL} did not answer ({exc}): start it, or run with --cache database"
+        ) from None
+
+
 def measure_server(
     database: Database,
     server: str,
+    cache: str,
     seeded: dict,
     games: tuple[list[int], list[int]],
     args: argparse.Namespace,
@@ -502,14 +551,19 @@ def measure_server(
     env.pop("DATABASE_POOL_MAX_SIZE", None)
     if database.kind == "postgres" and args.pg_pool:
         env["DATABASE_POOL_MAX_SIZE"] = str(args.pg_pool)
+    env.pop("CACHE_URL", None)  # the database cache: the settings' default
+    if cache == "redis":
+        env["CACHE_URL"] = REDIS_URL
+        flush_redis()
     warm_games, timed_games = games
-    log_path = workdir / f"gunicorn-{database.kind}-{server}.log"
+    what = f"{database.kind}, {server}, {CACHE_TEXT[cache]}"
+    log_path = workdir / f"gunicorn-{database.kind}-{server}-{cache}.log"
     with gunicorn(server, env, log_path) as base:
         check_adjudication(base, seeded)
         etags = current_etags(base, seeded)
         warm = loads(seeded, etags, warm_games)
         timed = loads(seeded, etags, timed_games)
-        log(f"{database.kind}, {server}: warming up ({args.warmup} s per endpoint)")
+        log(f"{what}: warming up ({args.warmup} s per endpoint)")
         for load in [BASELINE, *warm]:
             run = wrk(base, load, args.warmup, args.connections)
             if not run.valid:
@@ -532,7 +586,7 @@ def measure_server(
             runs.append(run)
         baseline.append(wrk(base, BASELINE, args.duration, args.connections))
         log(f"  baseline {baseline[-1].rps:,.0f} requests/s")
-    return ServerResult(database.describe(), server, baseline, runs)
+    return ServerResult(database.describe(), server, cache, baseline, runs)
 
 
 def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]):
@@ -559,7 +613,7 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
                     "--players",
                     str(args.players),
                     "--entry-games",
-                    str(per_run * 2 * len(servers)),
+                    str(per_run * 2 * len(servers) * len(args.cache)),
                 ],
                 cwd=ROOT,
                 check=True,
@@ -570,11 +624,14 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
             results = []
             pool = iter(seeded["entry_games"])
             for server in servers:
-                games = (
-                    [next(pool) for _ in range(per_run)],
-                    [next(pool) for _ in range(per_run)],
-                )
-                results.append(measure_server(database, server, seeded, games, args, workdir, log))
+                for cache in args.cache:
+                    games = (
+                        [next(pool) for _ in range(per_run)],
+                        [next(pool) for _ in range(per_run)],
+                    )
+                    results.append(
+                        measure_server(database, server, cache, seeded, games, args, workdir, log)
+                    )
             return results, seeded, seed_s
         finally:
             database.drop()
@@ -598,7 +655,8 @@ def verdict(ratio: float, target: float | None) -> str:
 def render_server(result: ServerResult) -> list[str]:
     rates = [run.rps for run in result.baseline]
     lines = [
-        f"#### {result.database.split()[0]}, {SERVER_TEXT[result.server]}",
+        f"#### {result.database.split()[0]}, {SERVER_TEXT[result.server]}, "
+        f"{CACHE_TEXT[result.cache]}",
         "",
         "| endpoint | requests/s | baseline around it | share | target | p50 ms | p99 ms "
         "| statuses |",
@@ -659,7 +717,10 @@ def render(
         "300/min does, where a minute's window would make every write pickle thousands of "
         "timestamps). Hand entry: each connection enters hand 1, 2, 3, … of its own "
         "in-progress game (ruleset target 100,000, so the game never ends) with "
-        "`Authorization: Token …`.",
+        "`Authorization: Token …`. Django's cache (the throttle's history, and whatever else "
+        "the code keeps there) is the settings' default, a table in the same database (no "
+        "`CACHE_URL`), or Redis (`CACHE_URL=" + REDIS_URL + "`, flushed before the server "
+        "starts), as each table's heading says.",
     ]
     for kind, results, seeded, seed_s in done:
         lines += [
@@ -693,7 +754,7 @@ def render(
             invalid = [run.load.key for run in result.runs if not run.valid]
             invalid += ["baseline"] if any(not run.valid for run in result.baseline) else []
             lines.append(
-                f"- {result.database.split()[0]}, {result.server}: "
+                f"- {result.database.split()[0]}, {result.server}, {CACHE_TEXT[result.cache]}: "
                 + ("every target met" if not missed else f"missed: {', '.join(missed)}")
                 + (f"; INVALID: {', '.join(invalid)}" if invalid else "; every run valid")
                 + "."
@@ -723,8 +784,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--servers",
         type=lambda text: [s for s in text.split(",") if s],
-        default=list(SERVERS),
-        help=f"comma-separated, of: {', '.join(SERVERS)} (default both)",
+        default=["sync"],
+        help=f"comma-separated, of: {', '.join(SERVERS)} (default sync: 2 sync workers)",
+    )
+    parser.add_argument(
+        "--cache",
+        choices=[*CACHES, "both"],
+        default="both",
+        help=f"the database cache (no CACHE_URL), Redis (CACHE_URL={REDIS_URL}, flushed before "
+        "each server) or both, one after the other with each server (default both)",
     )
     parser.add_argument("--games", type=int, default=20_000, help="games in the league")
     parser.add_argument("--players", type=int, default=200)
@@ -750,6 +818,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--servers lists some of: {', '.join(SERVERS)}")
     if args.games < 1 or args.players < 4:
         parser.error("at least 1 game and 4 players")
+    args.cache = list(CACHES) if args.cache == "both" else [args.cache]
     return args
 
 
@@ -766,6 +835,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     def log(message: str) -> None:
         print(f"[{time.perf_counter() - started:6.1f}s] {message}", file=sys.stderr, flush=True)
 
+    planned = planned_seconds(args)
+    if planned > args.max_seconds:
+        raise SystemExit(
+            f"this run takes about {planned} s, more than --max-seconds {args.max_seconds}: "
+            "raise --max-seconds, or run fewer databases, servers or caches"
+        )
+    log(f"about {planned} s planned (--max-seconds {args.max_seconds})")
+    if "redis" in args.cache:
+        flush_redis()  # fails at once, not after the seeding, if Redis is not there
     kinds = ["sqlite", "postgres"] if args.database == "both" else [args.database]
     done = []
     with deadline(args.max_seconds, "bench/http_load.py"):
