@@ -1,0 +1,45 @@
+"""Input serializers copy their declared fields shallowly for each request (see
+``StrictInputSerializer.get_fields``): each instance must still bind fields of its own."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from adjudication.serializers import AdjudicationInputSerializer
+from hearts_site.serializers import StrictInputSerializer
+
+
+def test_each_instance_binds_its_own_copy_of_every_field():
+    first, second = AdjudicationInputSerializer(), AdjudicationInputSerializer()
+    for name, field in first.fields.items():
+        assert field is not second.fields[name]
+        assert field.parent is first and second.fields[name].parent is second
+        assert field is not AdjudicationInputSerializer._declared_fields[name]
+
+
+def test_a_refused_body_leaves_nothing_behind_for_the_next_request():
+    bad = AdjudicationInputSerializer(data={"plays": ["2C", "X" * 20], "hand_number": 0})
+    assert not bad.is_valid()
+    assert set(bad.errors) == {"plays", "hand_number"}
+    good = AdjudicationInputSerializer(data={"plays": ["2C"], "first_leader": 0})
+    assert good.is_valid(), good.errors
+    assert good.validated_data["plays"] == ["2C"]
+
+
+class Seat(StrictInputSerializer):
+    seat = serializers.IntegerField(min_value=0)
+
+
+class Table(StrictInputSerializer):
+    name = serializers.CharField()
+    seats = Seat(many=True)
+
+
+def test_a_nested_serializer_is_still_copied_deeply():
+    first, second = Table(), Table()
+    assert first.fields["seats"] is not second.fields["seats"]
+    assert first.fields["seats"].child is not second.fields["seats"].child
+    bad = Table(data={"name": "T", "seats": [{"seat": -1}]})
+    assert not bad.is_valid() and "seats" in bad.errors
+    good = Table(data={"name": "T", "seats": [{"seat": 2}]})
+    assert good.is_valid(), good.errors
