@@ -76,7 +76,12 @@ SEED_KEYS = (
     "scoreboard_game",
     "entry_games",
     "adjudication_body",
+    "first_day",
+    "days",
 )
+# Room between the first periods of two runs of the uncached table (bench/lua/periods.lua):
+# more requests than any run makes, so that no run asks for a period an earlier one asked for.
+PERIODS_PER_RUN = 100_000
 
 
 # --- Seeding (runs in a child process, with Django set up on the new database) ---------------
@@ -97,6 +102,8 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
+    from django.db.models import Max, Min
+    from django.utils import timezone
 
     from adjudication.engine import build_ruleset
     from adjudication.engine.cards import NAMES, cards_in
@@ -120,6 +127,12 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     finished = league.games.filter(status=GameStatus.FINISHED).count()
     hands = Hand.objects.filter(game__league=league).count()
     log(f"generated {finished:,} finished games, {hands:,} hands")
+    # The days of the league, in the time zone in which the table reads ``as_of``.
+    span = league.games.filter(status=GameStatus.FINISHED).aggregate(
+        first=Min("finished_at"), last=Max("finished_at")
+    )
+    first_day = timezone.localdate(span["first"])
+    days = (timezone.localdate(span["last"]) - first_day).days + 1
 
     # Games that never end (target 100,000): one per wrk connection and run.
     open_league = services.create_league(
@@ -159,6 +172,8 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
                 "token": key,
                 "league": league.pk,
                 "finished_games": finished,
+                "first_day": first_day.isoformat(),
+                "days": days,
                 "hands": hands,
                 "scoreboard_game": board.pk,
                 "entry_games": entry,
@@ -420,7 +435,11 @@ class ServerResult:
         return self.runs[index].rps / around if around else 0.0
 
 
-def loads(seeded: dict, etags: dict[str, str], games: Sequence[int]) -> list[Load]:
+def loads(
+    seeded: dict, etags: dict[str, str], games: Sequence[int], connections: int, first_period: int
+) -> list[Load]:
+    """The loads, in the order they run. ``games``: an in-progress game per connection for hand
+    entry; ``first_period``: where this run's uncached table starts (bench/lua/periods.lua)."""
     board = f"/api/v1/games/{seeded['scoreboard_game']}/scoreboard/"
     table = f"/api/v1/leagues/{seeded['league']}/standings/"
     json_body = "Content-Type: application/json"
@@ -451,6 +470,22 @@ def loads(seeded: dict, etags: dict[str, str], games: Sequence[int]) -> list[Loa
             200,
             target=0.3,
         ),
+        # What computing a table costs over HTTP when nothing can answer for it: a different
+        # period each request. Informational: the tables run from one day's games to the whole
+        # league, so no target.
+        Load(
+            "standings-uncached",
+            "league table, uncached (a different period each request)",
+            table,
+            200,
+            script="periods.lua",
+            script_args=(
+                seeded["first_day"],
+                str(seeded["days"]),
+                str(first_period),
+                str(connections),
+            ),
+        ),
         Load(
             "scoreboard-304",
             "scoreboard, If-None-Match: current ETag",
@@ -480,7 +515,7 @@ def planned_seconds(args: argparse.Namespace) -> int:
     each for the drain, and 10 s to start and check the server; per database, the seeding
     (about 30 s for 20,000 games on the machine of bench/RESULTS.md, counted as 60)."""
     placeholder = dict.fromkeys(SEED_KEYS, 0)
-    count = len(loads(placeholder, {"scoreboard": "", "standings": ""}, []))
+    count = len(loads(placeholder, {"scoreboard": "", "standings": ""}, [], 1, 0))
     per_server = (count + 1) * (args.warmup + 0.5) + (2 * count + 1) * (args.duration + 0.5) + 10
     databases = 2 if args.database == "both" else 1
     runs = databases * len(args.servers) * len(args.cache)
@@ -535,6 +570,7 @@ def measure_server(
     database: Database,
     server: str,
     cache: str,
+    run: int,
     seeded: dict,
     games: tuple[list[int], list[int]],
     args: argparse.Namespace,
@@ -561,8 +597,11 @@ def measure_server(
     with gunicorn(server, env, log_path) as base:
         check_adjudication(base, seeded)
         etags = current_etags(base, seeded)
-        warm = loads(seeded, etags, warm_games)
-        timed = loads(seeded, etags, timed_games)
+        # Run ``run`` of this database: its warm-up and its timed loads each get periods of
+        # their own for the uncached table.
+        first = 2 * run * PERIODS_PER_RUN
+        warm = loads(seeded, etags, warm_games, args.connections, first)
+        timed = loads(seeded, etags, timed_games, args.connections, first + PERIODS_PER_RUN)
         log(f"{what}: warming up ({args.warmup} s per endpoint)")
         for load in [BASELINE, *warm]:
             run = wrk(base, load, args.warmup, args.connections)
@@ -630,7 +669,17 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
                         [next(pool) for _ in range(per_run)],
                     )
                     results.append(
-                        measure_server(database, server, cache, seeded, games, args, workdir, log)
+                        measure_server(
+                            database,
+                            server,
+                            cache,
+                            len(results),
+                            seeded,
+                            games,
+                            args,
+                            workdir,
+                            log,
+                        )
                     )
             return results, seeded, seed_s
         finally:
@@ -720,7 +769,12 @@ def render(
         "`Authorization: Token …`. Django's cache (the throttle's history, and whatever else "
         "the code keeps there) is the settings' default, a table in the same database (no "
         "`CACHE_URL`), or Redis (`CACHE_URL=" + REDIS_URL + "`, flushed before the server "
-        "starts), as each table's heading says.",
+        "starts), as each table's heading says. The uncached league table "
+        "(bench/lua/periods.lua) asks for `?as_of=` a different day of the league's span each "
+        "request, and once every day has been asked, with `from=` a day earlier each round "
+        "(before the first game: the same rows, another period), so that no cache of a table "
+        "can answer it: the tables run from one day's games to the whole league. It is "
+        "informational, with no target.",
     ]
     for kind, results, seeded, seed_s in done:
         lines += [

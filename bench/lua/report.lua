@@ -1,6 +1,6 @@
--- Loaded by every bench/http.py script: counts the status of every response in each thread
+-- Loaded by every bench/http_load.py script: counts the status of every response in each thread
 -- and, when the run ends, prints the run as one JSON line (prefixed BENCH_JSON) that
--- bench/http.py reads. Latencies are in microseconds, as wrk keeps them.
+-- bench/http_load.py reads. Latencies are in microseconds, as wrk keeps them.
 
 local threads = {}
 
