@@ -2,7 +2,37 @@
 
 from django.contrib import admin
 
-from scoring import models
+from scoring import models, services
+
+
+class ShownInTablesAdmin(admin.ModelAdmin):
+    """An edit here bypasses the services, so it would not reach a cached table: tell the club
+    its tables changed (``club_of`` names the path to the club's id)."""
+
+    club_of = "club_id"
+
+    def _tables_changed(self, obj) -> None:
+        target = obj
+        for step in self.club_of.split("."):
+            target = getattr(target, step)
+        services.tables_changed(target)
+
+    def save_model(self, request, obj, form, change) -> None:
+        super().save_model(request, obj, form, change)
+        self._tables_changed(obj)
+
+    def delete_model(self, request, obj) -> None:
+        self._tables_changed(obj)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset) -> None:
+        for obj in queryset:
+            self._tables_changed(obj)
+        super().delete_queryset(request, queryset)
+
+    def save_related(self, request, form, formsets, change) -> None:
+        super().save_related(request, form, formsets, change)
+        self._tables_changed(form.instance)
 
 
 @admin.register(models.Club)
@@ -19,19 +49,20 @@ class MembershipAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ShownInTablesAdmin):
     list_display = ["name", "club", "user", "merged_into"]
     list_filter = ["club"]
     search_fields = ["name"]
 
 
 @admin.register(models.League)
-class LeagueAdmin(admin.ModelAdmin):
+class LeagueAdmin(ShownInTablesAdmin):
     list_display = ["name", "club", "created_at"]
 
 
 @admin.register(models.Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ShownInTablesAdmin):
+    club_of = "league.club_id"
     list_display = ["name", "league", "starts_on", "ends_on"]
 
 
@@ -41,14 +72,15 @@ class GameSeatInline(admin.TabularInline):
 
 
 @admin.register(models.Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ShownInTablesAdmin):
     list_display = ["id", "club", "league", "status", "started_at", "hands_played", "version"]
     list_filter = ["status", "club"]
     inlines = [GameSeatInline]
 
 
 @admin.register(models.Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ShownInTablesAdmin):
+    club_of = "game.club_id"
     list_display = ["game", "number", "level", "is_void", "updated_at"]
     list_filter = ["level", "is_void"]
 

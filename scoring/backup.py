@@ -23,7 +23,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from adjudication.engine import HeartsError
 from adjudication.services import ruleset_for
-from scoring import ratings
+from scoring import services
 from scoring.models import (
     Club,
     Dispute,
@@ -787,7 +787,7 @@ def _write(data: dict[str, Any], *, owner, slug: str) -> tuple[Club, list[str]]:
     ]
     _insert(PlayerMerge, merges, [{"at": _dt(m["at"])} for m in merge_sources])
 
-    ratings.recompute(club.pk)
+    services.results_changed(club.pk)
     return club, created_users
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from adjudication.engine import build_ruleset, dealer_of_hand, game_result, pass_direction
 from adjudication.engine.cards import HEARTS_MASK, QS_BIT, cards_in
 from adjudication.engine.scoring import score_hand
-from scoring import ratings, services
+from scoring import services
 from scoring.models import Game, GameSeat, GameStatus, Hand, HistoryEntry, League, Player
 
 MOON_RATE = 0.02
@@ -81,7 +81,7 @@ def generate(
             _write(batch)
             batch = []
     _write(batch)
-    ratings.recompute(club.pk)
+    services.results_changed(club.pk)
     return league
 
 

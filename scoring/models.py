@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import uuid
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+
+
+def new_results_version() -> str:
+    return uuid.uuid4().hex
 
 
 class Club(models.Model):
@@ -19,6 +24,9 @@ class Club(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
     is_public = models.BooleanField(default=True, help_text="Anyone may read its games.")
     created_at = models.DateTimeField(auto_now_add=True)
+    # A new random value whenever anything the club's tables show changes (services.
+    # results_changed): it names their cached copies and their ETags, read with the club's row.
+    results_version = models.CharField(max_length=32, default=new_results_version, editable=False)
 
     class Meta:
         ordering = ["name", "id"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -42,8 +43,22 @@ from scoring.models import (
     PlayerMerge,
     Role,
     Season,
+    new_results_version,
 )
 from scoring.scorekeeping import score_entry
+
+
+def results_changed(club_id: int, since: datetime | None = None) -> None:
+    """What the club's tables show changed: re-rate its games from ``since`` (all when None)
+    and give the club a new results version, so cached tables and their ETags are dropped."""
+    ratings.recompute(club_id, since=since)
+    tables_changed(club_id)
+
+
+def tables_changed(club_id: int) -> None:
+    """Something the club's tables show changed: a new results version drops their cached
+    copies and changes their ETags."""
+    Club.objects.filter(pk=club_id).update(results_version=new_results_version())
 
 
 def rules_of(game: Game) -> Ruleset:
@@ -134,7 +149,7 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
     )
     finished = [g.finished_at for g in games if g.status == GameStatus.FINISHED]
     if finished:
-        ratings.recompute(source.club_id, since=min(finished))
+        results_changed(source.club_id, since=min(finished))
     for game in games:
         game.version += 1
         game.save(update_fields=["version", "updated_at"])
@@ -180,6 +195,7 @@ def update_league(*, league: League, **changes: Any) -> League:
     for field, value in changes.items():
         setattr(league, field, value)
     league.save()
+    tables_changed(league.club_id)
     return league
 
 
@@ -356,7 +372,7 @@ def _settle(
     _settle_seats(game, totals, result, added)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         since = min(t for t in (rated_at, game.finished_at) if t is not None)
-        ratings.recompute(game.club_id, since=since)
+        results_changed(game.club_id, since=since)
 
 
 SEAT_RESULT_FIELDS = [

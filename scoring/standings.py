@@ -7,16 +7,17 @@ ratings, and the tied players' head-to-head seats when the declaration names hea
 
 from __future__ import annotations
 
-import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.core.cache import cache
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from hearts_site.errors import DomainError
-from scoring.models import Club, Game, GameSeat, GameStatus, League, Player, RatingEvent, Season
+from scoring.models import Club, GameSeat, GameStatus, League, Player, RatingEvent, Season
 
 CRITERIA: dict[str, str] = {
     "win_rate": "higher win rate",
@@ -32,6 +33,7 @@ TIE_BREAKS: dict[str, str] = {
     "wins": "more wins",
     "shared": "a shared place",
 }
+TABLE_CACHE_SECONDS = 7 * 24 * 3600  # a new results version makes a new key: this only frees room
 DEFAULT_RANKING: dict[str, Any] = {
     "criterion": "average_place",
     "tie_breaks": ["points_per_game", "head_to_head", "games", "shared"],
@@ -128,14 +130,18 @@ def finished_seats(scope: Q, period: Period) -> Q:
     return seats
 
 
-def data_version(games: QuerySet[Game]) -> str:
-    """Changes whenever any of these games changes: versions only ever grow.
+def cached_table(club: Club, variant: str, build: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A table from the shared cache, built on a miss and kept under the club's results version.
 
-    ``COUNT(*)``, not ``COUNT(id)``: with the (club, status, updated_at, version) index the
-    whole aggregate is an index-only scan on PostgreSQL (the id is not in that index)."""
-    summary = games.aggregate(n=Count("*"), v=Sum("version"), at=Max("updated_at"))
-    raw = f"{summary['n']}:{summary['v']}:{summary['at']}"
-    return hashlib.sha256(raw.encode()).hexdigest()[:16]
+    The version comes with the club's row, read before the table is built, and a write that
+    changes the results commits a new version with them: so a table kept under a version is
+    never older than that version, and a change is never served from the cache."""
+    key = f"standings:{club.pk}:{club.results_version}:{variant}"
+    table = cache.get(key)
+    if table is None:
+        table = build()
+        cache.set(key, table, TABLE_CACHE_SECONDS)
+    return table
 
 
 def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> dict[str, Any]:

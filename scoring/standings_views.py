@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from hearts_site.serializers import StrictInputSerializer
 from scoring import standings
-from scoring.models import Game, GameSeat, GameStatus, Hand
+from scoring.models import Club, Game, GameSeat, GameStatus, Hand
 from scoring.renderers import StandingsCSVRenderer
 from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView
 
@@ -100,23 +100,23 @@ class StandingsMixin:
         params.is_valid(raise_exception=True)
         return params.validated_data
 
-    def respond(self, request: Request, club_id: int, declared: object, build) -> Response:
-        """The ETag covers everything the table shows: the club's finished games (their seat
-        results and, through them, every rating: ratings are the club's, so a correction in
-        another league moves this table's rating column), the ranking declaration, the query
-        and the representation (JSON or CSV, by ?format= or Accept)."""
-        games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
+    def respond(self, request: Request, club: Club, declared: object, build) -> Response:
+        """The ETag covers everything the table shows: the club's results version (new with any
+        change to its finished games, and so to every rating: ratings are the club's, so a
+        correction in another league moves this table's rating column), the ranking
+        declaration, the query and the representation (JSON or CSV, by ?format= or Accept).
+        A table for a version already asked for comes from the shared cache."""
         variant = json.dumps(
             [request.get_full_path(), request.accepted_renderer.format, declared],
             sort_keys=True,
             default=str,
         )
-        tag = hashlib.sha256(variant.encode()).hexdigest()[:8]
-        etag = f'"{standings.data_version(games)}-{tag}"'
+        digest = hashlib.sha256(variant.encode()).hexdigest()
+        etag = f'"{club.results_version[:16]}-{digest[:16]}"'
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=304)
         else:
-            response = Response(build())
+            response = Response(standings.cached_table(club, digest, build))
         response["ETag"] = etag
         patch_vary_headers(response, ["Accept"])
         return response
@@ -139,7 +139,7 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
             as_of=params.get("as_of"),
         )
         return self.respond(
-            request, league.club_id, league.ranking, lambda: standings.league_table(league, period)
+            request, league.club, league.ranking, lambda: standings.league_table(league, period)
         )
 
 
@@ -162,7 +162,7 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        return self.respond(request, club.pk, None, lambda: standings.club_table(club, period))
+        return self.respond(request, club, None, lambda: standings.club_table(club, period))
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):

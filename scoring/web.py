@@ -8,6 +8,7 @@ shown next to the field they name.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 from urllib.parse import urlencode
 
@@ -219,7 +220,9 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not selectors.can_read(request.user, club):
         raise Http404("No such club.")
-    table = standings.club_table(club, standings.Period())
+    table = standings.cached_table(
+        club, "page:club", lambda: standings.club_table(club, standings.Period())
+    )
     return render(
         request,
         "pages/club.html",
@@ -275,7 +278,10 @@ def league_page(request: HttpRequest, pk: int) -> HttpResponse:
         notice = f"{exc.detail} Showing every season."
         season_id = None
         period = standings.Period()
-    table = standings.league_table(league, period)
+    variant = json.dumps(["page:league", league.pk, season_id, league.ranking], sort_keys=True)
+    table = standings.cached_table(
+        league.club, variant, lambda: standings.league_table(league, period)
+    )
 
     raw = request.GET.get("sort", "")[:40]
     key, descending = raw.removeprefix("-"), raw.startswith("-")

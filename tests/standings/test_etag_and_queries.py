@@ -1,7 +1,9 @@
-"""ETags for polling clients, and a query count that does not grow with the league."""
+"""ETags for polling clients, tables cached per results version, and a query count that does
+not grow with the league."""
 
 from __future__ import annotations
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -12,9 +14,16 @@ from scoring.models import Game, GameStatus
 
 from .support import build_qq_league, play, standings_url
 
-# The league (with its club), the data version (ETag), the seat aggregate, the ratings, and
-# head-to-head (the default ranking declares it): the same five whatever the league's size.
-STANDINGS_QUERIES = 5
+# The league (with its club and so its results version, the ETag), the seat aggregate, the
+# ratings, and head-to-head (the default ranking declares it): the same four whatever the
+# league's size, for a table not yet cached.
+STANDINGS_QUERIES = 4
+
+
+@pytest.fixture
+def memory_cache(settings):
+    """Count the database's queries alone: the default cache is a table in the database."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
 def test_the_same_data_gives_the_same_etag_and_if_none_match_gives_304(api, qq_league):
@@ -97,7 +106,7 @@ def test_club_standings_have_an_etag_and_304_too(api, qq_league):
     assert api.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
 
 
-def test_standings_make_the_same_number_of_queries_for_3_games_and_for_60(api, owner):
+def test_standings_make_the_same_number_of_queries_for_3_games_and_for_60(api, owner, memory_cache):
     user = get_user_model().objects.create_user("generator")
     counts = {}
     for games in (3, 60):
@@ -112,7 +121,7 @@ def test_standings_make_the_same_number_of_queries_for_3_games_and_for_60(api, o
     assert counts == {3: STANDINGS_QUERIES, 60: STANDINGS_QUERIES}
 
 
-def test_a_tie_that_needs_head_to_head_costs_no_extra_query(api, owner):
+def test_a_tie_that_needs_head_to_head_costs_no_extra_query(api, owner, memory_cache):
     from .support import single_hand_league
 
     tables = [[("P", 1), ("Q", 2), ("R", 3), ("S", 4)], [("P", 3), ("Q", 1), ("R", 2), ("S", 4)]]
@@ -133,9 +142,60 @@ def test_a_tie_that_needs_head_to_head_costs_no_extra_query(api, owner):
     assert len(queries) == STANDINGS_QUERIES - 1
 
 
-def test_a_304_costs_the_league_and_the_data_version_only(api, owner):
+def test_a_304_costs_one_query_the_league_with_its_club(api, owner, memory_cache):
     league = build_qq_league(owner, "three-oh-four").league
     etag = api.get(standings_url(league))["ETag"]
     with CaptureQueriesContext(connection) as queries:
         assert api.get(standings_url(league), HTTP_IF_NONE_MATCH=etag).status_code == 304
-    assert len(queries) == 2
+    assert len(queries) == 1
+
+
+def test_a_table_asked_for_again_comes_from_the_cache_in_one_query(api, owner, memory_cache):
+    league = build_qq_league(owner, "cached").league
+    first = api.get(standings_url(league))
+    with CaptureQueriesContext(connection) as queries:
+        again = api.get(standings_url(league))
+    assert len(queries) == 1
+    assert (again.json(), again["ETag"]) == (first.json(), first["ETag"])
+
+
+def test_a_correction_is_never_served_from_the_cached_table(api, qq_league, owner):
+    url = standings_url(qq_league.league)
+    before = api.get(url).json()
+    services.correct_hand(
+        game_id=qq_league.games[2].pk,
+        number=3,
+        entry={"points": [0, 0, 13, 13]},
+        reason="typo",
+        actor=owner,
+    )
+    after = api.get(url).json()
+    assert after["rows"] != before["rows"]
+    assert [r["points_per_game"] for r in after["rows"]] != [
+        r["points_per_game"] for r in before["rows"]
+    ]
+
+
+def test_a_renamed_league_shows_its_new_name_at_once(api, qq_league):
+    url = standings_url(qq_league.league)
+    etag = api.get(url)["ETag"]
+    services.update_league(league=qq_league.league, name="Renamed")
+    response = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert response.status_code == 200
+    assert response.json()["name"] == "Renamed"
+
+
+def test_a_player_renamed_in_the_admin_shows_in_the_table_at_once(api, qq_league, client):
+    url = standings_url(qq_league.league)
+    etag = api.get(url)["ETag"]
+    staff = get_user_model().objects.create_superuser("site_admin", password="admin pass 123")
+    client.force_login(staff)
+    ada = qq_league.players["Ada"]
+    response = client.post(
+        f"/admin/scoring/player/{ada.pk}/change/",
+        {"club": ada.club_id, "name": "Ada Lovelace", "user": "", "merged_into": ""},
+    )
+    assert response.status_code == 302, response.content[:2000]
+    renamed = api.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert renamed.status_code == 200
+    assert "Ada Lovelace" in [row["name"] for row in renamed.json()["rows"]]
