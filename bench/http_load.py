@@ -470,12 +470,11 @@ def loads(
             200,
             target=0.3,
         ),
-        # What computing a table costs over HTTP when nothing can answer for it: a different
-        # period each request. Informational: the tables run from one day's games to the whole
-        # league, so no target.
+        # What computing the whole table costs over HTTP when no cached copy can answer: a
+        # different period (as_of a day after the last game) each request. Informational.
         Load(
             "standings-uncached",
-            "league table, uncached (a different period each request)",
+            f"league table ({seeded['finished_games']:,} games), uncached: a new period each time",
             table,
             200,
             script="periods.lua",
@@ -769,12 +768,11 @@ def render(
         "`Authorization: Token …`. Django's cache (the throttle's history, and whatever else "
         "the code keeps there) is the settings' default, a table in the same database (no "
         "`CACHE_URL`), or Redis (`CACHE_URL=" + REDIS_URL + "`, flushed before the server "
-        "starts), as each table's heading says. The uncached league table "
-        "(bench/lua/periods.lua) asks for `?as_of=` a different day of the league's span each "
-        "request, and once every day has been asked, with `from=` a day earlier each round "
-        "(before the first game: the same rows, another period), so that no cache of a table "
-        "can answer it: the tables run from one day's games to the whole league. It is "
-        "informational, with no target.",
+        "starts), as each table's heading says. The league table is cached per club results "
+        "version, so the plain table row measures a cached table; the uncached row "
+        "(bench/lua/periods.lua) asks for the whole league with `?as_of=` a different day after "
+        "its last game each request, so that no cached copy can answer: the cost of building "
+        "the table over HTTP. It is informational, with no target.",
     ]
     for kind, results, seeded, seed_s in done:
         lines += [

@@ -1,13 +1,11 @@
--- The league table for a different period each request, so that no cache of a table can
+-- The whole league's table for a different period each request, so that no cache of a table can
 -- answer one: wrk -t N -c N -s periods.lua URL -- FIRST_DAY DAYS START N
 -- URL is the table's (/api/v1/leagues/ID/standings/); FIRST_DAY (YYYY-MM-DD) is the day of the
 -- league's first finished game and DAYS the number of days to its last one. Request k asks for
--- ?as_of=FIRST_DAY + (k mod DAYS) days: the table as it stood that day, from one day's games to
--- the whole league. Thread t makes requests k = START + t - 1, START + t - 1 + N, ..., so no two
--- threads ask for the same day; once every day has been asked (k >= DAYS) the period also
--- starts a day earlier each round (&from=FIRST_DAY - (k div DAYS) days, before the first game:
--- the same rows, another period). A run given another START (the caller leaves room enough
--- between them) asks for none of the periods of this one.
+-- ?as_of=FIRST_DAY + DAYS + k days: a day after the last game, so every table is the whole
+-- league, and every period is new. Thread t makes requests k = START + t - 1, START + t - 1 + N,
+-- ..., so no two threads ask for the same day; a run given another START (the caller leaves
+-- room enough between them) asks for none of the periods of this one.
 
 dofile((debug.getinfo(1, "S").source:match("^@(.*/)") or "./") .. "report.lua")
 
@@ -31,10 +29,5 @@ end
 function request()
    local k = index
    index = index + stride
-   local query = "?as_of=" .. day_after(k % days)
-   local round = math.floor(k / days)
-   if round > 0 then
-      query = query .. "&from=" .. day_after(-round)
-   end
-   return wrk.format("GET", path .. query)
+   return wrk.format("GET", path .. "?as_of=" .. day_after(days + k))
 end
