@@ -341,6 +341,17 @@ class IdempotencyRecord(models.Model):
         return f"{self.user_id}: {self.key}"
 
 
+class WriteCount(models.Model):
+    """The write throttle's count for one user (or anonymous address) in its current window."""
+
+    key = models.CharField(max_length=100, primary_key=True)
+    bucket = models.BigIntegerField(help_text="The window: seconds since the epoch // its length.")
+    hits = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.hits} in window {self.bucket}"
+
+
 class RatingEvent(models.Model):
     """One game's change to one player's rating (openskill Plackett-Luce), in date order."""
 

@@ -11,7 +11,7 @@ from django.test import Client
 from adjudication.engine import PRESETS, build_ruleset, names
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 
-# Adjudication stores nothing, but the write throttle counts in the shared (database) cache.
+# Adjudication stores nothing, but the write throttle counts in the database.
 pytestmark = pytest.mark.django_db
 
 URL = "/api/v1/adjudications/"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from hearts_site import throttling
 from hearts_site.throttling import WriteRateThrottle
 from scoring import services
+from scoring.models import WriteCount
 
 pytestmark = pytest.mark.django_db
 BODY = {"plays": ["2C"], "first_leader": 0}
@@ -49,13 +51,39 @@ def test_reads_are_not_throttled(three_per_minute, django_user_model):
     assert {phone.get("/api/v1/rulesets/").status_code for _ in range(6)} == {200}
 
 
-def test_the_throttle_counts_in_the_shared_cache(three_per_minute, django_user_model, settings):
-    assert settings.CACHES["default"]["BACKEND"].endswith(("DatabaseCache", "RedisCache"))
+def test_the_throttle_counts_in_the_database_shared_by_every_worker(
+    three_per_minute, django_user_model
+):
     ann = django_user_model.objects.create_user("ann", password="x")
     phone = token_client(ann, "phone")
     for _ in range(3):
         phone.post(URL, BODY, format="json")
-    from django.core.cache import cache
+    assert WriteCount.objects.get(key=f"writes:user:{ann.pk}").hits == 3
 
-    history = cache.get(f"throttle_writes_user:{ann.pk}")
-    assert history is not None and len(history) == 3
+
+def test_a_new_window_gives_the_whole_budget_back(three_per_minute, django_user_model, monkeypatch):
+    clock = [60.0 * 16_666]  # the start of a minute
+    monkeypatch.setattr(WriteRateThrottle, "timer", lambda self: clock[0])
+    ann = django_user_model.objects.create_user("ann", password="x")
+    phone = token_client(ann, "phone")
+    assert [phone.post(URL, BODY, format="json").status_code for _ in range(4)] == [200] * 3 + [429]
+    clock[0] += 45
+    refused = phone.post(URL, BODY, format="json")
+    assert (refused.status_code, refused["Retry-After"]) == (429, "15")
+    clock[0] += 15  # the next minute
+    assert [phone.post(URL, BODY, format="json").status_code for _ in range(4)] == [200] * 3 + [429]
+
+
+def test_anonymous_callers_are_counted_per_address(monkeypatch):
+    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"writes": "2/min"})
+    here, there = APIClient(REMOTE_ADDR="198.51.100.1"), APIClient(REMOTE_ADDR="198.51.100.2")
+    assert [here.post(URL, BODY, format="json").status_code for _ in range(3)] == [200, 200, 429]
+    assert there.post(URL, BODY, format="json").status_code == 200
+
+
+def test_a_new_window_may_sweep_the_counts_of_windows_long_past(monkeypatch):
+    monkeypatch.setattr(throttling, "SWEEP_CHANCE", 1.0)
+    WriteCount.objects.create(key="writes:anon:192.0.2.9", bucket=5, hits=40)
+    WriteCount.objects.create(key="writes:anon:192.0.2.8", bucket=99, hits=2)
+    assert throttling.count_write("writes:user:1", 100) == 1
+    assert sorted(WriteCount.objects.values_list("bucket", flat=True)) == [99, 100]
