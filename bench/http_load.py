@@ -46,11 +46,8 @@ from report import (
 
 ROOT = Path(__file__).resolve().parent.parent
 LUA = ROOT / "bench" / "lua"
-# The write throttle stays on but never refuses during a run. Per second, not per minute: DRF
-# keeps every request of the window in the throttle's history (pickled into the cache on each
-# write), so a minute's window would hold thousands of entries, where production's 300/min
-# never holds more than 300; a second's window holds about as many as requests per second.
-WRITE_RATE = "1000000/s"
+# The write throttle stays on (its one UPSERT per write is paid) but never refuses during a run.
+WRITE_RATE = "1000000/min"
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/hearts_bench_http"
 SERVERS = {
     "sync": ["--workers", "2"],
@@ -60,9 +57,9 @@ SERVER_TEXT = {
     "sync": "gunicorn, 2 sync workers",
     "gthread": "gunicorn, 2 gthread workers × 4 threads",
 }
-# The cache behind the throttle (and anything else that uses Django's cache): the settings'
-# default, a table in the same database (no CACHE_URL), or Redis in a database of its own that
-# the run flushes before each server starts.
+# The cache behind the cached league tables (and anything else that uses Django's cache): the
+# settings' default, a table in the same database (no CACHE_URL), or Redis in a database of its
+# own that the run flushes before each server starts.
 REDIS_URL = "redis://127.0.0.1:6379/14"
 CACHES = ("database", "redis")
 CACHE_TEXT = {"database": "database cache", "redis": "Redis cache"}
@@ -760,12 +757,10 @@ def render(
         "before the next starts. Every response's "
         "status is counted (bench/lua/report.lua): a figure with any other status, or a "
         "socket error, is invalid. The write throttle stays on with `API_WRITE_RATE="
-        f"{WRITE_RATE}`, so that it never refuses during a run (its cache reads and writes are "
-        "still paid; a one-second window keeps its history about as long as production's "
-        "300/min does, where a minute's window would make every write pickle thousands of "
-        "timestamps). Hand entry: each connection enters hand 1, 2, 3, … of its own "
-        "in-progress game (ruleset target 100,000, so the game never ends) with "
-        "`Authorization: Token …`. Django's cache (the throttle's history, and whatever else "
+        f"{WRITE_RATE}`, so that it never refuses during a run (its count, one UPSERT in the "
+        "database per write, is still paid). Hand entry: each connection enters hand 1, 2, 3, "
+        "… of its own in-progress game (ruleset target 100,000, so the game never ends) with "
+        "`Authorization: Token …`. Django's cache (the built league tables, and whatever else "
         "the code keeps there) is the settings' default, a table in the same database (no "
         "`CACHE_URL`), or Redis (`CACHE_URL=" + REDIS_URL + "`, flushed before the server "
         "starts), as each table's heading says. The league table is cached per club results "

@@ -156,9 +156,7 @@ def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:
     databases = bench.Databases(url, log)
     os.environ["DATABASE_URL"] = databases.url
     os.environ["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
-    # The throttle counts but never refuses. An hour's window: with a second's, the history
-    # could expire between two hand entries, and reading an expired key costs a DELETE, so the
-    # query count would depend on the timing.
+    # The throttle counts (one statement per write) but never refuses.
     os.environ["API_WRITE_RATE"] = "1000000/h"
     import django
 
