@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
@@ -354,18 +356,39 @@ def build_ruleset(preset: str = "standard", **overrides: Any) -> Ruleset:
 
 
 def ruleset_from_spec(spec: object) -> Ruleset:
-    """A preset name, or ``{"preset": name, option: value, …}`` as the API accepts it."""
+    """A preset name, or ``{"preset": name, option: value, …}`` as the API accepts it.
+
+    Rulesets are frozen, so one built for a spec serves every later request for the same spec
+    (each game stores its ruleset and every write to it asks for it again)."""
     if spec is None:
         return build_ruleset()
     if isinstance(spec, str):
-        return build_ruleset(spec)
+        return _preset(spec)
     if isinstance(spec, Mapping):
-        options = dict(spec)
-        preset = options.pop("preset", "standard")
-        return build_ruleset(preset, **options)
+        try:
+            key = json.dumps(spec, sort_keys=True)
+        except (TypeError, ValueError):  # not JSON: let the checks word the error
+            return _from_options(spec)
+        return _options(key)
     raise HeartsError(
         "invalid_ruleset", "ruleset must be a preset name or an object of options", "ruleset"
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _preset(name: str) -> Ruleset:
+    return build_ruleset(name)  # an error is raised, never kept
+
+
+@functools.lru_cache(maxsize=512)
+def _options(canonical: str) -> Ruleset:
+    return _from_options(json.loads(canonical))
+
+
+def _from_options(spec: Mapping) -> Ruleset:
+    options = dict(spec)
+    preset = options.pop("preset", "standard")
+    return build_ruleset(preset, **options)
 
 
 def nonpoint_mask(rules: Ruleset) -> Mask:
