@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from adjudication.engine.rules import MOON_CHOICES
 from adjudication.serializers import CardField, RulesetOptionsField, RulesetSpecField
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.serializers import OutputModelSerializer, StrictInputSerializer
 from scoring.models import (
     Club,
     DeviceToken,
@@ -37,7 +37,7 @@ class ClubInputSerializer(StrictInputSerializer):
     is_public = serializers.BooleanField(default=True)
 
 
-class ClubOutputSerializer(serializers.ModelSerializer):
+class ClubOutputSerializer(OutputModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "is_public", "created_at"]
@@ -52,7 +52,7 @@ class MembershipRoleInputSerializer(StrictInputSerializer):
     role = serializers.ChoiceField(choices=Role.choices)
 
 
-class MembershipOutputSerializer(serializers.ModelSerializer):
+class MembershipOutputSerializer(OutputModelSerializer):
     username = serializers.CharField(source="user.username")
 
     class Meta:
@@ -73,7 +73,7 @@ class PlayerMergeInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(required=False, allow_blank=True, **REASON)
 
 
-class PlayerOutputSerializer(serializers.ModelSerializer):
+class PlayerOutputSerializer(OutputModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "club", "name", "user", "merged_into", "created_at"]
@@ -102,7 +102,7 @@ class LeagueUpdateInputSerializer(StrictInputSerializer):
     ranking = serializers.JSONField(required=False)
 
 
-class LeagueOutputSerializer(serializers.ModelSerializer):
+class LeagueOutputSerializer(OutputModelSerializer):
     ruleset = RulesetOptionsField()
 
     class Meta:
@@ -116,7 +116,7 @@ class SeasonInputSerializer(StrictInputSerializer):
     ends_on = serializers.DateField()
 
 
-class SeasonOutputSerializer(serializers.ModelSerializer):
+class SeasonOutputSerializer(OutputModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "league", "name", "starts_on", "ends_on"]
@@ -142,7 +142,7 @@ class GameInputSerializer(StrictInputSerializer):
     started_at = serializers.DateTimeField(required=False)
 
 
-class GameSeatOutputSerializer(serializers.ModelSerializer):
+class GameSeatOutputSerializer(OutputModelSerializer):
     name = serializers.CharField(source="player.name")
 
     class Meta:
@@ -150,7 +150,7 @@ class GameSeatOutputSerializer(serializers.ModelSerializer):
         fields = ["seat", "player", "name", "total", "place", "is_winner"]
 
 
-class GameOutputSerializer(serializers.ModelSerializer):
+class GameOutputSerializer(OutputModelSerializer):
     seats = GameSeatOutputSerializer(many=True)
     ruleset = RulesetOptionsField()
 
@@ -244,7 +244,7 @@ class HandVoidInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
 
 
-class HandOutputSerializer(serializers.ModelSerializer):
+class HandOutputSerializer(OutputModelSerializer):
     class Meta:
         model = Hand
         fields = [
@@ -314,7 +314,7 @@ class ScoreboardOutputSerializer(serializers.Serializer):
     target_score = serializers.IntegerField(allow_null=True)
 
 
-class HistoryOutputSerializer(serializers.ModelSerializer):
+class HistoryOutputSerializer(OutputModelSerializer):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
 
     class Meta:
@@ -342,7 +342,7 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
     note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
 
 
-class DisputeOutputSerializer(serializers.ModelSerializer):
+class DisputeOutputSerializer(OutputModelSerializer):
     hand = serializers.IntegerField(source="hand.number")
 
     class Meta:
@@ -366,7 +366,7 @@ class DeviceTokenInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, help_text="Which phone or device this is.")
 
 
-class DeviceTokenOutputSerializer(serializers.ModelSerializer):
+class DeviceTokenOutputSerializer(OutputModelSerializer):
     class Meta:
         model = DeviceToken
         fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"]

@@ -1,5 +1,6 @@
-"""Input serializers copy their declared fields shallowly for each request (see
-``StrictInputSerializer.get_fields``): each instance must still bind fields of its own."""
+"""Serializers build their fields once per class and copy them shallowly for each instance
+(``hearts_site.serializers.FieldsBuiltOnce``): each instance must still bind fields of its own,
+and a model's representation must not change."""
 
 from __future__ import annotations
 
@@ -43,3 +44,18 @@ def test_a_nested_serializer_is_still_copied_deeply():
     assert not bad.is_valid() and "seats" in bad.errors
     good = Table(data={"name": "T", "seats": [{"seat": 2}]})
     assert good.is_valid(), good.errors
+
+
+def test_a_model_serializer_built_once_represents_each_object_as_before(db):
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.serializers import ClubOutputSerializer
+
+    user = get_user_model().objects.create_user("builder")
+    clubs = [services.create_club(user=user, name=f"Club {n}", slug=f"club-{n}") for n in (1, 2)]
+    first, second = (ClubOutputSerializer(club).data for club in clubs)
+    assert (first["name"], second["name"]) == ("Club 1", "Club 2")
+    assert (
+        ClubOutputSerializer(clubs[0]).fields["name"] is not ClubOutputSerializer().fields["name"]
+    )
