@@ -154,6 +154,14 @@ else:
         f"CACHE_URL={CACHE_URL!r}: use redis://host:6379/0 (or rediss://), or leave it unset "
         "for the shared database cache."
     )
+# Each worker's own copies of rendered bodies (hearts_site/rendering.py). Safe unshared: their
+# keys name a version of everything the body shows, read from the database on each request.
+CACHES["rendered"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "hearts-rendered",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 200},
+}
 
 # --- Auth, i18n -----------------------------------------------------------------------------
 

@@ -1,38 +1,44 @@
 """Django admin for every scorekeeping model (read-mostly: history is append-only)."""
 
 from django.contrib import admin
+from django.db.models import QuerySet
 
 from scoring import models, services
 
 
 class ShownInTablesAdmin(admin.ModelAdmin):
-    """An edit here bypasses the services, so it would not reach a cached table: tell the club
-    its tables changed (``club_of`` names the path to the club's id)."""
+    """An edit here bypasses the services, so it would not reach a kept table or scoreboard:
+    tell the club its tables changed (``club_of``: the path to the club's id) and give the
+    games it touches (``games_of``) a new version."""
 
     club_of = "club_id"
 
-    def _tables_changed(self, obj) -> None:
+    def games_of(self, obj) -> QuerySet[models.Game]:
+        return models.Game.objects.none()
+
+    def _changed(self, obj) -> None:
         target = obj
         for step in self.club_of.split("."):
             target = getattr(target, step)
         services.tables_changed(target)
+        services.games_changed(self.games_of(obj))
 
     def save_model(self, request, obj, form, change) -> None:
         super().save_model(request, obj, form, change)
-        self._tables_changed(obj)
+        self._changed(obj)
 
     def delete_model(self, request, obj) -> None:
-        self._tables_changed(obj)
+        self._changed(obj)
         super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset) -> None:
         for obj in queryset:
-            self._tables_changed(obj)
+            self._changed(obj)
         super().delete_queryset(request, queryset)
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
-        self._tables_changed(form.instance)
+        self._changed(form.instance)
 
 
 @admin.register(models.Club)
@@ -50,6 +56,9 @@ class MembershipAdmin(admin.ModelAdmin):
 
 @admin.register(models.Player)
 class PlayerAdmin(ShownInTablesAdmin):
+    def games_of(self, obj):
+        return models.Game.objects.filter(seats__player=obj)
+
     list_display = ["name", "club", "user", "merged_into"]
     list_filter = ["club"]
     search_fields = ["name"]
@@ -73,6 +82,9 @@ class GameSeatInline(admin.TabularInline):
 
 @admin.register(models.Game)
 class GameAdmin(ShownInTablesAdmin):
+    def games_of(self, obj):
+        return models.Game.objects.filter(pk=obj.pk)
+
     list_display = ["id", "club", "league", "status", "started_at", "hands_played", "version"]
     list_filter = ["status", "club"]
     inlines = [GameSeatInline]
@@ -81,6 +93,10 @@ class GameAdmin(ShownInTablesAdmin):
 @admin.register(models.Hand)
 class HandAdmin(ShownInTablesAdmin):
     club_of = "game.club_id"
+
+    def games_of(self, obj):
+        return models.Game.objects.filter(pk=obj.game_id)
+
     list_display = ["game", "number", "level", "is_void", "updated_at"]
     list_filter = ["level", "is_void"]
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
+from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from adjudication.engine import (
@@ -53,6 +54,12 @@ def results_changed(club_id: int, since: datetime | None = None) -> None:
     and give the club a new results version, so cached tables and their ETags are dropped."""
     ratings.recompute(club_id, since=since)
     tables_changed(club_id)
+
+
+def games_changed(games: QuerySet[Game]) -> None:
+    """These games changed other than through a write here (an edit in the admin): a new
+    version each, so kept scoreboards and their ETags follow."""
+    games.update(version=F("version") + 1, updated_at=timezone.now())
 
 
 def tables_changed(club_id: int) -> None:

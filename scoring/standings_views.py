@@ -6,7 +6,7 @@ import csv
 import hashlib
 import json
 
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -18,6 +18,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
+from hearts_site.rendering import kept_rendering
 from hearts_site.serializers import StrictInputSerializer
 from scoring import standings
 from scoring.models import Club, Game, GameSeat, GameStatus, Hand
@@ -116,17 +117,8 @@ class StandingsMixin:
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=304)
         else:
-            # Kept rendered: encoding a 200-row table was a quarter of a cached request's time.
-            renderer = request.accepted_renderer
-            content = standings.cached_table(
-                club,
-                digest,
-                lambda: renderer.render(
-                    build(), request.accepted_media_type, self.get_renderer_context()
-                ),
-            )
-            charset = f"; charset={renderer.charset}" if renderer.charset else ""
-            response = HttpResponse(content, content_type=f"{renderer.media_type}{charset}")
+            key = f"standings:{club.pk}:{club.results_version}:{digest}"
+            response = kept_rendering(self, request, key, build)
         response["ETag"] = etag
         patch_vary_headers(response, ["Accept"])
         return response

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError, NotFoundError, PreconditionFailed
+from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.idempotency import idempotent
@@ -520,7 +521,10 @@ class ScoreboardView(GameScopedMixin, APIView):
         game = self.get_game()
         if not_modified(request, game.version):
             return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), game.version)
-        return with_etag(Response(selectors.scoreboard(game)), game.version)
+        # The version and the time of the last change: a restored backup reuses versions.
+        key = f"scoreboard:{game.pk}:{game.version}:{game.updated_at.timestamp()}"
+        board = kept_rendering(self, request, key, lambda: selectors.scoreboard(game))
+        return with_etag(board, game.version)
 
 
 class HistoryView(GameScopedMixin, generics.ListAPIView):

@@ -17,10 +17,14 @@ def _static_files_without_manifest():
 
 @pytest.fixture(autouse=True)
 def _a_fresh_shared_cache():
-    """A Redis cache outlives each test's transaction: empty it, so no throttle or lockout
-    count leaks from one test into the next (the database cache rolls back by itself)."""
+    """A Redis cache outlives each test's transaction: empty it, so no lockout count or kept
+    body leaks from one test into the next (the database cache rolls back by itself). So does
+    each worker's memory of rendered bodies, and a rolled-back test gives its ids again."""
     yield
     from django.conf import settings
+    from django.core.cache import caches
+
+    caches["rendered"].clear()
 
     if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         from django.core.cache import cache

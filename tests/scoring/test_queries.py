@@ -130,6 +130,16 @@ def rows_of(name: str, body: dict) -> int:
     return len(body["hands"] if name == "scoreboard" else body["results"])
 
 
+@pytest.fixture(autouse=True)
+def _cache_outside_the_database(settings):
+    """Count the database's queries alone: the default cache is a table in the database, and
+    a scoreboard's first request keeps its body there."""
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "rendered": settings.CACHES["rendered"],
+    }
+
+
 @pytest.mark.parametrize("name", list(PINNED))
 def test_a_list_costs_the_same_queries_for_few_and_many_rows(
     name, public_club, users, client_for, django_assert_num_queries
@@ -144,3 +154,19 @@ def test_a_list_costs_the_same_queries_for_few_and_many_rows(
             response = client.get(url)
         assert response.status_code == 200, response.content
         assert rows_of(name, response.json()) == size + ALREADY.get(name, 0)
+
+
+def test_a_scoreboard_asked_for_again_costs_one_query_until_the_game_changes(
+    public_club, users, client_for, django_assert_num_queries
+):
+    data = Data(public_club, users)
+    url = lists(data)["scoreboard"]
+    client = client_for(None)
+    first = client.get(url)
+    with django_assert_num_queries(1):
+        again = client.get(url)
+    assert (again.json(), again["ETag"]) == (first.json(), first["ETag"])
+    data.grow("hands", 3)  # hands 2 and 3
+    changed = client.get(url)
+    assert changed["ETag"] != first["ETag"]
+    assert len(changed.json()["hands"]) == len(first.json()["hands"]) + 2

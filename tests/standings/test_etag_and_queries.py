@@ -23,7 +23,10 @@ STANDINGS_QUERIES = 4
 @pytest.fixture
 def memory_cache(settings):
     """Count the database's queries alone: the default cache is a table in the database."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "rendered": settings.CACHES["rendered"],
+    }
 
 
 def test_the_same_data_gives_the_same_etag_and_if_none_match_gives_304(api, qq_league):
@@ -185,9 +188,13 @@ def test_a_renamed_league_shows_its_new_name_at_once(api, qq_league):
     assert response.json()["name"] == "Renamed"
 
 
-def test_a_player_renamed_in_the_admin_shows_in_the_table_at_once(api, qq_league, client):
+def test_a_player_renamed_in_the_admin_shows_in_tables_and_scoreboards_at_once(
+    api, qq_league, client
+):
     url = standings_url(qq_league.league)
     etag = api.get(url)["ETag"]
+    board_url = f"/api/v1/games/{qq_league.games[0].pk}/scoreboard/"
+    board = api.get(board_url)
     staff = get_user_model().objects.create_superuser("site_admin", password="admin pass 123")
     client.force_login(staff)
     ada = qq_league.players["Ada"]
@@ -199,3 +206,6 @@ def test_a_player_renamed_in_the_admin_shows_in_the_table_at_once(api, qq_league
     renamed = api.get(url, HTTP_IF_NONE_MATCH=etag)
     assert renamed.status_code == 200
     assert "Ada Lovelace" in [row["name"] for row in renamed.json()["rows"]]
+    reseated = api.get(board_url, HTTP_IF_NONE_MATCH=board["ETag"])
+    assert reseated.status_code == 200
+    assert "Ada Lovelace" in [seat["name"] for seat in reseated.json()["seats"]]
