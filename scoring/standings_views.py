@@ -6,7 +6,7 @@ import csv
 import hashlib
 import json
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -101,12 +101,12 @@ class StandingsMixin:
         params.is_valid(raise_exception=True)
         return params.validated_data
 
-    def respond(self, request: Request, club: Club, declared: object, build) -> Response:
+    def respond(self, request: Request, club: Club, declared: object, build) -> HttpResponseBase:
         """The ETag covers everything the table shows: the club's results version (new with any
         change to its finished games, and so to every rating: ratings are the club's, so a
         correction in another league moves this table's rating column), the ranking
         declaration, the query and the representation (JSON or CSV, by ?format= or Accept).
-        A table for a version already asked for comes from the shared cache."""
+        A table already rendered for this version and query is sent as it was rendered."""
         variant = json.dumps(
             [request.get_full_path(), request.accepted_renderer.format, declared],
             sort_keys=True,
