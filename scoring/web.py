@@ -8,6 +8,7 @@ shown next to the field they name.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 from urllib.parse import urlencode
@@ -278,7 +279,8 @@ def league_page(request: HttpRequest, pk: int) -> HttpResponse:
         notice = f"{exc.detail} Showing every season."
         season_id = None
         period = standings.Period()
-    variant = json.dumps(["page:league", league.pk, season_id, league.ranking], sort_keys=True)
+    described = json.dumps(["page:league", league.pk, season_id, league.ranking], sort_keys=True)
+    variant = hashlib.sha256(described.encode()).hexdigest()  # a key fit for any cache
     table = standings.cached_table(
         league.club, variant, lambda: standings.league_table(league, period)
     )

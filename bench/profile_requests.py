@@ -1,0 +1,121 @@
+"""Where a request's time goes: CPU per request and queries per request for each endpoint of
+bench/http_load.py, in-process (Django's test Client, no HTTP server), and on demand a
+pyinstrument profile of one of them. The tool behind the profile-driven fixes listed in
+bench/RESULTS.md ("HTTP: what the profiles showed"); not a benchmark of record.
+
+    .venv/bin/python bench/profile_requests.py [--games 2000] [--requests 300]
+        [--profile hand] [--database-url postgres://…/scratch]
+
+It seeds a fresh database as bench/http_load.py does (a temporary SQLite file unless a scratch
+PostgreSQL database is given, which it must be allowed to fill), then times each endpoint.
+CPU is the process's (time.process_time): the test Client's own work is in it, as /ping shows.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+POINTS = ([13, 5, 4, 4], [4, 16, 3, 3], [2, 6, 18, 0], [1, 2, 3, 20])
+
+
+def parse_args() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2000, help="games in the seeded league")
+    parser.add_argument("--requests", type=int, default=300, help="timed requests per endpoint")
+    parser.add_argument("--profile", help="an endpoint to profile with pyinstrument")
+    parser.add_argument("--database-url", help="a scratch database (default: temporary SQLite)")
+    return parser.parse_args()
+
+
+def endpoints(seeded: dict) -> dict[str, Callable[[object], int]]:
+    """Each endpoint as a call on a test Client, returning the status (checked by the caller)."""
+    body = Path(seeded["adjudication_body"]).read_text()
+    game = seeded["entry_games"][0]
+    board = f"/api/v1/games/{seeded['scoreboard_game']}/scoreboard/"
+    table = f"/api/v1/leagues/{seeded['league']}/standings/"
+    token = f"Token {seeded['token']}"
+    entered = [0]
+
+    def hand(client) -> int:
+        entered[0] += 1
+        number = entered[0]
+        return client.put(
+            f"/api/v1/games/{game}/hands/{number}/",
+            json.dumps({"points": POINTS[number % 4]}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=token,
+        ).status_code
+
+    return {
+        "ping": lambda client: client.get("/ping").status_code,
+        "adjudicate": lambda client: (
+            client.post("/api/v1/adjudications/", body, content_type="application/json").status_code
+        ),
+        "hand": hand,
+        "scoreboard": lambda client: client.get(board).status_code,
+        "table": lambda client: client.get(table).status_code,
+    }
+
+
+EXPECTED = {"ping": 200, "adjudicate": 200, "hand": 201, "scoreboard": 200, "table": 200}
+
+
+def main() -> int:
+    args = parse_args()
+    sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT))
+    from http_load import seed
+
+    workdir = Path(tempfile.mkdtemp(prefix="hearts-profile-"))
+    url = args.database_url or f"sqlite:///{workdir / 'profile.sqlite3'}"
+    os.environ.setdefault("API_WRITE_RATE", "1000000/min")  # counted, never refused
+    os.environ["DJANGO_DEBUG"] = "0"
+    os.environ.pop("CACHE_URL", None)
+    seed(url, workdir / "seed.json", args.games, 200, 4)
+    seeded = json.loads((workdir / "seed.json").read_text())
+
+    from django.conf import settings
+    from django.db import connection
+    from django.test import Client
+
+    settings.ALLOWED_HOSTS = ["*"]
+    client = Client()
+    calls = endpoints(seeded)
+    print(f"{'endpoint':<12} {'CPU ms/request':>15} {'queries':>8}")
+    for name, call in calls.items():
+        for _ in range(5):
+            assert call(client) == EXPECTED[name], name
+        queries: list[str] = []
+
+        def count(execute, sql, params, many, context, queries=queries):
+            queries.append(sql)
+            return execute(sql, params, many, context)
+
+        with connection.execute_wrapper(count):
+            call(client)
+        started = time.process_time()
+        for _ in range(args.requests):
+            call(client)
+        cpu = (time.process_time() - started) / args.requests * 1000
+        print(f"{name:<12} {cpu:>15.3f} {len(queries):>8}")
+    if args.profile:
+        from pyinstrument import Profiler
+
+        profiler = Profiler(interval=0.0002)
+        with profiler:
+            for _ in range(args.requests):
+                calls[args.profile](client)
+        print(profiler.output_text(unicode=True, color=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
