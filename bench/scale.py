@@ -140,9 +140,7 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
             call()
         # The database cache's own statements (keeping a rendering) are not the figure's.
         queries[name] = sum(
-            name not in rendered
-            or ("hearts_cache" not in q["sql"] and q["sql"] not in ("BEGIN IMMEDIATE", "COMMIT"))
-            for q in captured
+            name not in rendered or not bench.cache_statement(q["sql"]) for q in captured
         )
     times: dict[str, list[float]] = {name: [] for name in calls}
     log(f"timing {args.requests} requests of each, interleaved")

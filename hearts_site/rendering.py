@@ -4,45 +4,84 @@ A league table or a scoreboard changes only when its data does, while phones and
 for it over and over. Their views name a key that holds a version of everything the body shows
 (a club's random results version; a game's version and last change), read from the database
 on every request, so a kept body is never stale: a change makes a new key. Bodies are kept in
-the worker's memory, then in the shared cache (Redis or the database table), else built.
+the worker's memory, then in the shared "kept" cache (Redis or a database table), else built;
+a shared cache that fails is passed over, never a failed request.
 """
 
 from __future__ import annotations
 
+import hashlib
+import logging
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.http import HttpResponse, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+logger = logging.getLogger(__name__)
 KEEP_SECONDS = 7 * 24 * 3600  # a new version makes a new key: this only frees the room
 # Formats whose bytes depend on the data alone (a browsable page would carry the user's name and
 # CSRF token): any other is rendered for each request as usual.
 KEPT_FORMATS = frozenset({"json", "csv"})
+FORMAT_REVISION = 1  # raise it when a kept representation changes shape
 
 
 def kept_rendering(
-    view: APIView, request: Request, key: str, build: Callable[[], Any]
+    view: APIView,
+    request: Request,
+    key: str,
+    build: Callable[[], Any],
+    keep: Callable[[], bool] = lambda: True,
 ) -> HttpResponseBase:
-    """The body for ``key`` in the negotiated format, rendered once."""
+    """The body for ``key`` in the negotiated representation, rendered once. ``keep``, asked
+    after a build, says whether the version the key names is still current (a body built while
+    a write committed is sent, not kept)."""
     renderer = request.accepted_renderer
     if renderer.format not in KEPT_FORMATS:
         return Response(build())
-    key = f"rendered:{renderer.format}:{key}"
-    mine = caches["rendered"]
+    # The media type with its parameters (e.g. JSON's indent) and a format revision: a body
+    # kept by an older release that rendered differently is never sent by this one.
+    described = f"{FORMAT_REVISION}:{request.accepted_media_type}:{key}"
+    key = f"rendered:{hashlib.sha256(described.encode()).hexdigest()}"  # fit for any cache
+    mine, shared = caches["rendered"], caches["kept"]
     content = mine.get(key)
     if content is None:
-        content = cache.get(key)
+        content = _shared(shared.get, key)
         if content is None:
             content = renderer.render(
                 build(), request.accepted_media_type, view.get_renderer_context()
             )
             if isinstance(content, str):
                 content = content.encode(renderer.charset)
-            cache.set(key, content, KEEP_SECONDS)
+            if not keep():
+                return _response(renderer, content)
+            _shared(shared.set, key, content, KEEP_SECONDS)
         mine.set(key, content)
+    return _response(renderer, content)
+
+
+def kept_value(key: str, build: Callable[[], Any]) -> Any:
+    """A value kept in the shared cache under ``key`` (which names a version of what it holds),
+    built on a miss: the pages' tables, say."""
+    shared = caches["kept"]
+    value = _shared(shared.get, key)
+    if value is None:
+        value = build()
+        _shared(shared.set, key, value, KEEP_SECONDS)
+    return value
+
+
+def _response(renderer, content: bytes) -> HttpResponse:
     charset = f"; charset={renderer.charset}" if renderer.charset else ""
     return HttpResponse(content, content_type=f"{renderer.media_type}{charset}")
+
+
+def _shared(operation: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return operation(*args)
+    except Exception:  # Redis away, say: build the body instead of failing the request
+        logger.warning("the kept-bodies cache failed; building instead", exc_info=True)
+        return None

@@ -135,19 +135,35 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------------
 
+# Two shared caches: "default" for sign-in lockout counts, "kept" for rendered tables and
+# scoreboards (hearts_site/rendering.py), apart so that bodies, which come and go with every
+# hand, never crowd the counts out.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 if not CACHE_URL:
-    # A table in the database: shared by every worker and server, with no other service.
-    # `manage.py createcachetable` makes it (make run does; the test runner does too).
+    # Tables in the database: shared by every worker and server, with no other service.
+    # `manage.py createcachetable` makes them (make run does; the test runner does too).
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "hearts_cache",
-        }
+        },
+        "kept": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "hearts_kept",
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        },
     }
 elif CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+        },
+        "kept": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "kept",
+        },
     }
 else:
     raise ImproperlyConfigured(

@@ -1,48 +1,61 @@
 """Django admin for every scorekeeping model (read-mostly: history is append-only)."""
 
 from django.contrib import admin
-from django.db.models import QuerySet
 
 from scoring import models, services
 
 
 class ShownInTablesAdmin(admin.ModelAdmin):
     """An edit here bypasses the services, so it would not reach a kept table or scoreboard:
-    tell the club its tables changed (``club_of``: the path to the club's id) and give the
-    games it touches (``games_of``) a new version."""
+    tell the clubs it touches that their tables changed (``club_of``: the path to the club's
+    id) and give the games it touches (``games_of``) new versions, before and after the edit
+    alike (an edit may move a record from one club or game to another), once it is done."""
 
     club_of = "club_id"
 
-    def games_of(self, obj) -> QuerySet[models.Game]:
-        return models.Game.objects.none()
+    def games_of(self, obj) -> list[int]:
+        return []
 
-    def _changed(self, obj) -> None:
+    def _owners(self, obj) -> tuple[set[int], set[int]]:
+        if obj is None:
+            return set(), set()
         target = obj
         for step in self.club_of.split("."):
             target = getattr(target, step)
-        services.tables_changed(target)
-        services.games_changed(self.games_of(obj))
+        return {target}, set(self.games_of(obj))
+
+    def _stored(self, pk) -> tuple[set[int], set[int]]:
+        return self._owners(self.model.objects.filter(pk=pk).first())
+
+    def _changed(self, *owners: tuple[set[int], set[int]]) -> None:
+        for club_id in set().union(*(clubs for clubs, _ in owners)):
+            services.tables_changed(club_id)
+        games = set().union(*(games for _, games in owners))
+        services.games_changed(models.Game.objects.filter(pk__in=games))
 
     def save_model(self, request, obj, form, change) -> None:
+        before = self._stored(obj.pk) if change else (set(), set())
         super().save_model(request, obj, form, change)
-        self._changed(obj)
+        self._changed(before, self._owners(obj))
 
     def delete_model(self, request, obj) -> None:
-        self._changed(obj)
+        before = self._owners(obj)
         super().delete_model(request, obj)
+        self._changed(before)
 
     def delete_queryset(self, request, queryset) -> None:
-        for obj in queryset:
-            self._changed(obj)
+        before = [self._owners(obj) for obj in queryset]
         super().delete_queryset(request, queryset)
+        self._changed(*before)
 
     def save_related(self, request, form, formsets, change) -> None:
         super().save_related(request, form, formsets, change)
-        self._changed(form.instance)
+        self._changed(self._owners(form.instance))
 
 
 @admin.register(models.Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(ShownInTablesAdmin):
+    club_of = "pk"
     list_display = ["name", "slug", "is_public", "created_at"]
     prepopulated_fields = {"slug": ["name"]}
     search_fields = ["name", "slug"]
@@ -57,7 +70,7 @@ class MembershipAdmin(admin.ModelAdmin):
 @admin.register(models.Player)
 class PlayerAdmin(ShownInTablesAdmin):
     def games_of(self, obj):
-        return models.Game.objects.filter(seats__player=obj)
+        return list(models.Game.objects.filter(seats__player=obj).values_list("pk", flat=True))
 
     list_display = ["name", "club", "user", "merged_into"]
     list_filter = ["club"]
@@ -82,8 +95,10 @@ class GameSeatInline(admin.TabularInline):
 
 @admin.register(models.Game)
 class GameAdmin(ShownInTablesAdmin):
+    readonly_fields = ["version", "totals", "gems", "hands_played", "winners"]
+
     def games_of(self, obj):
-        return models.Game.objects.filter(pk=obj.pk)
+        return [obj.pk]
 
     list_display = ["id", "club", "league", "status", "started_at", "hands_played", "version"]
     list_filter = ["status", "club"]
@@ -95,7 +110,7 @@ class HandAdmin(ShownInTablesAdmin):
     club_of = "game.club_id"
 
     def games_of(self, obj):
-        return models.Game.objects.filter(pk=obj.game_id)
+        return [obj.game_id]
 
     list_display = ["game", "number", "level", "is_void", "updated_at"]
     list_filter = ["level", "is_void"]

@@ -6,3 +6,6 @@ class ScoringConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "scoring"
+
+    def ready(self) -> None:
+        from scoring import checks  # noqa: F401  (registers the system checks)

@@ -75,13 +75,15 @@ def generate(
     start = timezone.now() - timedelta(days=365)
     step = timedelta(days=365) / max(games, 1)
     batch: list = []
-    for index in progress(iter(range(games))):
-        batch.append(_game(rules, rng, club, league, people, start + step * index, actor))
-        if len(batch) == 200:
-            _write(batch)
-            batch = []
-    _write(batch)
-    services.results_changed(club.pk)
+    try:
+        for index in progress(iter(range(games))):
+            batch.append(_game(rules, rng, club, league, people, start + step * index, actor))
+            if len(batch) == 200:
+                _write(batch)
+                batch = []
+        _write(batch)
+    finally:  # an interrupted run keeps the batches it wrote: their tables changed too
+        services.results_changed(club.pk)
     return league
 
 

@@ -398,12 +398,15 @@ SEAT_RESULT_FIELDS = [
 def _settle_seats(game: Game, totals: list[int], result, added: Hand | None = None) -> None:
     """Each seat's total, place and per-game counts, kept for the league tables.
 
-    A hand appended to the game moves each count by that hand alone; any other change counts
-    them again from every hand. (Counting from every hand on each entry made the n-th hand of
-    a game cost O(n): 60% of a hand entry's time by the 200th hand, in cProfile.)"""
-    if added is not None:
+    A hand appended to a game still in progress moves each count by that hand alone; any other
+    change, and the hand that ends the game, counts them again from every hand. (Counting from
+    every hand on each entry made the n-th hand of a game cost O(n): 60% of a hand entry's time
+    by the 200th hand, in cProfile.)"""
+    if added is not None and not result.over:
         _add_to_seats(game, totals, result, added)
         return
+    # Otherwise (and so once more when the game ends: the tables read finished games only)
+    # count everything again, so no count kept hand by hand can stay wrong in a table.
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     hands = list(
         Hand.objects.filter(game=game, is_void=False).values_list(

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
 
-from django.core.cache import cache
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from hearts_site.errors import DomainError
+from hearts_site.rendering import kept_value
 from scoring.models import Club, GameSeat, GameStatus, League, Player, RatingEvent, Season
 
 CRITERIA: dict[str, str] = {
@@ -33,7 +33,6 @@ TIE_BREAKS: dict[str, str] = {
     "wins": "more wins",
     "shared": "a shared place",
 }
-TABLE_CACHE_SECONDS = 7 * 24 * 3600  # a new results version makes a new key: this only frees room
 DEFAULT_RANKING: dict[str, Any] = {
     "criterion": "average_place",
     "tie_breaks": ["points_per_game", "head_to_head", "games", "shared"],
@@ -136,12 +135,7 @@ def cached_table(club: Club, variant: str, build: Callable[[], dict[str, Any]]) 
     The version comes with the club's row, read before the table is built, and a write that
     changes the results commits a new version with them: so a table kept under a version is
     never older than that version, and a change is never served from the cache."""
-    key = f"standings:{club.pk}:{club.results_version}:{variant}"
-    table = cache.get(key)
-    if table is None:
-        table = build()
-        cache.set(key, table, TABLE_CACHE_SECONDS)
-    return table
+    return kept_value(f"standings:{club.pk}:{club.results_version}:{variant}", build)
 
 
 def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> dict[str, Any]:

@@ -85,6 +85,10 @@ STANDINGS_RESPONSES = {
 }
 
 
+# Periods a caller chooses freely (a season is the league's own): their tables are not kept.
+AD_HOC_PERIOD = ("date_from", "date_to", "as_of")
+
+
 class StandingsMixin:
     renderer_classes = [JSONRenderer, StandingsCSVRenderer]
     permission_classes = [AllowAny]
@@ -101,12 +105,15 @@ class StandingsMixin:
         params.is_valid(raise_exception=True)
         return params.validated_data
 
-    def respond(self, request: Request, club: Club, declared: object, build) -> HttpResponseBase:
+    def respond(
+        self, request: Request, club: Club, declared: object, build, kept: bool = True
+    ) -> HttpResponseBase:
         """The ETag covers everything the table shows: the club's results version (new with any
         change to its finished games, and so to every rating: ratings are the club's, so a
         correction in another league moves this table's rating column), the ranking
         declaration, the query and the representation (JSON or CSV, by ?format= or Accept).
-        A table already rendered for this version and query is sent as it was rendered."""
+        A table already rendered for this version and query is sent as it was rendered, but for
+        ad-hoc periods (``kept`` False): any caller could make those without end."""
         variant = json.dumps(
             [request.get_full_path(), request.accepted_renderer.format, declared],
             sort_keys=True,
@@ -116,9 +123,11 @@ class StandingsMixin:
         etag = f'"{club.results_version[:16]}-{digest[:16]}"'
         if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
             response = Response(status=304)
-        else:
+        elif kept:
             key = f"standings:{club.pk}:{club.results_version}:{digest}"
             response = kept_rendering(self, request, key, build)
+        else:
+            response = Response(build())
         response["ETag"] = etag
         patch_vary_headers(response, ["Accept"])
         return response
@@ -141,7 +150,11 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
             as_of=params.get("as_of"),
         )
         return self.respond(
-            request, league.club, league.ranking, lambda: standings.league_table(league, period)
+            request,
+            league.club,
+            league.ranking,
+            lambda: standings.league_table(league, period),
+            kept=not any(params.get(k) for k in AD_HOC_PERIOD),
         )
 
 
@@ -164,7 +177,13 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        return self.respond(request, club, None, lambda: standings.club_table(club, period))
+        return self.respond(
+            request,
+            club,
+            None,
+            lambda: standings.club_table(club, period),
+            kept=not any(params.get(k) for k in AD_HOC_PERIOD),
+        )
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):

@@ -523,7 +523,13 @@ class ScoreboardView(GameScopedMixin, APIView):
             return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), game.version)
         # The version and the time of the last change: a restored backup reuses versions.
         key = f"scoreboard:{game.pk}:{game.version}:{game.updated_at.timestamp()}"
-        board = kept_rendering(self, request, key, lambda: selectors.scoreboard(game))
+        board = kept_rendering(
+            self,
+            request,
+            key,
+            lambda: selectors.scoreboard(game),
+            keep=lambda: Game.objects.filter(pk=game.pk, version=game.version).exists(),
+        )
         return with_etag(board, game.version)
 
 

@@ -27,6 +27,5 @@ def _a_fresh_shared_cache():
     caches["rendered"].clear()
 
     if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
-        from django.core.cache import cache
-
-        cache.clear()
+        caches["default"].clear()
+        caches["kept"].clear()

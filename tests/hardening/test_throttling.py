@@ -87,3 +87,15 @@ def test_a_new_window_may_sweep_the_counts_of_windows_long_past(monkeypatch):
     WriteCount.objects.create(key="writes:anon:192.0.2.8", bucket=99, hits=2)
     assert throttling.count_write("writes:user:1", 100) == 1
     assert sorted(WriteCount.objects.values_list("bucket", flat=True)) == [99, 100]
+
+
+def test_the_system_check_refuses_an_sqlite_without_upsert_returning(monkeypatch, settings):
+    import sqlite3
+
+    from scoring import checks
+
+    settings.DATABASES = {"default": {"ENGINE": "django.db.backends.sqlite3"}}
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 31, 1))
+    assert [m.id for m in checks.sqlite_new_enough(None)] == ["hearts.E001"]
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 40, 1))
+    assert checks.sqlite_new_enough(None) == []

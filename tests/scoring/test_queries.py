@@ -118,7 +118,7 @@ PINNED = {
     "disputes": 3,
     "members": 4,
     "tokens": 2,
-    "scoreboard": 3,
+    "scoreboard": 4,  # the game, its hands, its seats; is the version still current (to keep)
 }
 
 
@@ -136,6 +136,7 @@ def _cache_outside_the_database(settings):
     a scoreboard's first request keeps its body there."""
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "kept": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "kept"},
         "rendered": settings.CACHES["rendered"],
     }
 

@@ -25,6 +25,7 @@ def memory_cache(settings):
     """Count the database's queries alone: the default cache is a table in the database."""
     settings.CACHES = {
         "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        "kept": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "kept"},
         "rendered": settings.CACHES["rendered"],
     }
 
@@ -209,3 +210,34 @@ def test_a_player_renamed_in_the_admin_shows_in_tables_and_scoreboards_at_once(
     reseated = api.get(board_url, HTTP_IF_NONE_MATCH=board["ETag"])
     assert reseated.status_code == 200
     assert "Ada Lovelace" in [seat["name"] for seat in reseated.json()["seats"]]
+
+
+def test_a_table_for_an_ad_hoc_period_is_built_each_time_never_kept(api, owner, memory_cache):
+    league = build_qq_league(owner, "ad-hoc").league
+    url = standings_url(league, "as_of=2026-02-15")
+    api.get(url)
+    with CaptureQueriesContext(connection) as queries:
+        assert api.get(url).status_code == 200
+    assert len(queries) == STANDINGS_QUERIES
+
+
+def test_a_kept_table_is_sent_in_the_representation_asked_for(api, owner, memory_cache):
+    league = build_qq_league(owner, "indent").league
+    indented = api.get(standings_url(league), HTTP_ACCEPT="application/json; indent=4")
+    plain = api.get(standings_url(league))
+    assert indented.content.startswith(b'{\n    "') and b"\n" not in plain.content
+    assert indented.json() == plain.json()
+
+
+def test_a_failing_shared_cache_costs_a_build_not_the_request(api, qq_league, monkeypatch):
+    from django.core.cache import caches
+
+    def unavailable(*args, **kwargs):
+        raise ConnectionError("the cache server is away")
+
+    monkeypatch.setattr(caches["kept"], "get", unavailable)
+    monkeypatch.setattr(caches["kept"], "set", unavailable)
+    table = api.get(standings_url(qq_league.league))
+    board = api.get(f"/api/v1/games/{qq_league.games[0].pk}/scoreboard/")
+    assert (table.status_code, board.status_code) == (200, 200)
+    assert table.json()["rows"] and board.json()["hands"]
