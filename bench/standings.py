@@ -269,7 +269,8 @@ def check(body: dict, raw: list[tuple]) -> None:
 
 def cache_statement(sql: str) -> bool:
     """The database cache's own statements (reading or keeping a rendering): not a figure's."""
-    return "hearts_cache" in sql or "hearts_kept" in sql or sql in ("BEGIN IMMEDIATE", "COMMIT")
+    transaction = sql in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")
+    return "hearts_cache" in sql or "hearts_kept" in sql or transaction
 
 
 def forget_kept_tables() -> None:
