@@ -71,9 +71,11 @@ def git_commit(
         return done.stdout.strip()
 
     status = ["status", "--porcelain"] + ([] if untracked else ["--untracked-files=no"])
+    # The results file is what the benchmarks write: its changes are not the code measured.
+    results = ":(exclude)bench/RESULTS.md"
     try:
         commit = git("rev-parse", "--short", "HEAD")
-        dirty = git(*status, "--", *paths) if paths else git(*status)
+        dirty = git(*status, "--", *(paths or ["."]), results)
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return commit + (f" ({note})" if dirty else "")
