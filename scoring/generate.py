@@ -128,7 +128,7 @@ def _game(rules, rng, club, league, people, finished_at, actor):
                 seat=seat,
                 player=player,
                 total=totals[seat],
-                place=1 + sum(1 for t in totals if t < totals[seat]) if result.over else None,
+                place=result.places[seat],
                 is_winner=seat in result.winners,
                 hands_played=len(rows),
                 points_taken=sum(h.points[seat] for h in rows),

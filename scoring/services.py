@@ -416,7 +416,7 @@ def _settle_seats(game: Game, totals: list[int], result, added: Hand | None = No
     for seat in seats:
         index = seat.seat
         seat.total = totals[index]
-        seat.place = _place(index, totals, result)
+        seat.place = result.places[index]
         seat.is_winner = index in result.winners
         seat.hands_played = len(hands)
         seat.points_taken = sum(points[index] for points, *_ in hands)
@@ -452,7 +452,7 @@ def _add_to_seats(game: Game, totals: list[int], result, hand: Hand) -> None:
     rows = [
         (
             totals[index],
-            _place(index, totals, result),
+            result.places[index],
             index in result.winners,
             1,
             points,
@@ -468,13 +468,6 @@ def _add_to_seats(game: Game, totals: list[int], result, hand: Hand) -> None:
     ]
     with connection.cursor() as cursor:
         cursor.executemany(sql, rows)
-
-
-def _place(index: int, totals: list[int], result) -> int | None:
-    """1 + the seats with fewer points, once the game is over (a shared place stays shared)."""
-    if not result.over:
-        return None
-    return 1 + sum(1 for t in totals if t < totals[index])
 
 
 def _recompute(game: Game, rules: Ruleset) -> None:

@@ -40,6 +40,14 @@ class GameResult:
     totals: tuple[int, ...]
     reason: str  # "in_progress", "target_reached", "single_hand", "tie_plays_on"
 
+    @property
+    def places(self) -> tuple[int | None, ...]:
+        """Each seat's place once the game is over: 1 + the seats with fewer points, so a
+        shared total shares its place (None for every seat while the game goes on)."""
+        if not self.over:
+            return (None,) * len(self.totals)
+        return tuple(1 + sum(t < mine for t in self.totals) for mine in self.totals)
+
 
 def game_result(rules: Ruleset, totals: Sequence[int], hands_played: int) -> GameResult:
     """Game end is checked only after a whole hand: target per ``game_ends``, ties per ``ties``."""

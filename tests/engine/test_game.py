@@ -197,3 +197,11 @@ def test_shared_ties_end_the_game_with_co_winners():
     assert state.totals == (101, 13, 13, 13)
     assert state.result.over
     assert state.result.winners == (1, 2, 3)
+
+
+def test_places_are_one_plus_the_seats_with_fewer_points_and_a_shared_total_shares_one():
+    rules = build_ruleset("standard")
+    over = game_result(rules, [40, 101, 40, 75], 9)
+    assert over.over and over.places == (1, 4, 1, 3)
+    going_on = game_result(rules, [40, 90, 40, 75], 8)
+    assert not going_on.over and going_on.places == (None, None, None, None)
