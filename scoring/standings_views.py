@@ -23,7 +23,7 @@ from hearts_site.serializers import StrictInputSerializer
 from scoring import standings
 from scoring.models import Club, Game, GameSeat, GameStatus, Hand
 from scoring.renderers import StandingsCSVRenderer
-from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView
+from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView, etag_matches
 
 
 class StandingsQuerySerializer(StrictInputSerializer):
@@ -106,28 +106,30 @@ class StandingsMixin:
         return params.validated_data
 
     def respond(
-        self, request: Request, club: Club, declared: object, build, kept: bool = True
+        self, request: Request, club: Club, params: dict, declared: object, build
     ) -> HttpResponseBase:
         """The ETag covers everything the table shows: the club's results version (new with any
         change to its finished games, and so to every rating: ratings are the club's, so a
         correction in another league moves this table's rating column), the ranking
-        declaration, the query and the representation (JSON or CSV, by ?format= or Accept).
-        A table already rendered for this version and query is sent as it was rendered, but for
-        ad-hoc periods (``kept`` False): any caller could make those without end."""
+        declaration, the table asked for (its path and checked parameters) and the
+        representation (JSON or CSV, by ?format= or Accept). A table already rendered for this
+        version is sent as it was rendered, but for ad-hoc periods: any caller could ask for
+        those without end."""
+        asked = {k: v for k, v in params.items() if k != "format"}
         variant = json.dumps(
-            [request.get_full_path(), request.accepted_renderer.format, declared],
+            [request.path, asked, request.accepted_renderer.format, declared],
             sort_keys=True,
             default=str,
         )
         digest = hashlib.sha256(variant.encode()).hexdigest()
         etag = f'"{club.results_version[:16]}-{digest[:16]}"'
-        if etag in [t.strip() for t in request.headers.get("If-None-Match", "").split(",")]:
+        if etag_matches(request, etag):
             response = Response(status=304)
-        elif kept:
+        elif any(params.get(k) for k in AD_HOC_PERIOD):
+            response = Response(build())
+        else:
             key = f"standings:{club.pk}:{club.results_version}:{digest}"
             response = kept_rendering(self, request, key, build)
-        else:
-            response = Response(build())
         response["ETag"] = etag
         patch_vary_headers(response, ["Accept"])
         return response
@@ -152,9 +154,9 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
         return self.respond(
             request,
             league.club,
+            params,
             league.ranking,
             lambda: standings.league_table(league, period),
-            kept=not any(params.get(k) for k in AD_HOC_PERIOD),
         )
 
 
@@ -177,13 +179,7 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        return self.respond(
-            request,
-            club,
-            None,
-            lambda: standings.club_table(club, period),
-            kept=not any(params.get(k) for k in AD_HOC_PERIOD),
-        )
+        return self.respond(request, club, params, None, lambda: standings.club_table(club, period))
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):

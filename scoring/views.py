@@ -97,11 +97,17 @@ def with_etag(response: Response, version: int) -> Response:
     return response
 
 
-def not_modified(request: Request, version: int) -> bool:
+def etag_matches(request: Request, etag: str) -> bool:
+    """If-None-Match names ``etag``, weak (``W/``) or not: a proxy that compresses a response
+    weakens its tag, and the body is still the same."""
     tags = [
         t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")
     ]
-    return f'"{version}"' in tags
+    return etag in tags
+
+
+def not_modified(request: Request, version: int) -> bool:
+    return etag_matches(request, f'"{version}"')
 
 
 class ClubScopedMixin:

@@ -3,6 +3,8 @@ not grow with the league."""
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
@@ -41,6 +43,7 @@ def test_the_same_data_gives_the_same_etag_and_if_none_match_gives_304(api, qq_l
     assert cached.content == b""
     assert cached["ETag"] == etag
     assert api.get(url, HTTP_IF_NONE_MATCH=f'"other", {etag}').status_code == 304
+    assert api.get(url, HTTP_IF_NONE_MATCH=f"W/{etag}").status_code == 304  # a compressing proxy
     assert api.get(url, HTTP_IF_NONE_MATCH='"other"').status_code == 200
 
 
@@ -241,3 +244,22 @@ def test_a_failing_shared_cache_costs_a_build_not_the_request(api, qq_league, mo
     board = api.get(f"/api/v1/games/{qq_league.games[0].pk}/scoreboard/")
     assert (table.status_code, board.status_code) == (200, 200)
     assert table.json()["rows"] and board.json()["hands"]
+
+
+def test_the_same_table_asked_for_in_other_words_is_one_kept_table(api, qq_league):
+    """The key is the checked query, not the URL's text: repeating or reordering parameters
+    neither builds the table again nor makes a new ETag (nor fills the cache with copies)."""
+    league = qq_league.league
+    season = services.create_season(
+        league=league, name="All", starts_on=date(2000, 1, 1), ends_on=date(2100, 1, 1)
+    )
+    plain = api.get(standings_url(league, f"season={season.pk}&format=json"))
+    reworded = [
+        f"format=json&season={season.pk}",
+        f"season={season.pk}&season={season.pk}&format=json",
+    ]
+    with CaptureQueriesContext(connection) as queries:
+        answers = [api.get(standings_url(league, query)) for query in reworded]
+    assert {a["ETag"] for a in answers} == {plain["ETag"]}
+    assert all(a.json() == plain.json() for a in answers)
+    assert not any("scoring_gameseat" in q["sql"] for q in queries)  # no table built again
