@@ -40,11 +40,12 @@ def kept_rendering(
     after a build, says whether the version the key names is still current (a body built while
     a write committed is sent, not kept)."""
     renderer = request.accepted_renderer
-    if renderer.format not in KEPT_FORMATS:
+    # A media type with parameters (JSON's indent, or any a client makes up) is rendered as
+    # asked, not kept: a caller could otherwise fill the cache with copies of one body.
+    if renderer.format not in KEPT_FORMATS or ";" in request.accepted_media_type:
         return Response(build())
-    # The media type with its parameters (e.g. JSON's indent) and a format revision: a body
-    # kept by an older release that rendered differently is never sent by this one.
-    described = f"{FORMAT_REVISION}:{request.accepted_media_type}:{key}"
+    # A format revision: a body kept by a release that rendered differently is never sent.
+    described = f"{FORMAT_REVISION}:{renderer.format}:{key}"
     key = f"rendered:{hashlib.sha256(described.encode()).hexdigest()}"  # fit for any cache
     mine, shared = caches["rendered"], caches["kept"]
     content = mine.get(key)

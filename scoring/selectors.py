@@ -65,6 +65,11 @@ def games_for(user) -> QuerySet[Game]:
     )
 
 
+def game_still_at(game: Game) -> bool:
+    """No write has changed the game since ``game`` was read (its version is still current)."""
+    return Game.objects.filter(pk=game.pk, version=game.version).exists()
+
+
 def scoreboard(game: Game) -> dict[str, Any]:
     """Every hand with its scores and the running totals, the totals, the end and the winners."""
     from scoring.services import rules_of

@@ -534,7 +534,7 @@ class ScoreboardView(GameScopedMixin, APIView):
             request,
             key,
             lambda: selectors.scoreboard(game),
-            keep=lambda: Game.objects.filter(pk=game.pk, version=game.version).exists(),
+            keep=lambda: selectors.game_still_at(game),
         )
         return with_etag(board, game.version)
 
