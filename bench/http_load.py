@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from report import (
+    ScratchPostgres,
     command_line,
     deadline,
     git_commit,
@@ -201,57 +202,35 @@ class Database:
 
     def __init__(self, kind: str, postgres_url: str, workdir: Path):
         self.kind = kind
-        self.created = False
+        self.scratch: ScratchPostgres | None = None
         if kind == "sqlite":
             self.url = f"sqlite:///{workdir / 'bench-http.sqlite3'}"
             self.name = str(workdir / "bench-http.sqlite3")
             return
-        from urllib.parse import urlsplit, urlunsplit
-
-        parts = urlsplit(postgres_url)
         self.url = postgres_url
-        self.name = parts.path.lstrip("/")
-        self.admin_url = urlunsplit(parts._replace(path="/postgres"))
-
-    def _pg(self, sql: str, *params: object) -> list[tuple]:
-        import psycopg
-
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            cursor = conn.execute(sql, params or None)
-            return cursor.fetchall() if cursor.description else []
+        self.scratch = ScratchPostgres(postgres_url)
+        self.name = self.scratch.name
 
     def create(self) -> None:
-        if self.kind != "postgres":
+        if self.scratch is None:
             return
-        from psycopg import sql
-
-        if self._pg("SELECT 1 FROM pg_database WHERE datname = %s", self.name):
+        if self.scratch.exists():
             raise SystemExit(
                 f"database {self.name!r} exists already: this benchmark drops only what it "
                 "created; drop it yourself or name another with --postgres-url"
             )
-        self._pg(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)).as_string())
-        self.created = True
+        self.scratch.create()
 
     def drop(self) -> None:
-        if not self.created:
-            return
-        from psycopg import sql
-
-        self._pg(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-            .format(sql.Identifier(self.name))
-            .as_string()
-        )
-        self.created = False
+        if self.scratch is not None:
+            self.scratch.drop()
 
     def describe(self) -> str:
-        if self.kind == "sqlite":
+        if self.scratch is None:
             import sqlite3
 
             return f"SQLite {sqlite3.sqlite_version} (a temporary file, WAL)"
-        (version,) = self._pg("SHOW server_version")[0]
-        return f"PostgreSQL {version.split()[0]} (scratch database {self.name!r})"
+        return f"PostgreSQL {self.scratch.version()} (scratch database {self.name!r})"
 
 
 # --- Server ------------------------------------------------------------------------------------

@@ -163,3 +163,45 @@ def deadline(seconds: int, script: str) -> Iterator[None]:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, previous_alarm)
         signal.signal(signal.SIGTERM, previous_term)
+
+
+class ScratchPostgres:
+    """A PostgreSQL database a benchmark creates and drops, by name from its URL, through the
+    server's ``postgres`` database. Only what this object created is ever dropped."""
+
+    def __init__(self, url: str):
+        from urllib.parse import urlsplit, urlunsplit
+
+        parts = urlsplit(url)
+        self.name = parts.path.lstrip("/")
+        self.admin_url = urlunsplit(parts._replace(path="/postgres"))
+        self.created = False
+
+    def query(self, sql: str, *params: object) -> list[tuple]:
+        import psycopg
+
+        with psycopg.connect(self.admin_url, autocommit=True) as conn:
+            cursor = conn.execute(sql, params or None)
+            return cursor.fetchall() if cursor.description else []
+
+    def exists(self) -> bool:
+        return bool(self.query("SELECT 1 FROM pg_database WHERE datname = %s", self.name))
+
+    def create(self) -> None:
+        from psycopg import sql
+
+        self.query(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)).as_string())
+        self.created = True
+
+    def drop(self) -> None:
+        if not self.created:
+            return
+        from psycopg import sql
+
+        statement = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+        self.query(statement.format(sql.Identifier(self.name)).as_string())
+        self.created = False
+
+    def version(self) -> str:
+        (version,) = self.query("SHOW server_version")[0]
+        return version.split()[0]

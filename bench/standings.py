@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 # Benchmark this checkout, even when another checkout is installed in the venv.
@@ -41,6 +41,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from report import (  # noqa: E402
+    ScratchPostgres,
     command_line,
     deadline,
     git_commit,
@@ -126,8 +127,8 @@ class Databases:
         self.created = False
         exists = False
         if self.vendor == "postgresql":
-            self.admin_url = urlunsplit(parts._replace(path="/postgres"))
-            exists = self._pg_exists()
+            self.scratch = ScratchPostgres(url)
+            exists = self.scratch.exists()
         elif self.tmp is None:
             self.file = Path(url.removeprefix("sqlite:///"))
             exists = self.file.exists()
@@ -136,16 +137,6 @@ class Databases:
                 f"database {self.name!r} exists already: the benchmark only removes what it "
                 "created; name a new one in --database-url"
             )
-
-    def _pg(self, sql: str, *params: object) -> list[tuple]:
-        import psycopg
-
-        with psycopg.connect(self.admin_url, autocommit=True) as conn:
-            cursor = conn.execute(sql, params or None)
-            return cursor.fetchall() if cursor.description else []
-
-    def _pg_exists(self) -> bool:
-        return bool(self._pg("SELECT 1 FROM pg_database WHERE datname = %s", self.name))
 
     def fresh(self, index: int) -> None:
         from django.db import connections
@@ -160,10 +151,8 @@ class Databases:
                 settings["NAME"] = str(self.file)
                 self.created = True
         else:
-            from psycopg import sql
-
             self.drop()
-            self._pg(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(self.name)).as_string())
+            self.scratch.create()
             self.created = True
         from django.core.management import call_command
 
@@ -181,13 +170,7 @@ class Databases:
                 Path(f"{self.file}{suffix}").unlink(missing_ok=True)
             self.created = False
             return
-        from psycopg import sql
-
-        self._pg(
-            sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-            .format(sql.Identifier(self.name))
-            .as_string()
-        )
+        self.scratch.drop()
         self.created = False
 
     def close(self) -> None:
