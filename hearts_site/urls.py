@@ -18,8 +18,8 @@ register_converter(IdConverter, "id")
 # --- API v1: extend this list -------------------------------------------------------------
 api_v1_patterns = [
     path("", views.api_root, name="api-root"),
-    path("", include("scoring.urls")),
     path("", include("adjudication.urls")),
+    path("", include("scoring.urls")),
 ]
 # -------------------------------------------------------------------------------------------
 
@@ -40,12 +40,13 @@ page_patterns = [
     path("account/tokens/<id:pk>/revoke/", web.token_revoke, name="page-token-revoke"),
 ]
 
+# The API first: Django tries the patterns in order, and the pages' dozen came before it.
 urlpatterns = [
-    *page_patterns,
     path("healthz", views.healthz, name="healthz"),
     path("ping", views.ping, name="ping"),  # bench/http_load.py's baseline
-    path("admin/", admin.site.urls),
     path("api/v1/", include(api_v1_patterns)),
+    *page_patterns,
+    path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="swagger-ui"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
