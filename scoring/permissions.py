@@ -1,7 +1,7 @@
 """Who may do what in a club, composed in views with ``&`` and ``|``.
 
-Views that use these define ``get_club()``; a club the user may not read is a 404 there,
-so private clubs are not revealed.
+Views that use these define ``get_club_id()`` (scoring.views.ClubScopedMixin); a club the
+user may not read is a 404 there, so private clubs are not revealed.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ class ClubRole(BasePermission):
     message = "Your role in this club does not allow this."
 
     def has_permission(self, request, view) -> bool:
-        return role_in(request.user, view.get_club().pk) in self.roles
+        return role_in(request.user, view.get_club_id()) in self.roles
 
 
 class IsClubScorer(ClubRole):

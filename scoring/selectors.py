@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from functools import cache
+from typing import Any, NamedTuple
 
+from django.db import connection
 from django.db.models import Q, QuerySet
 
 from adjudication.engine import dealer_of_hand, pass_direction
@@ -27,11 +30,19 @@ def role_in(user, club_id: int) -> str | None:
     """The user's role in a club, or None. Cached on the user object for the request."""
     if user is None or not user.is_authenticated:
         return None
-    cache = user.__dict__.setdefault("_club_roles", None)
-    if cache is None:
-        cache = dict(Membership.objects.filter(user=user).values_list("club_id", "role"))
-        user.__dict__["_club_roles"] = cache
-    return cache.get(club_id)
+    roles = user.__dict__.setdefault("_club_roles", None)
+    if roles is None:
+        roles = dict(_all_rows(_roles_sql(), [user.pk]))
+        user.__dict__["_club_roles"] = roles
+    return roles.get(club_id)
+
+
+@cache
+def _roles_sql() -> str:
+    # Plain SQL: each write asks it, and the ORM took 0.3 ms to build it (cProfile).
+    table = connection.ops.quote_name(Membership._meta.db_table)
+    club, role, user = _columns(Membership, "club", "role", "user")
+    return f"SELECT {club}, {role} FROM {table} WHERE {user} = %s"
 
 
 def visible_clubs(user) -> QuerySet[Club]:
@@ -42,7 +53,12 @@ def visible_clubs(user) -> QuerySet[Club]:
 
 
 def can_read(user, club: Club) -> bool:
-    return club.is_public or role_in(user, club.pk) is not None
+    return may_read(user, club.pk, club.is_public)
+
+
+def may_read(user, club_id: int, is_public: bool) -> bool:
+    """A club's data is for everyone when the club is public, else for its members."""
+    return is_public or role_in(user, club_id) is not None
 
 
 def visible_club_ids(user):
@@ -65,9 +81,90 @@ def games_for(user) -> QuerySet[Game]:
     )
 
 
-def game_still_at(game: Game) -> bool:
-    """No write has changed the game since ``game`` was read (its version is still current)."""
-    return Game.objects.filter(pk=game.pk, version=game.version).exists()
+def game_still_at(game_id: int, version: int) -> bool:
+    """No write has changed the game since it was read at ``version``."""
+    return Game.objects.filter(pk=game_id, version=version).exists()
+
+
+# --- Versions: what a kept body or a 304 needs to know, in one plain statement -----------------
+#
+# A scoreboard or a league table asked for again is answered from its kept rendering (or with a
+# 304) after one read of the version of what it shows. Built by the ORM, that read was 0.3 ms of
+# Python (compiling a select of the game's and its club's every column) where the database took
+# 0.02: 60% of a kept scoreboard's time in cProfile. These are the same reads as plain SQL.
+
+
+class GameVersion(NamedTuple):
+    club_id: int
+    club_is_public: bool
+    version: int
+    changed: str  # the time of the last write, as the database gives it (a key, not shown)
+
+
+class LeagueVersion(NamedTuple):
+    club_id: int
+    club_is_public: bool
+    results_version: str
+    ranking: Any  # the league's declared ranking (a table's ETag names it)
+
+
+def _columns(model, *names: str) -> list[str]:
+    quote = connection.ops.quote_name
+    return [quote(model._meta.get_field(name).column) for name in names]
+
+
+def _one_row(sql: str, params: list[Any]) -> tuple | None:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def _all_rows(sql: str, params: list[Any]) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+@cache
+def _game_version_sql() -> str:
+    quote = connection.ops.quote_name
+    game, club = quote(Game._meta.db_table), quote(Club._meta.db_table)
+    g_id, g_club, version, changed = _columns(Game, "id", "club", "version", "updated_at")
+    c_id, public = _columns(Club, "id", "is_public")
+    return (
+        f"SELECT g.{g_club}, c.{public}, g.{version}, g.{changed} FROM {game} g "
+        f"JOIN {club} c ON c.{c_id} = g.{g_club} WHERE g.{g_id} = %s"
+    )
+
+
+@cache
+def _league_version_sql() -> str:
+    quote = connection.ops.quote_name
+    league, club = quote(League._meta.db_table), quote(Club._meta.db_table)
+    l_id, l_club, ranking = _columns(League, "id", "club", "ranking")
+    c_id, public, results = _columns(Club, "id", "is_public", "results_version")
+    return (
+        f"SELECT l.{l_club}, c.{public}, c.{results}, l.{ranking} FROM {league} l "
+        f"JOIN {club} c ON c.{c_id} = l.{l_club} WHERE l.{l_id} = %s"
+    )
+
+
+def game_version(game_id: int) -> GameVersion | None:
+    """The game's club, whether it is public, and the game's version and last change."""
+    row = _one_row(_game_version_sql(), [game_id])
+    if row is None:
+        return None
+    return GameVersion(row[0], bool(row[1]), row[2], str(row[3]))
+
+
+def league_version(league_id: int) -> LeagueVersion | None:
+    """The league's club, whether it is public, the club's results version and the league's
+    ranking."""
+    row = _one_row(_league_version_sql(), [league_id])
+    if row is None:
+        return None
+    declared = json.loads(row[3]) if isinstance(row[3], str | bytes) else row[3]
+    return LeagueVersion(row[0], bool(row[1]), row[2], declared)
 
 
 def scoreboard(game: Game) -> dict[str, Any]:

@@ -89,7 +89,7 @@ class Period:
 
 def period_for(
     *,
-    league: League | None,
+    league: League | int | None,
     season_id: int | None = None,
     date_from: date | None = None,
     date_to: date | None = None,

@@ -17,11 +17,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.errors import DomainError
+from hearts_site.errors import DomainError, NotFoundError
 from hearts_site.rendering import kept_rendering
 from hearts_site.serializers import StrictInputSerializer
-from scoring import standings
-from scoring.models import Club, Game, GameSeat, GameStatus, Hand
+from scoring import selectors, standings
+from scoring.models import Game, GameSeat, GameStatus, Hand
 from scoring.renderers import StandingsCSVRenderer
 from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView, etag_matches
 
@@ -106,7 +106,13 @@ class StandingsMixin:
         return params.validated_data
 
     def respond(
-        self, request: Request, club: Club, params: dict, declared: object, build
+        self,
+        request: Request,
+        club_id: int,
+        results_version: str,
+        params: dict,
+        declared: object,
+        build,
     ) -> HttpResponseBase:
         """The ETag covers everything the table shows: the club's results version (new with any
         change to its finished games, and so to every rating: ratings are the club's, so a
@@ -122,13 +128,13 @@ class StandingsMixin:
             default=str,
         )
         digest = hashlib.sha256(variant.encode()).hexdigest()
-        etag = f'"{club.results_version[:16]}-{digest[:16]}"'
+        etag = f'"{results_version[:16]}-{digest[:16]}"'
         if etag_matches(request, etag):
             response = Response(status=304)
         elif any(params.get(k) for k in AD_HOC_PERIOD):
             response = Response(build())
         else:
-            key = f"standings:{club.pk}:{club.results_version}:{digest}"
+            key = f"standings:{club_id}:{results_version}:{digest}"
             response = kept_rendering(self, request, key, build)
         response["ETag"] = etag
         patch_vary_headers(response, ["Accept"])
@@ -143,9 +149,12 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
-        league = self.get_league()
+        # The version alone first: a kept table or a 304 needs no more of the league.
+        seen = selectors.league_version(pk)
+        if seen is None or not selectors.may_read(request.user, seen.club_id, seen.club_is_public):
+            raise NotFoundError("not_found", "No such league.", None)
         period = standings.period_for(
-            league=league,
+            league=pk,
             season_id=params.get("season"),
             date_from=params.get("date_from"),
             date_to=params.get("date_to"),
@@ -153,10 +162,11 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
         )
         return self.respond(
             request,
-            league.club,
+            seen.club_id,
+            seen.results_version,
             params,
-            league.ranking,
-            lambda: standings.league_table(league, period),
+            seen.ranking,
+            lambda: standings.league_table(self.get_league(), period),
         )
 
 
@@ -179,7 +189,14 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
             date_to=params.get("date_to"),
             as_of=params.get("as_of"),
         )
-        return self.respond(request, club, params, None, lambda: standings.club_table(club, period))
+        return self.respond(
+            request,
+            club.pk,
+            club.results_version,
+            params,
+            None,
+            lambda: standings.club_table(club, period),
+        )
 
 
 class PlayerStatsOutputSerializer(serializers.Serializer):
