@@ -375,12 +375,24 @@ def _settle(
     elif not result.over:
         game.finished_at = None
     game.version += 1
-    game.save()
+    game.save(update_fields=SETTLED_FIELDS)
     _settle_seats(game, totals, result, added)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         since = min(t for t in (rated_at, game.finished_at) if t is not None)
         results_changed(game.club_id, since=since)
 
+
+# What _settle changes: a save of these alone, not of the ruleset and the rest unchanged.
+SETTLED_FIELDS = [
+    "totals",
+    "gems",
+    "hands_played",
+    "status",
+    "winners",
+    "finished_at",
+    "version",
+    "updated_at",
+]
 
 SEAT_RESULT_FIELDS = [
     "total",
@@ -571,8 +583,9 @@ def enter_hand(
     )
     _apply(hand, scored)
     try:
-        with transaction.atomic():
-            hand.save()
+        # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
+        # leaves it.
+        hand.save()
     except IntegrityError:  # a concurrent writer on a database that ignored the lock
         raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
     totals = [t + s for t, s in zip(game.totals, hand.scores, strict=True)]
