@@ -19,12 +19,14 @@ from adjudication.serializers import (
 )
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import NotFoundError
+from hearts_site.throttling import ComputeRateThrottle
 
 
 class AdjudicationView(APIView):
     """Rule on a hand's record. Stores nothing, so anyone may ask."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [ComputeRateThrottle]
 
     @extend_schema(
         operation_id="adjudicate",

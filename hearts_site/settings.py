@@ -247,7 +247,10 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "hearts_site.pagination.StrictLimitOffsetPagination",
     "DEFAULT_THROTTLE_CLASSES": ["hearts_site.throttling.WriteRateThrottle"],
-    "DEFAULT_THROTTLE_RATES": {"writes": os.environ.get("API_WRITE_RATE", "300/min")},
+    "DEFAULT_THROTTLE_RATES": {
+        "writes": os.environ.get("API_WRITE_RATE", "300/min"),
+        "computations": os.environ.get("API_COMPUTE_RATE", "300/min"),
+    },
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",

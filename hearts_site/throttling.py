@@ -1,17 +1,19 @@
 """Throttling per user (every device token of a user shares its budget), never per address
 alone: every phone at a venue shares one.
 
-Counted in the database, in fixed windows, with one statement per write: an UPSERT that starts
-or bumps the caller's count and returns it. DRF's cache throttle read and rewrote a list of
-timestamps in the cache, five statements and a write transaction on the default database cache
-(0.8 of an adjudication's 2.1 ms CPU), and two racing requests could both pass on the last
-slot; the UPSERT is atomic on SQLite (3.35+) and PostgreSQL alike, and every worker of every
-server shares it.
+Writes are counted in the database, in fixed windows, with one statement per write: an UPSERT
+that starts or bumps the caller's count and returns it. DRF's cache throttle read and rewrote
+a list of timestamps in the cache, five statements and a write transaction on the default
+database cache (0.8 of an adjudication's 2.1 ms CPU), and two racing requests could both pass
+on the last slot; the UPSERT is atomic on SQLite (3.35+) and PostgreSQL alike, and every worker
+of every server shares it. Adjudications, which store nothing, are counted in each worker's
+memory instead (``ComputeRateThrottle``).
 """
 
 from __future__ import annotations
 
 import random
+import threading
 
 from django.db import connection
 from rest_framework.permissions import SAFE_METHODS
@@ -24,8 +26,8 @@ SWEEP_CHANCE = 0.001
 
 
 class WriteRateThrottle(SimpleRateThrottle):
-    """Writes and adjudications, counted per signed-in user (per address only when anonymous):
-    at most N per window of the rate's length (``300/min``: 300 in each calendar minute)."""
+    """Writes, counted per signed-in user (per address only when anonymous): at most N per
+    window of the rate's length (``300/min``: 300 in each calendar minute)."""
 
     scope = "writes"
 
@@ -34,9 +36,12 @@ class WriteRateThrottle(SimpleRateThrottle):
             return True
         now = self.timer()
         bucket = int(now // self.duration)
-        hits = count_write(self.get_cache_key(request, view), bucket)
+        hits = self.count(self.get_cache_key(request, view), bucket)
         self.wait_seconds = (bucket + 1) * self.duration - now
         return hits <= self.num_requests
+
+    def count(self, key: str, bucket: int) -> int:
+        return count_write(key, bucket)
 
     def wait(self) -> float:
         return self.wait_seconds
@@ -67,3 +72,43 @@ def count_write(key: str, bucket: int) -> int:
     if hits == 1 and random.random() < SWEEP_CHANCE:
         WriteCount.objects.filter(bucket__lt=bucket - 1).delete()
     return hits
+
+
+class ComputeRateThrottle(WriteRateThrottle):
+    """Computations that store nothing (adjudications), counted per caller as writes are, but
+    in each worker's own memory: at most N per window per worker.
+
+    A shared count would make each of them a database write (its one statement, on PostgreSQL
+    a flush of the log), the largest single cost of an adjudication; what they spend is one
+    worker's CPU for a moment, which a count in that worker bounds."""
+
+    scope = "computations"
+
+    def count(self, key: str, bucket: int) -> int:
+        return LOCAL_COUNTS.count(key, bucket)
+
+
+class LocalCounts:
+    """Fixed-window counts in this process, safe across threads. Windows past are dropped once
+    the table holds ``limit`` callers (all of it, should the callers of this window fill it:
+    lenient, never unbounded)."""
+
+    def __init__(self, limit: int = 10_000):
+        self.limit = limit
+        self.lock = threading.Lock()
+        self.counts: dict[str, tuple[int, int]] = {}
+
+    def count(self, key: str, bucket: int) -> int:
+        """One more for ``key`` in window ``bucket``: the count so far, this one included."""
+        with self.lock:
+            seen_bucket, hits = self.counts.get(key, (bucket, 0))
+            hits = hits + 1 if seen_bucket == bucket else 1
+            if len(self.counts) >= self.limit and key not in self.counts:
+                self.counts = {k: v for k, v in self.counts.items() if v[0] >= bucket}
+                if len(self.counts) >= self.limit:  # that many callers at once: start over
+                    self.counts = {}
+            self.counts[key] = (bucket, hits)
+            return hits
+
+
+LOCAL_COUNTS = LocalCounts()

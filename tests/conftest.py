@@ -19,12 +19,16 @@ def _static_files_without_manifest():
 def _a_fresh_shared_cache():
     """A Redis cache outlives each test's transaction: empty it, so no lockout count or kept
     body leaks from one test into the next (the database cache rolls back by itself). So does
-    each worker's memory of rendered bodies, and a rolled-back test gives its ids again."""
+    each worker's memory of rendered bodies, and a rolled-back test gives its ids again; and
+    so does the worker's count of adjudications, which no transaction holds."""
     yield
     from django.conf import settings
     from django.core.cache import caches
 
+    from hearts_site.throttling import LOCAL_COUNTS
+
     caches["rendered"].clear()
+    LOCAL_COUNTS.counts.clear()
 
     if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         caches["default"].clear()

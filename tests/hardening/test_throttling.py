@@ -1,24 +1,30 @@
 """Writes are throttled per user — every device of a user shares one budget — never per
-address alone, since every phone at a venue shares one address."""
+address alone, since every phone at a venue shares one address. Adjudications, which store
+nothing, are counted per caller too, in each worker's memory."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from hearts_site import throttling
-from hearts_site.throttling import WriteRateThrottle
+from hearts_site.throttling import LOCAL_COUNTS, LocalCounts, WriteRateThrottle
 from scoring import services
 from scoring.models import WriteCount
 
 pytestmark = pytest.mark.django_db
+WRITE_URL = "/api/v1/auth/tokens/"  # a write any signed-in user may repeat
+ADJUDICATE_URL = "/api/v1/adjudications/"
 BODY = {"plays": ["2C"], "first_leader": 0}
-URL = "/api/v1/adjudications/"
 
 
 @pytest.fixture
 def three_per_minute(monkeypatch):
-    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"writes": "3/min"})
+    monkeypatch.setattr(
+        WriteRateThrottle, "THROTTLE_RATES", {"writes": "3/min", "computations": "3/min"}
+    )
 
 
 def token_client(user, name: str) -> APIClient:
@@ -29,20 +35,28 @@ def token_client(user, name: str) -> APIClient:
     return client
 
 
+def write(client: APIClient) -> int:
+    return client.post(WRITE_URL, {"name": "another phone"}, format="json").status_code
+
+
+def adjudicate(client: APIClient) -> int:
+    return client.post(ADJUDICATE_URL, BODY, format="json").status_code
+
+
 def test_a_user_is_throttled_across_devices_but_not_their_neighbours(
     three_per_minute, django_user_model
 ):
     ann = django_user_model.objects.create_user("ann", password="x")
     bob = django_user_model.objects.create_user("bob", password="x")
     phone, tablet = token_client(ann, "phone"), token_client(ann, "tablet")
-    assert [phone.post(URL, BODY, format="json").status_code for _ in range(2)] == [200, 200]
-    assert tablet.post(URL, BODY, format="json").status_code == 200
-    refused = tablet.post(URL, BODY, format="json")
+    assert [write(phone) for _ in range(2)] == [201, 201]
+    assert write(tablet) == 201
+    refused = tablet.post(WRITE_URL, {"name": "one too many"}, format="json")
     assert refused.status_code == 429
     assert refused.json()["errors"][0]["code"] == "throttled"
     assert int(refused["Retry-After"]) > 0
     neighbour = token_client(bob, "phone")  # same address, another user: own budget
-    assert neighbour.post(URL, BODY, format="json").status_code == 200
+    assert write(neighbour) == 201
 
 
 def test_reads_are_not_throttled(three_per_minute, django_user_model):
@@ -51,13 +65,13 @@ def test_reads_are_not_throttled(three_per_minute, django_user_model):
     assert {phone.get("/api/v1/rulesets/").status_code for _ in range(6)} == {200}
 
 
-def test_the_throttle_counts_in_the_database_shared_by_every_worker(
+def test_the_write_count_is_in_the_database_shared_by_every_worker(
     three_per_minute, django_user_model
 ):
     ann = django_user_model.objects.create_user("ann", password="x")
     phone = token_client(ann, "phone")
     for _ in range(3):
-        phone.post(URL, BODY, format="json")
+        write(phone)
     assert WriteCount.objects.get(key=f"writes:user:{ann.pk}").hits == 3
 
 
@@ -66,19 +80,63 @@ def test_a_new_window_gives_the_whole_budget_back(three_per_minute, django_user_
     monkeypatch.setattr(WriteRateThrottle, "timer", lambda self: clock[0])
     ann = django_user_model.objects.create_user("ann", password="x")
     phone = token_client(ann, "phone")
-    assert [phone.post(URL, BODY, format="json").status_code for _ in range(4)] == [200] * 3 + [429]
+    assert [write(phone) for _ in range(4)] == [201] * 3 + [429]
     clock[0] += 45
-    refused = phone.post(URL, BODY, format="json")
+    refused = phone.post(WRITE_URL, {"name": "x"}, format="json")
     assert (refused.status_code, refused["Retry-After"]) == (429, "15")
     clock[0] += 15  # the next minute
-    assert [phone.post(URL, BODY, format="json").status_code for _ in range(4)] == [200] * 3 + [429]
+    assert [write(phone) for _ in range(4)] == [201] * 3 + [429]
 
 
-def test_anonymous_callers_are_counted_per_address(monkeypatch):
-    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"writes": "2/min"})
+def test_adjudications_are_counted_per_signed_in_user_across_devices(
+    three_per_minute, django_user_model
+):
+    ann = django_user_model.objects.create_user("ann", password="x")
+    bob = django_user_model.objects.create_user("bob", password="x")
+    phone, tablet = token_client(ann, "phone"), token_client(ann, "tablet")
+    assert [adjudicate(phone), adjudicate(tablet), adjudicate(phone)] == [200, 200, 200]
+    refused = tablet.post(ADJUDICATE_URL, BODY, format="json")
+    assert (refused.status_code, refused.json()["errors"][0]["code"]) == (429, "throttled")
+    assert adjudicate(token_client(bob, "phone")) == 200
+
+
+def test_anonymous_adjudications_are_counted_per_address(monkeypatch):
+    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"computations": "2/min"})
     here, there = APIClient(REMOTE_ADDR="198.51.100.1"), APIClient(REMOTE_ADDR="198.51.100.2")
-    assert [here.post(URL, BODY, format="json").status_code for _ in range(3)] == [200, 200, 429]
-    assert there.post(URL, BODY, format="json").status_code == 200
+    assert [adjudicate(here) for _ in range(3)] == [200, 200, 429]
+    assert adjudicate(there) == 200
+
+
+def test_an_adjudication_is_counted_in_the_worker_without_a_database_statement(
+    three_per_minute,
+):
+    client = APIClient(REMOTE_ADDR="198.51.100.3")
+    with CaptureQueriesContext(connection) as queries:
+        assert adjudicate(client) == 200
+    assert len(queries) == 0
+    assert not WriteCount.objects.exists()
+    assert LOCAL_COUNTS.counts["computations:anon:198.51.100.3"][1] == 1
+
+
+def test_a_write_does_not_spend_the_adjudication_budget(three_per_minute, django_user_model):
+    ann = django_user_model.objects.create_user("ann", password="x")
+    phone = token_client(ann, "phone")
+    assert [write(phone) for _ in range(3)] == [201] * 3
+    assert [adjudicate(phone) for _ in range(4)] == [200] * 3 + [429]
+
+
+def test_local_counts_start_each_window_afresh_and_stay_bounded():
+    counts = LocalCounts(limit=3)
+    assert [counts.count("a", 7) for _ in range(3)] == [1, 2, 3]
+    assert counts.count("a", 8) == 1
+    counts.count("b", 8)
+    counts.count("c", 8)
+    assert counts.count("d", 9) == 1  # full: the callers of window 8 are dropped
+    assert set(counts.counts) == {"d"}
+    counts.count("e", 9)
+    counts.count("f", 9)
+    assert counts.count("g", 9) == 1  # full of this window's callers: it starts over
+    assert set(counts.counts) == {"g"}
 
 
 def test_a_new_window_may_sweep_the_counts_of_windows_long_past(monkeypatch):
