@@ -557,6 +557,7 @@ def measure_server(
         "DATABASE_URL": database.url,
         "DJANGO_DEBUG": "0",
         "API_WRITE_RATE": WRITE_RATE,
+        "API_COMPUTE_RATE": WRITE_RATE,
         "PYTHONDONTWRITEBYTECODE": "1",
     }
     env.pop("DATABASE_POOL_MAX_SIZE", None)
@@ -735,9 +736,10 @@ def render(
         "sides of the ratio. After each run the server finishes what the run left queued "
         "before the next starts. Every response's "
         "status is counted (bench/lua/report.lua): a figure with any other status, or a "
-        "socket error, is invalid. The write throttle stays on with `API_WRITE_RATE="
-        f"{WRITE_RATE}`, so that it never refuses during a run (its count, one UPSERT in the "
-        "database per write, is still paid). Hand entry: each connection enters hand 1, 2, 3, "
+        "socket error, is invalid. The throttles stay on with `API_WRITE_RATE` and "
+        f"`API_COMPUTE_RATE={WRITE_RATE}`, so that they never refuse during a run (their "
+        "counts are still paid: one UPSERT in the database per write, a count in the worker's "
+        "memory per adjudication). Hand entry: each connection enters hand 1, 2, 3, "
         "… of its own in-progress game (ruleset target 100,000, so the game never ends) with "
         "`Authorization: Token …`. Django's cache (the built league tables, and whatever else "
         "the code keeps there) is the settings' default, a table in the same database (no "

@@ -77,6 +77,7 @@ def main() -> int:
     workdir = Path(tempfile.mkdtemp(prefix="hearts-profile-"))
     url = args.database_url or f"sqlite:///{workdir / 'profile.sqlite3'}"
     os.environ.setdefault("API_WRITE_RATE", "1000000/min")  # counted, never refused
+    os.environ.setdefault("API_COMPUTE_RATE", "1000000/min")
     os.environ["DJANGO_DEBUG"] = "0"
     os.environ.pop("CACHE_URL", None)
     seed(url, workdir / "seed.json", args.games, 200, 4)
