@@ -239,6 +239,7 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "hearts_site.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "hearts_site.negotiation.UsualAcceptFirst",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
         "scoring.auth.DeviceTokenAuthentication",
