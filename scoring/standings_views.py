@@ -101,6 +101,8 @@ class StandingsMixin:
         return response
 
     def query(self, request: Request) -> dict:
+        if not request.query_params:  # the table as it stands: nothing to check
+            return {}
         params = StandingsQuerySerializer(data=request.query_params.dict())
         params.is_valid(raise_exception=True)
         return params.validated_data
