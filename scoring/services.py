@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.db import IntegrityError, connection, transaction
@@ -317,10 +318,10 @@ def start_game(
 
 
 def _locked_game(game_id: int, expected_version: int | None) -> Game:
-    try:
-        game = Game.objects.select_for_update().get(pk=game_id)
-    except Game.DoesNotExist:
-        raise NotFoundError("game_not_found", "No such game.", None) from None
+    found = list(Game.objects.raw(_locked_game_sql(), [game_id]))
+    if not found:
+        raise NotFoundError("game_not_found", "No such game.", None)
+    game = found[0]
     if expected_version is not None and expected_version != game.version:
         raise PreconditionFailed(
             "version_mismatch",
@@ -328,6 +329,26 @@ def _locked_game(game_id: int, expected_version: int | None) -> Game:
             None,
         )
     return game
+
+
+@cache
+def _locked_game_sql() -> str:
+    """The game's row, locked until the transaction ends (SQLite has no FOR UPDATE: its
+    transactions here begin IMMEDIATE, which locks the database for writes).
+
+    A raw query of the model (Django converts its columns as for any query): every write to a
+    game starts with it, and the ORM took 0.3 ms to build it against 0.05 for the raw query."""
+    quote = connection.ops.quote_name
+    sql = f"SELECT * FROM {quote(Game._meta.db_table)} WHERE {quote(Game._meta.pk.column)} = %s"
+    return sql + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+
+
+@cache
+def _two_hands_sql() -> str:
+    """Two hands of a game by number (raw, as ``_locked_game_sql``: asked by each entry)."""
+    quote = connection.ops.quote_name
+    game, number = (quote(Hand._meta.get_field(name).column) for name in ("game", "number"))
+    return f"SELECT * FROM {quote(Hand._meta.db_table)} WHERE {game} = %s AND {number} IN (%s, %s)"
 
 
 def _hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -546,7 +567,9 @@ def enter_hand(
     game = _locked_game(game_id, expected_version=None)
     # Hands are numbered 1, 2, … with no gap (a void keeps its number), so hand ``number``
     # and the one before it say all that the count of hands would.
-    around = {h.number: h for h in Hand.objects.filter(game=game, number__in=(number - 1, number))}
+    around = {
+        h.number: h for h in Hand.objects.raw(_two_hands_sql(), [game.pk, number - 1, number])
+    }
     existing = around.get(number)
     if existing is not None:
         if canonical(existing.entry) == canonical(entry) and not existing.is_void:
