@@ -157,3 +157,13 @@ def test_the_system_check_refuses_an_sqlite_without_upsert_returning(monkeypatch
     assert [m.id for m in checks.sqlite_new_enough(None)] == ["hearts.E001"]
     monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 40, 1))
     assert checks.sqlite_new_enough(None) == []
+
+
+def test_the_write_counts_skip_the_write_ahead_log_on_postgresql():
+    table = WriteCount._meta.db_table
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT relpersistence FROM pg_class WHERE relname = %s", [table])
+            assert cursor.fetchone() == ("u",)  # unlogged
+    else:
+        assert table in connection.introspection.table_names()
