@@ -237,8 +237,8 @@ if SECURE:
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "hearts_site.schema.AutoSchema",
     "EXCEPTION_HANDLER": "hearts_site.errors.exception_handler",
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["hearts_site.json.FastJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["hearts_site.json.FastJSONRenderer"],
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "hearts_site.negotiation.UsualAcceptFirst",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.

@@ -12,12 +12,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors, standings
@@ -90,14 +90,14 @@ AD_HOC_PERIOD = ("date_from", "date_to", "as_of")
 
 
 class StandingsMixin:
-    renderer_classes = [JSONRenderer, StandingsCSVRenderer]
+    renderer_classes = [FastJSONRenderer, StandingsCSVRenderer]
     permission_classes = [AllowAny]
 
     def handle_exception(self, exc):
         # Errors keep the one JSON error body, even on a CSV request.
         response = super().handle_exception(exc)
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
+        self.request.accepted_renderer = FastJSONRenderer()
+        self.request.accepted_media_type = FastJSONRenderer.media_type
         return response
 
     def query(self, request: Request) -> dict:
