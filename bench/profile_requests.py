@@ -8,7 +8,9 @@ bench/RESULTS.md ("HTTP: what the profiles showed"); not a benchmark of record.
 
 It seeds a fresh database as bench/http_load.py does (a temporary SQLite file unless a scratch
 PostgreSQL database is given, which it must be allowed to fill), then times each endpoint.
-CPU is the process's (time.process_time): the test Client's own work is in it, as /ping shows.
+CPU is the process's (time.process_time): the test Client's own work is in it, as /ping shows;
+wall time adds what the process waited for (on PostgreSQL, the server's work and the round
+trips).
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ def main() -> int:
     settings.ALLOWED_HOSTS = ["*"]
     client = Client()
     calls = endpoints(seeded)
-    print(f"{'endpoint':<12} {'CPU ms/request':>15} {'queries':>8}")
+    print(f"{'endpoint':<12} {'CPU ms/request':>15} {'wall ms':>8} {'queries':>8}")
     for name, call in calls.items():
         for _ in range(5):
             assert call(client) == EXPECTED[name], name
@@ -102,11 +104,12 @@ def main() -> int:
 
         with connection.execute_wrapper(count):
             call(client)
-        started = time.process_time()
+        started, wall = time.process_time(), time.perf_counter()
         for _ in range(args.requests):
             call(client)
         cpu = (time.process_time() - started) / args.requests * 1000
-        print(f"{name:<12} {cpu:>15.3f} {len(queries):>8}")
+        wall = (time.perf_counter() - wall) / args.requests * 1000
+        print(f"{name:<12} {cpu:>15.3f} {wall:>8.3f} {len(queries):>8}")
     if args.profile:
         from pyinstrument import Profiler
 
