@@ -128,6 +128,8 @@ class ClubScopedMixin:
         return self._club
 
 
+# A write's permission check (``get_club_id``) finds the game and that the user may read it,
+# so the write itself needs only the game's id from the URL.
 class GameScopedMixin(ClubScopedMixin):
     def get_game(self) -> Game:
         if not hasattr(self, "_game"):
@@ -520,7 +522,7 @@ class GameAbandonView(GameScopedMixin, APIView):
         data = GameAbandonInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         game = services.abandon_game(
-            game_id=self.get_game().pk,
+            game_id=game_id,
             reason=data.validated_data["reason"],
             actor=request.user,
             expected_version=expected_version(request),
@@ -612,7 +614,7 @@ class HandDetailView(GameScopedMixin, APIView):
         data = HandEntryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand, created = services.enter_hand(
-            game_id=game_id,  # the permission check found it, and that the user may read it
+            game_id=game_id,
             number=number,
             entry=data.validated_data,
             actor=request.user,
@@ -632,7 +634,7 @@ class HandDetailView(GameScopedMixin, APIView):
         entry = dict(data.validated_data)
         reason = entry.pop("reason")
         hand = services.correct_hand(
-            game_id=self.get_game().pk,
+            game_id=game_id,
             number=number,
             entry=entry,
             reason=reason,
@@ -655,7 +657,7 @@ class HandVoidView(GameScopedMixin, APIView):
         data = HandVoidInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         hand = services.void_hand(
-            game_id=self.get_game().pk,
+            game_id=game_id,
             number=number,
             reason=data.validated_data["reason"],
             actor=request.user,
@@ -687,7 +689,7 @@ class DisputeListView(GameScopedMixin, generics.ListAPIView):
             record = dict(data.validated_data)
             reason = record.pop("reason", "")
             dispute = services.open_dispute(
-                game_id=self.get_game().pk,
+                game_id=game_id,
                 number=number,
                 record=record,
                 actor=request.user,
@@ -709,7 +711,7 @@ class DisputeResolveView(GameScopedMixin, APIView):
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        get_object_or_404(Dispute, pk=dispute_id, hand__game=self.get_game(), hand__number=number)
+        get_object_or_404(Dispute, pk=dispute_id, hand__game_id=game_id, hand__number=number)
         dispute = services.resolve_dispute(
             dispute_id=dispute_id, actor=request.user, **data.validated_data
         )
