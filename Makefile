@@ -74,4 +74,4 @@ clean:
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -print -exec rm -rf {} +
 
 distclean: clean
-	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm
+	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-writer.lock

@@ -1,12 +1,18 @@
 """The SQLite backend keeps its connection between requests, and drops it when the database
-file it opened has been moved, deleted or replaced (hearts_site/sqlite_backend)."""
+file it opened has been moved, deleted or replaced; its writers queue on a file lock beside the
+database (hearts_site/sqlite_backend)."""
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
+import threading
+import time
+from contextlib import contextmanager
 
 import pytest
-from django.db import OperationalError
+from django.db import OperationalError, connections, transaction
 from django.db.utils import ConnectionHandler
 
 from hearts_site.dbconfig import database_config
@@ -65,3 +71,103 @@ def test_a_replaced_database_file_is_opened_again(sqlite_file):
     new_request(connection)
     assert query(connection) == 1
     assert connection.connection is not kept
+
+
+# --- Writers queue on the file lock beside the database -------------------------------------
+
+
+@contextmanager
+def as_alias(connection, alias: str):
+    """``connection`` under ``alias`` in django.db.connections (this thread's), so that
+    transaction.atomic(using=alias) runs on it."""
+    connection.alias = alias
+    connections[alias] = connection
+    try:
+        yield alias
+    finally:
+        del connections[alias]
+
+
+@pytest.fixture
+def writer(sqlite_file):
+    connection, folder = sqlite_file
+    with connection.cursor() as cursor:
+        cursor.execute("CREATE TABLE IF NOT EXISTS t (n integer)")
+    with as_alias(connection, "writer") as alias:
+        yield connection, alias, folder
+
+
+def lock_is_free(folder) -> bool:
+    """Whether another open file description could take the writer lock right now."""
+    descriptor = os.open(folder / "x.sqlite3-writer.lock", os.O_RDWR | os.O_CREAT)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    finally:
+        os.close(descriptor)
+    return True
+
+
+def insert(connection, n: int, table: str = "t") -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(f"INSERT INTO {table} VALUES (%s)", [n])
+
+
+def test_a_transaction_holds_the_writer_lock_until_it_commits(writer):
+    connection, alias, folder = writer
+    assert lock_is_free(folder)
+    with transaction.atomic(using=alias):
+        insert(connection, 1)
+        assert not lock_is_free(folder)
+        with transaction.atomic(using=alias):  # a savepoint takes nothing more
+            assert not lock_is_free(folder)
+    assert lock_is_free(folder)
+    insert(connection, 2)  # a write outside a transaction takes no lock here
+    assert lock_is_free(folder)
+
+
+def test_a_rolled_back_or_failed_transaction_gives_the_lock_back(writer):
+    connection, alias, folder = writer
+    with pytest.raises(KeyError), transaction.atomic(using=alias):
+        assert not lock_is_free(folder)
+        raise KeyError("a bug in the service")
+    assert lock_is_free(folder)
+    with pytest.raises(OperationalError), transaction.atomic(using=alias):
+        insert(connection, 1, table="no_such_table")
+    assert lock_is_free(folder)
+
+
+def test_a_connection_closed_inside_a_transaction_gives_the_lock_back(writer):
+    connection, alias, folder = writer
+    with transaction.atomic(using=alias):
+        assert not lock_is_free(folder)
+        connection.close()
+        assert lock_is_free(folder)
+
+
+def test_a_second_writer_waits_for_the_first_to_commit(writer):
+    connection, alias, _folder = writer
+    started, events = threading.Event(), []
+
+    def second_writer():
+        other = ConnectionHandler({"default": connection.settings_dict})["default"]
+        with as_alias(other, "second"):
+            started.set()
+            with transaction.atomic(using="second"):
+                events.append("second began")
+                insert(other, 2)
+        other.close()
+
+    with transaction.atomic(using=alias):
+        insert(connection, 1)
+        thread = threading.Thread(target=second_writer)
+        thread.start()
+        started.wait(5)
+        time.sleep(0.2)  # time enough for the second to begin, were it not waiting
+        events.append("first committing")
+    thread.join(10)
+    assert events == ["first committing", "second began"]
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT n FROM t ORDER BY n")
+        assert cursor.fetchall() == [(1,), (2,)]
