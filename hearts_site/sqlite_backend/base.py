@@ -18,8 +18,11 @@ however soon the lock is free: under two gunicorn workers entering hands, each r
 about 7 ms for 2.8 ms of work. So each transaction (``BEGIN IMMEDIATE``, which takes SQLite's
 write lock) first takes an exclusive ``flock`` on ``<database>-writer.lock`` beside the
 database, held until it commits or rolls back: a waiting writer blocks in the kernel and wakes
-as soon as the one before it is done (hand entry: 342 to 365 → 541 to 549 requests/s). Readers never
-take it (WAL lets them read while a writer writes). An in-memory database has no lock file.
+as soon as the one before it is done (hand entry: 342 to 365 → 541 to 549 requests/s).
+Readers never take it (WAL lets them read while a writer writes). An in-memory database has no
+lock file. One thread must not hold write transactions on two connections to one database at
+once: the second would wait for the first for ever (SQLite alone would have refused it after
+the busy timeout); the project opens one connection per thread.
 """
 
 from __future__ import annotations
