@@ -188,6 +188,8 @@ READS = {
     "members": lambda w: f"{API}/clubs/{w.club.pk}/members/",
     "player": lambda w: f"{API}/players/{w.players[0].pk}/",
     "league": lambda w: f"{API}/leagues/{w.league.pk}/",
+    "league standings": lambda w: f"{API}/leagues/{w.league.pk}/standings/",
+    "club standings": lambda w: f"{API}/clubs/{w.club.pk}/standings/",
     "seasons": lambda w: f"{API}/leagues/{w.league.pk}/seasons/",
     "game detail": lambda w: g(w, ""),
     "scoreboard": lambda w: g(w, "scoreboard/"),
