@@ -149,19 +149,20 @@ def _league_version_sql() -> str:
     )
 
 
-def game_version(game_id: int) -> GameVersion | None:
-    """The game's club, whether it is public, and the game's version and last change."""
+def game_version(game_id: int, user) -> GameVersion | None:
+    """The game's club, whether it is public, and the game's version and last change; None
+    for no such game, or one in a private club the user is not a member of."""
     row = _one_row(_game_version_sql(), [game_id])
-    if row is None:
+    if row is None or not may_read(user, row[0], bool(row[1])):
         return None
     return GameVersion(row[0], bool(row[1]), row[2], str(row[3]))
 
 
-def league_version(league_id: int) -> LeagueVersion | None:
+def league_version(league_id: int, user) -> LeagueVersion | None:
     """The league's club, whether it is public, the club's results version and the league's
-    ranking."""
+    ranking; None for no such league, or one in a private club the user is not a member of."""
     row = _one_row(_league_version_sql(), [league_id])
-    if row is None:
+    if row is None or not may_read(user, row[0], bool(row[1])):
         return None
     declared = json.loads(row[3]) if isinstance(row[3], str | bytes) else row[3]
     return LeagueVersion(row[0], bool(row[1]), row[2], declared)

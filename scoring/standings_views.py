@@ -16,11 +16,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
 from hearts_site.serializers import StrictInputSerializer
-from scoring import selectors, standings
+from scoring import standings
 from scoring.models import Game, GameSeat, GameStatus, Hand
 from scoring.renderers import StandingsCSVRenderer
 from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView, etag_matches
@@ -151,10 +151,7 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
     )
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
-        # The version alone first: a kept table or a 304 needs no more of the league.
-        seen = selectors.league_version(pk)
-        if seen is None or not selectors.may_read(request.user, seen.club_id, seen.club_is_public):
-            raise NotFoundError("not_found", "No such league.", None)
+        seen = self.get_league_version()  # a kept table or a 304 needs no more of the league
         period = standings.period_for(
             league=pk,
             season_id=params.get("season"),

@@ -143,17 +143,22 @@ class GameScopedMixin(ClubScopedMixin):
     def get_club(self) -> Club:
         return self.get_game().club
 
+    def get_game_version(self) -> selectors.GameVersion:
+        """The game's version row (one plain statement, not the ORM's read of the game and its
+        club): all a write's permission check, a kept scoreboard or a 304 needs."""
+        if not hasattr(self, "_game_version"):
+            seen = selectors.game_version(self.kwargs["game_id"], self.request.user)
+            if seen is None:
+                raise NotFoundError("not_found", "No such game.", None)
+            self._game_version = seen
+        return self._game_version
+
     def get_club_id(self) -> int:
-        # A write checks its permission on the game's version row alone (one plain statement,
-        # not the ORM's read of the game and its club: a tenth of a hand entry's time); its
-        # service then reads the game it locks.
+        # A write checks its permission on the version row; its service then reads the game it
+        # locks (reading it here too was a tenth of a hand entry's time).
         if hasattr(self, "_game"):
             return self._game.club_id
-        seen = selectors.game_version(self.kwargs["game_id"])
-        user = self.request.user
-        if seen is None or not selectors.may_read(user, seen.club_id, seen.club_is_public):
-            raise NotFoundError("not_found", "No such game.", None)
-        return seen.club_id
+        return self.get_game_version().club_id
 
 
 class BodyClubMixin(ClubScopedMixin):
@@ -387,6 +392,16 @@ class LeagueListView(BodyClubMixin, generics.ListAPIView):
 
 
 class LeagueScopedMixin(ClubScopedMixin):
+    def get_league_version(self) -> selectors.LeagueVersion:
+        """The league's club and its results version (one plain statement): all a kept table
+        or a 304 needs."""
+        if not hasattr(self, "_league_version"):
+            seen = selectors.league_version(self.kwargs["pk"], self.request.user)
+            if seen is None:
+                raise NotFoundError("not_found", "No such league.", None)
+            self._league_version = seen
+        return self._league_version
+
     def get_league(self) -> League:
         if not hasattr(self, "_league"):
             league = get_object_or_404(League.objects.select_related("club"), pk=self.kwargs["pk"])
@@ -542,10 +557,7 @@ class ScoreboardView(GameScopedMixin, APIView):
         },
     )
     def get(self, request: Request, game_id: int) -> Response:
-        # The version alone first: a kept board or a 304 needs no more of the game.
-        seen = selectors.game_version(game_id)
-        if seen is None or not selectors.may_read(request.user, seen.club_id, seen.club_is_public):
-            raise NotFoundError("not_found", "No such game.", None)
+        seen = self.get_game_version()  # a kept board or a 304 needs no more of the game
         if not_modified(request, seen.version):
             return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), seen.version)
         # The version and the time of the last change: a restored backup reuses versions.
