@@ -491,6 +491,7 @@ def planned_seconds(args: argparse.Namespace) -> int:
     (about 30 s for 20,000 games on the machine of bench/RESULTS.md, counted as 60)."""
     placeholder = dict.fromkeys(SEED_KEYS, 0)
     count = len(loads(placeholder, {"scoreboard": "", "standings": ""}, [], 1, 0))
+    count = len(args.only) if args.only else count
     per_server = (count + 1) * (args.warmup + 0.5) + (2 * count + 1) * (args.duration + 0.5) + 10
     databases = 2 if args.database == "both" else 1
     runs = databases * len(args.servers) * len(args.cache)
@@ -578,6 +579,8 @@ def measure_server(
         first = 2 * run * PERIODS_PER_RUN
         warm = loads(seeded, etags, warm_games, args.connections, first)
         timed = loads(seeded, etags, timed_games, args.connections, first + PERIODS_PER_RUN)
+        if args.only:
+            warm, timed = ([load for load in ls if load.key in args.only] for ls in (warm, timed))
         log(f"{what}: warming up ({args.warmup} s per endpoint)")
         for load in [BASELINE, *warm]:
             run = wrk(base, load, args.warmup, args.connections)
@@ -832,6 +835,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="DATABASE_POOL_MAX_SIZE for PostgreSQL (0: a connection per request)",
     )
     parser.add_argument("--out", type=Path, help="write the section into this file")
+    parser.add_argument(
+        "--only",
+        type=lambda text: [k for k in text.split(",") if k],
+        help="comma-separated load keys to run (e.g. hand,adjudicate), for a quick A/B; "
+        "not with --out",
+    )
     parser.add_argument("--max-seconds", type=int, default=1800)
     # Internal: the seeding child process.
     parser.add_argument("--seed-into", help=argparse.SUPPRESS)
@@ -846,6 +855,15 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
         parser.error(f"--servers lists some of: {', '.join(SERVERS)}")
     if args.games < 1 or args.players < 4:
         parser.error("at least 1 game and 4 players")
+    if args.only and args.out:
+        parser.error("--only gives a partial table: not with --out")
+    placeholder = dict.fromkeys(SEED_KEYS, 0)
+    keys = [
+        load.key
+        for load in loads(placeholder, dict.fromkeys(("scoreboard", "standings"), ""), [], 1, 0)
+    ]
+    if args.only and any(key not in keys for key in args.only):
+        parser.error(f"--only lists some of: {', '.join(keys)}")
     args.cache = list(CACHES) if args.cache == "both" else [args.cache]
     return args
 

@@ -4,7 +4,7 @@ pyinstrument profile of one of them. The tool behind the profile-driven fixes li
 bench/RESULTS.md ("HTTP: what the profiles showed"); not a benchmark of record.
 
     .venv/bin/python bench/profile_requests.py [--games 2000] [--requests 300]
-        [--profile hand] [--database-url postgres://…/scratch]
+        [--profile hand] [--database-url postgres://…/scratch] [--show-queries]
 
 It seeds a fresh database as bench/http_load.py does (a temporary SQLite file unless a scratch
 PostgreSQL database is given, which it must be allowed to fill), then times each endpoint.
@@ -34,6 +34,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--requests", type=int, default=300, help="timed requests per endpoint")
     parser.add_argument("--profile", help="an endpoint to profile with pyinstrument")
     parser.add_argument("--database-url", help="a scratch database (default: temporary SQLite)")
+    parser.add_argument(
+        "--show-queries", action="store_true", help="print each endpoint's statements"
+    )
     return parser.parse_args()
 
 
@@ -110,6 +113,9 @@ def main() -> int:
         cpu = (time.process_time() - started) / args.requests * 1000
         wall = (time.perf_counter() - wall) / args.requests * 1000
         print(f"{name:<12} {cpu:>15.3f} {wall:>8.3f} {len(queries):>8}")
+        if args.show_queries:
+            for sql in queries:
+                print(f"    {sql[:150]}")
     if args.profile:
         from pyinstrument import Profiler
 
