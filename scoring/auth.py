@@ -10,6 +10,7 @@ from django.db import connection
 from django.utils import timezone
 from rest_framework import authentication, exceptions
 
+from hearts_site import rows
 from scoring.models import DeviceToken
 
 # A token's last use is written at most this often: one write per request would make every
@@ -42,10 +43,11 @@ def user_of_token(key_hash: str, now: datetime):
     """The user of the live token with this hash, with ``token_id`` and ``token_stale`` (its
     last use not written since ``now - LAST_USED_EVERY``), or None.
 
-    A raw query of the user model (Django converts its columns as for any query): every call
-    of the API with a token asks it, and the ORM took 0.45 ms to build it, the raw query 0.07."""
+    A raw query of the user model, read through hearts_site/rows.py (Django converts its
+    columns as for any query): every call of the API with a token asks it, and the ORM took
+    0.45 ms to build it."""
     stale_before = connection.ops.adapt_datetimefield_value(now - LAST_USED_EVERY)
-    found = list(get_user_model().objects.raw(_user_of_token_sql(), [stale_before, key_hash]))
+    found = rows.fetch(get_user_model(), _user_of_token_sql(), [stale_before, key_hash])
     return found[0] if found else None
 
 
