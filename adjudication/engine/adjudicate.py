@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from functools import cache
+from typing import Any, NamedTuple
 
 from .cards import (
     BIT,
@@ -87,8 +88,16 @@ class Undetermined:
     unless: bool = False  # True: showing one of them later clears the play instead
 
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+@cache
+def _seat_order(players: int) -> tuple[tuple[int, ...], ...]:
+    """For each leader, the seats in the order they play to a trick."""
+    return tuple(tuple((leader + k) % players for k in range(players)) for leader in range(players))
+
+
+class Trick(NamedTuple):
+    """One trick of the record. (A named tuple: a ruling builds one per trick for its
+    presentation, and a frozen dataclass took three times as long to build.)"""
+
     number: int
     leader: int
     cards: tuple[Card, ...]
@@ -132,12 +141,18 @@ class Ruling:
         """The record trick by trick, built on first use (the adjudication itself needs none)."""
         if not self._tricks and self.trick_log:
             n = self.rules.players
-            for index, (leader, winner, _mask) in enumerate(self.trick_log):
-                cards = self.plays[index * n : index * n + n]
-                seats = tuple((leader + k) % n for k in range(len(cards)))
-                self._tricks.append(
-                    Trick(index + 1, leader, cards, seats, winner, points_of(self.rules, _mask))
+            plays, rules, order = self.plays, self.rules, _seat_order(n)
+            self._tricks.extend(
+                Trick(
+                    index + 1,
+                    leader,
+                    cards := plays[index * n : index * n + n],
+                    order[leader][: len(cards)],
+                    winner,
+                    points_of(rules, mask),
                 )
+                for index, (leader, winner, mask) in enumerate(self.trick_log)
+            )
         return self._tricks
 
 
