@@ -129,6 +129,45 @@ class AdjudicationInputSerializer(StrictInputSerializer):
         help_text="Game totals before this hand (for add_unless_shooter_loses).",
     )
 
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        # The fields, the checks of the whole (none declared) and the read-only defaults (no
+        # read-only field) are all skipped for the usual body: its checks are usual_body's.
+        usual = usual_body(data)
+        return usual if usual is not None else super().run_validation(data)
+
+
+USUAL_KEYS = frozenset({"ruleset", "plays", "hands"})
+
+
+def usual_body(data: Any) -> dict[str, Any] | None:
+    """The usual request, validated in one pass: the plays, perhaps the holdings, perhaps a
+    ruleset (a name or an object, which the engine checks), cards by their canonical names.
+    Gives what the fields would give for it (the default ruleset filled in, fresh lists), or
+    None for any other body, which the fields then check and word the errors for. (The fields
+    took 110 of an adjudication's 600 µs in-process, most of the difference between its
+    requests/s and half the baseline's.)"""
+    if type(data) is not dict or "plays" not in data or not USUAL_KEYS.issuperset(data):
+        return None
+    ruleset = data.get("ruleset", "standard")
+    if type(ruleset) not in (str, dict) or not _usual_cards(data["plays"]):
+        return None
+    body = {"ruleset": ruleset, "plays": list(data["plays"])}
+    if "hands" in data:
+        hands = data["hands"]
+        if type(hands) is not list or not 3 <= len(hands) <= MAX_SEATS:
+            return None
+        if not all(_usual_cards(cards) for cards in hands):
+            return None
+        body["hands"] = [list(cards) for cards in hands]
+    return body
+
+
+def _usual_cards(cards: Any) -> bool:
+    try:
+        return type(cards) is list and len(cards) <= DECK and CANONICAL_NAMES.issuperset(cards)
+    except TypeError:  # an unhashable item
+        return False
+
 
 class ShownSerializer(serializers.Serializer):
     play_index = serializers.IntegerField()
