@@ -104,42 +104,10 @@ def _holdings(help_text: str) -> serializers.ListField:
     )
 
 
-class AdjudicationInputSerializer(StrictInputSerializer):
-    ruleset = RulesetSpecField(required=False, default="standard")
-    plays = _card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
-    hands = _holdings("Each seat's cards after the pass, seat 0 first.")
-    deal = _holdings("Each seat's cards before the pass (give passes and hand_number too).")
-    passes = _holdings("The cards each seat passed, seat 0 first.")
-    hand_number = serializers.IntegerField(
-        min_value=1, max_value=10_000, required=False, help_text="Hand number in the game, from 1."
-    )
-    dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
-    first_leader = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_SEATS - 1,
-        required=False,
-        help_text="The seat that led trick 1, when neither holdings nor dealer determine it.",
-    )
-    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
-    totals_before = serializers.ListField(
-        child=serializers.IntegerField(min_value=-100_000, max_value=100_000),
-        min_length=3,
-        max_length=MAX_SEATS,
-        required=False,
-        help_text="Game totals before this hand (for add_unless_shooter_loses).",
-    )
-
-    def run_validation(self, data: Any = serializers.empty) -> Any:
-        # The fields, the checks of the whole (none declared) and the read-only defaults (no
-        # read-only field) are all skipped for the usual body: its checks are usual_body's.
-        usual = usual_body(data)
-        return usual if usual is not None else super().run_validation(data)
-
-
 USUAL_KEYS = frozenset({"ruleset", "plays", "hands"})
 
 
-def usual_body(data: Any) -> dict[str, Any] | None:
+def usual_adjudication(data: Any) -> dict[str, Any] | None:
     """The usual request, validated in one pass: the plays, perhaps the holdings, perhaps a
     ruleset (a name or an object, which the engine checks), cards by their canonical names.
     Gives what the fields would give for it (the default ruleset filled in, fresh lists), or
@@ -167,6 +135,36 @@ def _usual_cards(cards: Any) -> bool:
         return type(cards) is list and len(cards) <= DECK and CANONICAL_NAMES.issuperset(cards)
     except TypeError:  # an unhashable item
         return False
+
+
+class AdjudicationInputSerializer(StrictInputSerializer):
+    ruleset = RulesetSpecField(required=False, default="standard")
+    plays = _card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
+    hands = _holdings("Each seat's cards after the pass, seat 0 first.")
+    deal = _holdings("Each seat's cards before the pass (give passes and hand_number too).")
+    passes = _holdings("The cards each seat passed, seat 0 first.")
+    hand_number = serializers.IntegerField(
+        min_value=1, max_value=10_000, required=False, help_text="Hand number in the game, from 1."
+    )
+    dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
+    first_leader = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        required=False,
+        help_text="The seat that led trick 1, when neither holdings nor dealer determine it.",
+    )
+    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+    totals_before = serializers.ListField(
+        child=serializers.IntegerField(min_value=-100_000, max_value=100_000),
+        min_length=3,
+        max_length=MAX_SEATS,
+        required=False,
+        help_text="Game totals before this hand (for add_unless_shooter_loses).",
+    )
+
+    # The fields, the checks of the whole (none declared) and the read-only defaults (no
+    # read-only field) are all skipped for the usual body: its checks are these.
+    usual_body = staticmethod(usual_adjudication)
 
 
 class ShownSerializer(serializers.Serializer):

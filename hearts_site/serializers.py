@@ -91,3 +91,15 @@ class StrictInputSerializer(FieldsBuiltOnce, serializers.Serializer):
                     }
                 )
         return super().to_internal_value(data)
+
+    def run_validation(self, data: Any = serializers.empty) -> Any:
+        # A serializer class may declare ``usual_body``: a check, in one pass, of the body that
+        # nearly every caller sends, giving what the fields, validators and validate() would
+        # give for it, or None for any other body, which then takes the whole way (and gets
+        # its errors worded by the fields). Not inherited: a subclass has fields of its own.
+        usual = type(self).__dict__.get("usual_body")
+        if usual is not None:
+            checked = usual(data)
+            if checked is not None:
+                return checked
+        return super().run_validation(data)

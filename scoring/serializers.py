@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from rest_framework import serializers
 
@@ -24,6 +26,7 @@ from scoring.models import (
 )
 
 MAX_SEATS = 6
+MAX_HAND_POINTS = 1000  # a bound on the input only: the engine checks the sum
 # Row ids are 64-bit: a larger number is refused here, not passed to SQLite (OverflowError).
 MAX_ID = 2**63 - 1
 REASON = {"max_length": 500, "help_text": "Why: kept in the history."}
@@ -182,11 +185,25 @@ class GameAbandonInputSerializer(StrictInputSerializer):
 # --- Hands ---------------------------------------------------------------------------------------
 
 
+def usual_hand_entry(data: Any) -> dict[str, Any] | None:
+    """The usual hand entry, ``{"points": [13, 5, 4, 4]}``, validated in one pass (the points as
+    JSON integers within the fields' bounds): what the fields and ``validate`` would give for
+    it, or None for any other body. (They took a tenth of a points entry's CPU.)"""
+    if type(data) is not dict or len(data) != 1 or "points" not in data:
+        return None
+    points = data["points"]
+    if type(points) is not list or not 3 <= len(points) <= MAX_SEATS:
+        return None
+    if not all(type(p) is int and 0 <= p <= MAX_HAND_POINTS for p in points):
+        return None
+    return {"points": list(points)}
+
+
 class HandEntryInputSerializer(StrictInputSerializer):
     """Exactly one of ``points``, ``cards_taken`` or ``plays``."""
 
     points = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=1000),
+        child=serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         min_length=3,
         max_length=MAX_SEATS,
         required=False,
@@ -234,6 +251,8 @@ class HandEntryInputSerializer(StrictInputSerializer):
                 {"hands": ["hands go with a plays record."]}, code="hands_without_plays"
             )
         return attrs
+
+    usual_body = staticmethod(usual_hand_entry)
 
 
 class HandCorrectionInputSerializer(HandEntryInputSerializer):

@@ -1,6 +1,6 @@
-"""The adjudication input's one-pass check of the usual body (adjudication.serializers.usual_body)
-accepts what the serializer's fields accept and gives the same validated data; anything else goes
-to the fields, which give the same errors as ever."""
+"""The one-pass checks of the usual bodies (``usual_body`` of the adjudication and hand entry
+inputs) accept what the serializers' fields accept and give the same validated data; anything
+else goes to the fields, which give the same errors as ever."""
 
 from __future__ import annotations
 
@@ -9,9 +9,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rest_framework import serializers
 
-from adjudication import serializers as adjudication_serializers
 from adjudication.engine.cards import NAMES
-from adjudication.serializers import DECK, USUAL_KEYS, AdjudicationInputSerializer, usual_body
+from adjudication.serializers import (
+    DECK,
+    USUAL_KEYS,
+    AdjudicationInputSerializer,
+    usual_adjudication,
+)
+from scoring.serializers import (
+    MAX_HAND_POINTS,
+    HandCorrectionInputSerializer,
+    HandEntryInputSerializer,
+    usual_hand_entry,
+)
 
 CARD = st.one_of(
     st.sampled_from(NAMES),
@@ -41,31 +51,80 @@ BODY = st.one_of(
 )
 
 
-def outcome(data: object):
-    serializer = AdjudicationInputSerializer(data=data)
+POINT = st.one_of(
+    st.integers(min_value=0, max_value=26),
+    st.integers(min_value=MAX_HAND_POINTS - 1, max_value=MAX_HAND_POINTS + 1),
+    st.integers(min_value=-2, max_value=-1),
+    st.sampled_from([True, False, "5", 5.0, 5.5, None, [5]]),
+)
+# A good list of points with, at most, one odd item somewhere in it.
+ONE_ODD = st.builds(
+    lambda good, odd, at: good[:at] + [odd] + good[at + 1 :],
+    st.lists(st.integers(min_value=0, max_value=26), min_size=3, max_size=6),
+    POINT,
+    st.integers(min_value=0, max_value=5),
+)
+ENTRY = st.one_of(
+    st.fixed_dictionaries(
+        {
+            "points": st.one_of(
+                ONE_ODD, st.lists(POINT, max_size=7), st.sampled_from([None, "13", {}])
+            )
+        },
+        optional={
+            "moon_choice": st.sampled_from(["add_to_others", "nonsense"]),
+            "plays": st.just(["QS"]),
+            "reason": st.just("typo"),
+        },
+    ),
+    st.sampled_from([None, [], {}, {"cards_taken": [["QS"], [], [], []]}]),
+)
+
+
+def outcome(serializer_class, data: object):
+    serializer = serializer_class(data=data)
     if serializer.is_valid():
         return "ok", serializer.validated_data
     return "errors", serializer.errors
 
 
-def fields_only(monkeypatch, data: object):
-    with monkeypatch.context() as patched:
-        patched.setattr(adjudication_serializers, "usual_body", lambda data: None)
-        return outcome(data)
+def fields_only(serializer_class, data: object):
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(serializer_class, "usual_body", staticmethod(lambda data: None))
+        return outcome(serializer_class, data)
 
 
 @settings(max_examples=400, deadline=None)
 @given(BODY)
-def test_the_usual_body_check_agrees_with_the_fields(data):
-    with pytest.MonkeyPatch.context() as monkeypatch:
-        assert outcome(data) == fields_only(monkeypatch, data)
+def test_the_usual_adjudication_check_agrees_with_the_fields(data):
+    assert outcome(AdjudicationInputSerializer, data) == fields_only(
+        AdjudicationInputSerializer, data
+    )
+
+
+@settings(max_examples=400, deadline=None)
+@given(ENTRY)
+def test_the_usual_hand_entry_check_agrees_with_the_fields(data):
+    assert outcome(HandEntryInputSerializer, data) == fields_only(HandEntryInputSerializer, data)
+
+
+def test_a_points_entry_takes_the_one_pass_check_and_a_correction_does_not():
+    body = {"points": [13, 5, 4, 4]}
+    assert usual_hand_entry(body) == body
+    assert outcome(HandEntryInputSerializer, body) == ("ok", body)
+    # A correction's fields are the entry's and a reason: the check is not inherited.
+    assert outcome(HandCorrectionInputSerializer, body)[0] == "errors"
 
 
 def test_a_whole_hand_with_holdings_takes_the_one_pass_check():
     hands = [list(NAMES[seat::4]) for seat in range(4)]
     body = {"plays": list(NAMES), "hands": hands}
-    assert usual_body(body) == {"ruleset": "standard", "plays": list(NAMES), "hands": hands}
-    assert outcome(body) == ("ok", usual_body(body))
+    assert usual_adjudication(body) == {
+        "ruleset": "standard",
+        "plays": list(NAMES),
+        "hands": hands,
+    }
+    assert outcome(AdjudicationInputSerializer, body) == ("ok", usual_adjudication(body))
 
 
 @pytest.mark.parametrize(
@@ -80,10 +139,10 @@ def test_a_whole_hand_with_holdings_takes_the_one_pass_check():
     ],
 )
 def test_any_other_body_is_left_to_the_fields(body):
-    assert usual_body(body) is None
+    assert usual_adjudication(body) is None
 
 
-def test_the_check_can_skip_the_fields_only_while_nothing_else_is_declared():
+def test_the_adjudication_check_can_skip_the_fields_only_while_nothing_else_is_declared():
     """usual_body stands in for the whole of run_validation: a validate() method, validators or
     a read-only default added to the serializer would be skipped for the usual body."""
     serializer = AdjudicationInputSerializer()
