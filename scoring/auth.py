@@ -23,7 +23,9 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate(self, request):
         header = authentication.get_authorization_header(request).split()
-        if header and header[0].lower() == b"bearer":
+        if not header:
+            return None  # as DRF's would, without reading the header again
+        if header[0].lower() == b"bearer":
             # DRF reads request.headers (cached), so rewriting META would not be seen; the
             # authenticator is built per request, so its keyword can follow the header.
             self.keyword = "Bearer"

@@ -470,20 +470,7 @@ def _add_to_seats(game: Game, totals: list[int], result, hand: Hand) -> None:
 
     One statement run for the seats with ``executemany``: the ORM built four UPDATEs of eight
     F() expressions in 1.7 ms, where the database ran them in 0.03 ms (cProfile, SQLite)."""
-    table = GameSeat._meta.db_table
-    column = {f.name: connection.ops.quote_name(f.column) for f in GameSeat._meta.concrete_fields}
-    add = ", ".join(
-        f"{column[name]} = {column[name]} + %s"
-        for name in ("hands_played", "points_taken", "moons", "queens", "clean_hands")
-    )
-    gems = column["gems"]
-    sql = (
-        f"UPDATE {connection.ops.quote_name(table)} SET {column['total']} = %s, "
-        f"{column['place']} = %s, {column['is_winner']} = %s, {add}, "
-        f"{gems} = CASE WHEN %s THEN COALESCE({gems}, 0) + %s ELSE NULL END "
-        f"WHERE {column['game']} = %s AND {column['seat']} = %s"
-    )
-    rows = [
+    seats = [
         (
             totals[index],
             result.places[index],
@@ -501,7 +488,24 @@ def _add_to_seats(game: Game, totals: list[int], result, hand: Hand) -> None:
         for index, points in enumerate(hand.points)
     ]
     with connection.cursor() as cursor:
-        cursor.executemany(sql, rows)
+        cursor.executemany(_add_to_seats_sql(), seats)
+
+
+@cache
+def _add_to_seats_sql() -> str:
+    table = GameSeat._meta.db_table
+    column = {f.name: connection.ops.quote_name(f.column) for f in GameSeat._meta.concrete_fields}
+    add = ", ".join(
+        f"{column[name]} = {column[name]} + %s"
+        for name in ("hands_played", "points_taken", "moons", "queens", "clean_hands")
+    )
+    gems = column["gems"]
+    return (
+        f"UPDATE {connection.ops.quote_name(table)} SET {column['total']} = %s, "
+        f"{column['place']} = %s, {column['is_winner']} = %s, {add}, "
+        f"{gems} = CASE WHEN %s THEN COALESCE({gems}, 0) + %s ELSE NULL END "
+        f"WHERE {column['game']} = %s AND {column['seat']} = %s"
+    )
 
 
 def _recompute(game: Game, rules: Ruleset) -> None:
