@@ -37,6 +37,8 @@ def _insert_statement(model: type[Model], with_pk: bool) -> tuple[str, list]:
     found = _inserts.get(key)
     if found is None:
         meta = model._meta
+        if meta.parents:  # its parents' rows would be left out
+            raise TypeError(f"{model.__name__} inherits another table")
         fields = [
             f
             for f in meta.local_concrete_fields
@@ -95,7 +97,7 @@ def fetch(model: type[M], sql: str, params: Iterable[Any]) -> list[M]:
     """The rows of a raw query as instances, as ``model.objects.raw(sql, params)`` gives them:
     a column named as a field's column fills that field (converted as the ORM converts it),
     any other column is set as an attribute as it came. How the columns map is worked out
-    once per statement."""
+    once per statement, and kept: for statements of fixed text, with parameters."""
     with connection.cursor() as cursor:
         cursor.execute(sql, list(params))
         rows = cursor.fetchall()
