@@ -59,3 +59,15 @@ def test_a_model_serializer_built_once_represents_each_object_as_before(db):
     assert (
         ClubOutputSerializer(clubs[0]).fields["name"] is not ClubOutputSerializer().fields["name"]
     )
+
+
+def test_every_instance_after_the_first_gets_fields_bound_to_itself_with_its_context():
+    """The first instance's bound fields are kept; later ones get copies whose parent (and so
+    root and context) is the later instance, named as the first's were."""
+    instances = [Table(context={"who": n}) for n in range(3)]
+    for n, table in enumerate(instances):
+        name, seats = table.fields["name"], table.fields["seats"]
+        assert (name.parent, name.field_name, name.label) == (table, "name", "Name")
+        assert name.context == {"who": n}
+        assert seats.parent is table and seats.child.fields["seat"].context == {"who": n}
+    assert instances[1].fields["name"] is not instances[2].fields["name"]
