@@ -142,17 +142,12 @@ class Ruling:
         if not self._tricks and self.trick_log:
             n = self.rules.players
             plays, rules, order = self.plays, self.rules, _seat_order(n)
-            self._tricks.extend(
-                Trick(
-                    index + 1,
-                    leader,
-                    cards := plays[index * n : index * n + n],
-                    order[leader][: len(cards)],
-                    winner,
-                    points_of(rules, mask),
+            for index, (leader, winner, mask) in enumerate(self.trick_log):
+                cards = plays[index * n : index * n + n]
+                seats = order[leader][: len(cards)]
+                self._tricks.append(
+                    Trick(index + 1, leader, cards, seats, winner, points_of(rules, mask))
                 )
-                for index, (leader, winner, mask) in enumerate(self.trick_log)
-            )
         return self._tricks
 
 
