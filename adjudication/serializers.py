@@ -81,13 +81,17 @@ class CardListField(serializers.ListField):
     input serializer's time, and the serializer a third of an adjudication request's.)"""
 
     def to_internal_value(self, data: Any) -> list[Any]:
-        if type(data) is list:
-            try:
-                if CANONICAL_NAMES.issuperset(data):
-                    return list(data)  # what CardField would return for each of them
-            except TypeError:  # an unhashable item: the check below names it
-                pass
+        if canonical_cards(data):
+            return list(data)  # what CardField would return for each of them
         return super().to_internal_value(data)
+
+
+def canonical_cards(data: Any) -> bool:
+    """A list of cards by their canonical names only: taken as it is, in one pass."""
+    try:
+        return type(data) is list and CANONICAL_NAMES.issuperset(data)
+    except TypeError:  # an unhashable item: the fields' check names it
+        return False
 
 
 def _card_list(**kwargs: Any) -> serializers.ListField:
@@ -131,10 +135,7 @@ def usual_adjudication(data: Any) -> dict[str, Any] | None:
 
 
 def _usual_cards(cards: Any) -> bool:
-    try:
-        return type(cards) is list and len(cards) <= DECK and CANONICAL_NAMES.issuperset(cards)
-    except TypeError:  # an unhashable item
-        return False
+    return canonical_cards(cards) and len(cards) <= DECK
 
 
 class AdjudicationInputSerializer(StrictInputSerializer):
