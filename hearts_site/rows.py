@@ -15,7 +15,7 @@ Signals are not sent (the project connects none: its rules live in services).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from django.db import connection
@@ -70,24 +70,31 @@ def insert(obj: Model) -> None:
     obj._state.db = connection.alias
 
 
-def update(obj: Model, fields: Sequence[str]) -> int:
+def update(obj: Model, fields: Sequence[str], where: Mapping[str, Any] | None = None) -> int:
     """UPDATE ``obj``'s row as ``obj.save(update_fields=fields)`` would (auto_now fields among
-    them set), with the statement built once; returns the rows changed."""
-    key = (type(obj), tuple(fields), connection.vendor)
+    them set), with the statement built once; returns the rows changed. ``where``: further
+    fields the row must still hold, as stored, for the UPDATE to touch it (a version read
+    before, say: 0 rows changed when another write moved it)."""
+    guards = tuple(where or ())
+    key = (type(obj), tuple(fields), guards, connection.vendor)
     found = _updates.get(key)
     if found is None:
         meta = obj._meta
         chosen = [meta.get_field(name) for name in fields]
-        if any(hasattr(f, "get_placeholder") for f in chosen):
+        guarded = [meta.get_field(name) for name in guards]
+        if any(hasattr(f, "get_placeholder") for f in chosen + guarded):
             raise TypeError(f"{type(obj).__name__} has a field with its own placeholder")
         assignments = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
+        conditions = "".join(f" AND {_quote(f.column)} = %s" for f in guarded)
         sql = (
-            f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {_quote(meta.pk.column)} = %s"
+            f"UPDATE {_quote(meta.db_table)} SET {assignments} "
+            f"WHERE {_quote(meta.pk.column)} = %s{conditions}"
         )
-        found = _updates[key] = (sql, chosen)
-    sql, chosen = found
+        found = _updates[key] = (sql, chosen, guarded)
+    sql, chosen, guarded = found
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
     params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
+    params.extend(f.get_db_prep_value(where[f.name], connection) for f in guarded)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount

@@ -1,9 +1,11 @@
 """Writes: every change to clubs, players, leagues, games and hands goes through here.
 
-Each write to a game locks its row (``select_for_update``; on SQLite the IMMEDIATE transaction
-serialises writers), checks the caller's expected version, changes the hands, recomputes the
+Each write to a game checks the caller's expected version, changes the hands, recomputes the
 totals and game end from the engine, bumps the version and appends to the history — all in one
-transaction, so a failure leaves nothing half-written.
+transaction, so a failure leaves nothing half-written. Corrections, voids and the rest lock the
+game's row first (``select_for_update``; on SQLite the IMMEDIATE transaction serialises
+writers). A hand entry, the one frequent write, locks nothing while it reads and scores: its
+transaction changes the game only if it is still at the version read (``enter_hand``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from adjudication.engine import (
+    GameResult,
     Ruleset,
     adjudicate,
     dealer_of_hand,
@@ -344,14 +347,6 @@ def _locked_game_sql() -> str:
     return sql + (" FOR UPDATE" if connection.features.has_select_for_update else "")
 
 
-@cache
-def _two_hands_sql() -> str:
-    """Two hands of a game by number (raw, as ``_locked_game_sql``: asked by each entry)."""
-    quote = connection.ops.quote_name
-    game, number = (quote(Hand._meta.get_field(name).column) for name in ("game", "number"))
-    return f"SELECT * FROM {quote(Hand._meta.db_table)} WHERE {game} = %s AND {number} IN (%s, %s)"
-
-
 def _hand_snapshot(hand: Hand) -> dict[str, Any]:
     return {
         "entry": hand.entry,
@@ -380,10 +375,22 @@ def _settle(
     totals: list[int],
     gems: list[int] | None,
     played: int,
-    added: Hand | None = None,
-):
-    """Store totals, the game's end and each seat's results; re-rate when a result changed.
-    ``added``: the one change was this hand, appended (see ``_settle_seats``)."""
+) -> None:
+    """Store totals, the game's end and each seat's results; re-rate when a result changed."""
+    settled = _settled(game, rules, totals, gems, played)
+    rows.update(game, SETTLED_FIELDS)
+    _settle_results(game, totals, settled)
+
+
+def _settled(
+    game: Game,
+    rules: Ruleset,
+    totals: list[int],
+    gems: list[int] | None,
+    played: int,
+) -> tuple[GameResult, datetime | None]:
+    """The game (in memory) as these totals leave it: its end, winners and next version.
+    Returns the result and when the game was finished before, for ``_settle_results``."""
     result = game_result(rules, totals, played)
     rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
     game.totals = totals
@@ -397,7 +404,18 @@ def _settle(
     elif not result.over:
         game.finished_at = None
     game.version += 1
-    rows.update(game, SETTLED_FIELDS)
+    return result, rated_at
+
+
+def _settle_results(
+    game: Game,
+    totals: list[int],
+    settled: tuple[GameResult, datetime | None],
+    added: Hand | None = None,
+) -> None:
+    """Each seat's results, and a re-rating when the game's result changed, after its row was
+    stored. ``added``: the one change was this hand, appended (see ``_settle_seats``)."""
+    result, rated_at = settled
     _settle_seats(game, totals, result, added)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         since = min(t for t in (rated_at, game.finished_at) if t is not None)
@@ -559,7 +577,12 @@ def hand_outcome(game: Game, recorded: int | None = None) -> dict[str, Any]:
     }
 
 
-@transaction.atomic
+# How many times a hand entry reads the game again when another write moved it between the
+# read and the write, before it gives up with a 409: each retry sees that write, so a second
+# attempt almost always ends it (as a replay, a conflict or a stored hand).
+ENTRY_ATTEMPTS = 5
+
+
 def enter_hand(
     *,
     game_id: int,
@@ -568,15 +591,39 @@ def enter_hand(
     actor,
     expected_version: int | None = None,
 ) -> tuple[Hand, bool]:
-    """Record hand ``number``. The same entry again returns the stored hand (created False)."""
-    game = _locked_game(game_id, expected_version=None)
-    # Hands are numbered 1, 2, … with no gap (a void keeps its number), so hand ``number``
-    # and the one before it say all that the count of hands would.
-    around = {
-        h.number: h for h in rows.fetch(Hand, _two_hands_sql(), [game.pk, number - 1, number])
-    }
-    existing = around.get(number)
-    if existing is not None:
+    """Record hand ``number``. The same entry again returns the stored hand (created False).
+
+    Optimistic: the game is read and the hand scored with no lock held; the write then changes
+    the game only if it is still at the version read (a guarded UPDATE, the write's first
+    statement), else nothing is written and the entry starts again from a fresh read. On
+    SQLite the one writer lock is so held for four statements, not for the whole entry; on
+    PostgreSQL no row stays locked while Python scores."""
+    for _ in range(ENTRY_ATTEMPTS):
+        stored = _try_enter_hand(game_id, number, entry, actor, expected_version)
+        if stored is not None:
+            return stored
+    raise Conflict(
+        "game_busy", f"Game {game_id} kept changing while hand {number} was entered: retry.", None
+    )
+
+
+def _try_enter_hand(
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    actor,
+    expected_version: int | None,
+) -> tuple[Hand, bool] | None:
+    """One attempt of ``enter_hand``: None when another write moved the game meanwhile."""
+    found = rows.fetch(Game, _game_and_last_hand_sql(), [game_id])
+    if not found:
+        raise NotFoundError("game_not_found", "No such game.", None)
+    game = found[0]
+    # Hands are numbered 1, 2, … with no gap (a void keeps its number): the last number says
+    # whether hand ``number`` exists and whether it comes next.
+    last = game.last_hand or 0
+    if number <= last and number >= 1:
+        existing = rows.fetch(Hand, _one_hand_sql(), [game.pk, number])[0]
         if canonical(existing.entry) == canonical(entry) and not existing.is_void:
             return existing, False
         raise Conflict(
@@ -593,11 +640,8 @@ def enter_hand(
         )
     if game.status != GameStatus.IN_PROGRESS:
         raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
-    if number < 1 or (number > 1 and number - 1 not in around):
-        following = game.hands.count() + 1
-        raise Conflict(
-            "hand_out_of_order", f"Hand {following} comes next, not hand {number}.", None
-        )
+    if number != last + 1:
+        raise Conflict("hand_out_of_order", f"Hand {last + 1} comes next, not hand {number}.", None)
     rules = rules_of(game)
     dealer = dealer_of_hand(rules.players, game.first_dealer, number)
     scored = score_entry(rules, entry, dealer=dealer, totals_before=game.totals)
@@ -610,27 +654,54 @@ def enter_hand(
         entered_by=actor,
     )
     _apply(hand, scored)
-    try:
-        # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
-        # leaves it.
-        rows.insert(hand)
-    except IntegrityError:  # a concurrent writer on a database that ignored the lock
-        raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
     totals = [t + s for t, s in zip(game.totals, hand.scores, strict=True)]
     gems = game.gems
     if gems is not None and hand.gems is not None:
         gems = [g + h for g, h in zip(gems, hand.gems, strict=True)]
-    _settle(game, rules, totals, gems, game.hands_played + 1, added=hand)
-    rows.insert(
-        HistoryEntry(
-            game=game,
-            hand_number=number,
-            action="hand_entered",
-            actor=actor,
-            after=_hand_snapshot(hand),
+    read_version = game.version
+    settled = _settled(game, rules, totals, gems, game.hands_played + 1)
+    with transaction.atomic():
+        if not rows.update(game, SETTLED_FIELDS, where={"version": read_version}):
+            return None
+        try:
+            # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
+            # leaves it.
+            rows.insert(hand)
+        except IntegrityError:  # a write that left the version alone: none should
+            raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+        _settle_results(game, totals, settled, added=hand)
+        rows.insert(
+            HistoryEntry(
+                game=game,
+                hand_number=number,
+                action="hand_entered",
+                actor=actor,
+                after=_hand_snapshot(hand),
+            )
         )
-    )
     return hand, True
+
+
+@cache
+def _game_and_last_hand_sql() -> str:
+    """The game's row and the number of its last hand (``last_hand``), unlocked (read as
+    ``_locked_game_sql``; the number from the (game, number) index)."""
+    quote = connection.ops.quote_name
+    game_table, hand_table = quote(Game._meta.db_table), quote(Hand._meta.db_table)
+    game_id, number = (quote(Hand._meta.get_field(name).column) for name in ("game", "number"))
+    pk = quote(Game._meta.pk.column)
+    return (
+        f"SELECT g.*, (SELECT MAX(h.{number}) FROM {hand_table} h WHERE h.{game_id} = g.{pk}) "
+        f"AS last_hand FROM {game_table} g WHERE g.{pk} = %s"
+    )
+
+
+@cache
+def _one_hand_sql() -> str:
+    """A game's hand by number (raw, as ``_locked_game_sql``)."""
+    quote = connection.ops.quote_name
+    game, number = (quote(Hand._meta.get_field(name).column) for name in ("game", "number"))
+    return f"SELECT * FROM {quote(Hand._meta.db_table)} WHERE {game} = %s AND {number} = %s"
 
 
 def _locked_hand(game: Game, number: int) -> Hand:

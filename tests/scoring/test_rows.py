@@ -90,6 +90,20 @@ def test_an_update_of_a_row_gone_changes_nothing(new_game):
     assert rows.update(game, ["version"]) == 0
 
 
+def test_a_guarded_update_changes_the_row_only_while_it_still_holds_the_values_read(new_game):
+    game = new_game()
+    read = game.version
+    game.totals = [1, 2, 3, 4]
+    game.version = read + 1
+    assert rows.update(game, ["totals", "version"], where={"version": read}) == 1
+    # A second write from the same stale read: the row moved on, nothing changes.
+    game.totals = [9, 9, 9, 9]
+    game.version = read + 1
+    assert rows.update(game, ["totals", "version"], where={"version": read}) == 0
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.totals, fresh.version) == ([1, 2, 3, 4], read + 1)
+
+
 def test_a_fetch_gives_the_instances_a_raw_query_gives(new_game, scorer):
     game = new_game()
     for number, points in enumerate(([13, 5, 4, 4], [0, 2, 3, 21]), start=1):
