@@ -48,7 +48,10 @@ ERROR_BODY = {
     "required": ["type", "errors"],
 }
 EXTRA_ERRORS = {
-    "409": "Conflicts with the current state (e.g. hand_exists, hand_out_of_order, game_over).",
+    "409": (
+        "Conflicts with the current state "
+        "(e.g. hand_exists, hand_out_of_order, game_over, game_busy)."
+    ),
     "412": "If-Match names an older version of the game (version_mismatch).",
     "413": "The request body is too large (request_too_large).",
     "422": "The Idempotency-Key was used for another request (idempotency_key_reused).",

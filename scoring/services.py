@@ -622,10 +622,10 @@ def _try_enter_hand(
     # Hands are numbered 1, 2, … with no gap (a void keeps its number): the last number says
     # whether hand ``number`` exists and whether it comes next.
     last = game.last_hand or 0
-    if number <= last and number >= 1:
-        existing = rows.fetch(Hand, _one_hand_sql(), [game.pk, number])[0]
-        if canonical(existing.entry) == canonical(entry) and not existing.is_void:
-            return existing, False
+    existing = rows.fetch(Hand, _one_hand_sql(), [game.pk, number]) if 1 <= number <= last else []
+    if existing:
+        if canonical(existing[0].entry) == canonical(entry) and not existing[0].is_void:
+            return existing[0], False
         raise Conflict(
             "hand_exists",
             f"Hand {number} is already recorded differently: correct it with PATCH "
@@ -667,7 +667,7 @@ def _try_enter_hand(
             # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
             # leaves it.
             rows.insert(hand)
-        except IntegrityError:  # a write that left the version alone: none should
+        except IntegrityError:  # only a write that left the version alone could: none does
             raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
         _settle_results(game, totals, settled, added=hand)
         rows.insert(
