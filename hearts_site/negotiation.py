@@ -9,14 +9,15 @@ class UsualAcceptFirst(DefaultContentNegotiation):
     """A request that accepts anything (no Accept, or ``*/*``, as phones' fetch sends) or names
     the view's first media type exactly, with no ``?format=``, gets the first renderer, as
     DRF's negotiation would give it, without parsing and ranking the header (5% of a kept
-    scoreboard's time in cProfile). Anything else is negotiated by DRF."""
+    scoreboard's time in cProfile), nor the query string when there is none. Anything else is
+    negotiated by DRF."""
 
     def select_renderer(self, request, renderers, format_suffix=None):
         if renderers and not format_suffix:
             first = renderers[0]
             override = self.settings.URL_FORMAT_OVERRIDE
             if request.META.get("HTTP_ACCEPT", "*/*") in ("*/*", first.media_type) and not (
-                override and override in request.query_params
+                override and request.META.get("QUERY_STRING") and override in request.query_params
             ):
                 return first, first.media_type
         return super().select_renderer(request, renderers, format_suffix)

@@ -243,7 +243,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
         "scoring.auth.DeviceTokenAuthentication",
-        "rest_framework.authentication.SessionAuthentication",
+        "scoring.auth.CookieSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "hearts_site.pagination.StrictLimitOffsetPagination",

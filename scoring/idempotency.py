@@ -19,6 +19,8 @@ from hearts_site.errors import Conflict, DomainError, Unprocessable
 from scoring.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
+# Read from the WSGI environ: request.headers would first parse every header of the request.
+META_KEY = "HTTP_" + HEADER.upper().replace("-", "_")
 MAX_KEY_LENGTH = 255
 
 
@@ -36,7 +38,7 @@ def idempotent(
 
     ``redact`` removes what must not be kept (a device token's key is shown once only).
     """
-    key = request.headers.get(HEADER)
+    key = request.META.get(META_KEY)
     if not key or not request.user.is_authenticated:
         return create()
     if len(key) > MAX_KEY_LENGTH:

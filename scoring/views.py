@@ -83,7 +83,7 @@ CONFLICT = OpenApiResponse(description="The request clashes with the game's stat
 
 def expected_version(request: Request) -> int | None:
     """The game version an ``If-Match`` header names (``*`` or absent: no precondition)."""
-    header = request.headers.get("If-Match")
+    header = request.META.get("HTTP_IF_MATCH")  # request.headers would parse every header
     if header is None or header.strip() == "*":
         return None
     value = header.strip().removeprefix("W/").strip('"')
@@ -101,7 +101,7 @@ def etag_matches(request: Request, etag: str) -> bool:
     """If-None-Match names ``etag``, weak (``W/``) or not: a proxy that compresses a response
     weakens its tag, and the body is still the same."""
     tags = [
-        t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")
+        t.strip().removeprefix("W/") for t in request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
     ]
     return etag in tags
 

@@ -72,3 +72,29 @@ def test_the_signed_in_user_is_a_whole_user(ann):
         ann.last_login,
         True,
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "detail"),
+    [
+        ("Token", "Invalid token header. No credentials provided."),
+        ("Bearer", "Invalid token header. No credentials provided."),
+        ("Token two parts", "Invalid token header. Token string should not contain spaces."),
+        ("token \xe9t\xe9", "Invalid token header. Token string should not contain invalid"),
+    ],
+)
+def test_a_malformed_token_header_is_refused_as_drf_words_it(header, detail):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=header)
+    refused = client.get(ME)
+    assert refused.status_code == 401
+    error = refused.json()["errors"][0]
+    assert (error["code"], error["detail"][: len(detail)]) == ("authentication_failed", detail)
+    assert refused["WWW-Authenticate"] == "Token"
+
+
+def test_another_scheme_is_not_a_token_and_leaves_the_caller_anonymous(ann):
+    _, key = services.create_device_token(user=ann, name="phone")
+    refused = client_with(key, "Basic").get(ME)
+    assert (refused.status_code, refused.json()["errors"][0]["code"]) == (401, "not_authenticated")
+    assert client_with(key, "TOKEN").get(ME).status_code == 200  # the keyword's case is free
