@@ -101,6 +101,15 @@ def test_it_serves_an_openapi_3_schema(client):
     assert schema["info"]["version"] == "1.0.0"
 
 
+def test_the_schema_offers_both_ways_to_sign_in_on_a_write(client):
+    schema = json.loads(client.get("/api/schema/?format=json").content)
+    schemes = schema["components"]["securitySchemes"]
+    assert schemes["cookieAuth"] == {"type": "apiKey", "in": "cookie", "name": "sessionid"}
+    assert schemes["tokenAuth"]["in"] == "header"
+    enter = schema["paths"]["/api/v1/games/{game_id}/hands/{number}/"]["put"]
+    assert {name for option in enter["security"] for name in option} == {"cookieAuth", "tokenAuth"}
+
+
 def test_it_serves_the_schema_by_accept_header(client):
     response = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert response.status_code == 200
