@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from rest_framework.negotiation import DefaultContentNegotiation
 
+from hearts_site.headers import request_header
+
 
 class UsualAcceptFirst(DefaultContentNegotiation):
     """A request that accepts anything (no Accept, or ``*/*``, as phones' fetch sends) or names
@@ -16,7 +18,7 @@ class UsualAcceptFirst(DefaultContentNegotiation):
         if renderers and not format_suffix:
             first = renderers[0]
             override = self.settings.URL_FORMAT_OVERRIDE
-            if request.META.get("HTTP_ACCEPT", "*/*") in ("*/*", first.media_type) and not (
+            if request_header(request, "Accept", "*/*") in ("*/*", first.media_type) and not (
                 override and request.META.get("QUERY_STRING") and override in request.query_params
             ):
                 return first, first.media_type

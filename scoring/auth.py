@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import HTTP_HEADER_ENCODING, authentication, exceptions
 
 from hearts_site import rows
+from hearts_site.headers import request_header
 from scoring.models import DeviceToken
 
 # A token's last use is written at most this often: one write per request would make every
@@ -25,9 +26,8 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate(self, request):
         """DRF's ``TokenAuthentication.authenticate``, with both keywords, reading the one
-        header from the WSGI environ: DRF reads ``request.headers``, which first parses every
-        header of the request (5% of an adjudication's time under gunicorn, py-spy)."""
-        header = request.META.get("HTTP_AUTHORIZATION", b"")
+        header it needs (hearts_site/headers.py: DRF's reads ``request.headers``)."""
+        header = request_header(request, "Authorization", b"")
         if isinstance(header, str):
             header = header.encode(HTTP_HEADER_ENCODING)
         parts = header.split()

@@ -16,11 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from hearts_site.errors import Conflict, DomainError, Unprocessable
+from hearts_site.headers import request_header
 from scoring.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
-# Read from the WSGI environ: request.headers would first parse every header of the request.
-META_KEY = "HTTP_" + HEADER.upper().replace("-", "_")
 MAX_KEY_LENGTH = 255
 
 
@@ -38,7 +37,7 @@ def idempotent(
 
     ``redact`` removes what must not be kept (a device token's key is shown once only).
     """
-    key = request.META.get(META_KEY)
+    key = request_header(request, HEADER)
     if not key or not request.user.is_authenticated:
         return create()
     if len(key) > MAX_KEY_LENGTH:

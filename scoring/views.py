@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError, NotFoundError, PreconditionFailed
+from hearts_site.headers import request_header
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.idempotency import HEADER as IDEMPOTENCY_HEADER
@@ -83,7 +84,7 @@ CONFLICT = OpenApiResponse(description="The request clashes with the game's stat
 
 def expected_version(request: Request) -> int | None:
     """The game version an ``If-Match`` header names (``*`` or absent: no precondition)."""
-    header = request.META.get("HTTP_IF_MATCH")  # request.headers would parse every header
+    header = request_header(request, "If-Match")
     if header is None or header.strip() == "*":
         return None
     value = header.strip().removeprefix("W/").strip('"')
@@ -100,10 +101,8 @@ def with_etag(response: Response, version: int) -> Response:
 def etag_matches(request: Request, etag: str) -> bool:
     """If-None-Match names ``etag``, weak (``W/``) or not: a proxy that compresses a response
     weakens its tag, and the body is still the same."""
-    tags = [
-        t.strip().removeprefix("W/") for t in request.META.get("HTTP_IF_NONE_MATCH", "").split(",")
-    ]
-    return etag in tags
+    header = request_header(request, "If-None-Match", "")
+    return etag in [tag.strip().removeprefix("W/") for tag in header.split(",")]
 
 
 def not_modified(request: Request, version: int) -> bool:
