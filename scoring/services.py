@@ -684,8 +684,8 @@ def _try_enter_hand(
 
 @cache
 def _game_and_last_hand_sql() -> str:
-    """The game's row and the number of its last hand (``last_hand``), unlocked (read as
-    ``_locked_game_sql``; the number from the (game, number) index)."""
+    """The game's row, unlocked, and the number of its last hand as ``last_hand`` (from the
+    (game, number) index). Read through hearts_site/rows.py, as ``_locked_game_sql``."""
     quote = connection.ops.quote_name
     game_table, hand_table = quote(Game._meta.db_table), quote(Hand._meta.db_table)
     game_id, number = (quote(Hand._meta.get_field(name).column) for name in ("game", "number"))
