@@ -6,3 +6,12 @@ class AdjudicationConfig(AppConfig):
 
     default_auto_field = "django.db.models.BigAutoField"
     name = "adjudication"
+
+    def ready(self) -> None:
+        from adjudication.engine import HeartsError
+        from hearts_site import errors
+
+        # A refusal by the rules is a 400 naming its code and field, as a domain error is.
+        errors.translate(
+            HeartsError, lambda exc: errors.DomainError(exc.code, exc.message, exc.field)
+        )

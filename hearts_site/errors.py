@@ -1,6 +1,7 @@
 """Domain errors map to HTTP in one place.
 
-Views and services raise a :class:`DomainError` subclass (or the engine's ``HeartsError``);
+Views and services raise a :class:`DomainError` subclass (or an error ``translate`` maps to one,
+such as the engine's ``HeartsError``);
 :func:`exception_handler` turns them into DRF exceptions and lets drf-standardized-errors
 render the one error body the API uses::
 
@@ -12,6 +13,7 @@ A 400 is a ``validation_error``; other 4xx are ``client_error``; 5xx are ``serve
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from django.conf import settings
@@ -20,11 +22,6 @@ from django.db import InterfaceError, OperationalError
 from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
-
-try:  # The engine is pure Python and optional to this module.
-    from adjudication.engine.errors import HeartsError
-except ImportError:  # pragma: no cover - only while the engine is being written
-    HeartsError = None
 
 DATABASE_UNAVAILABLE = "database_unavailable"
 DATABASE_UNAVAILABLE_DETAIL = "The database is unreachable; try again shortly."
@@ -69,6 +66,16 @@ class Unprocessable(DomainError):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
 
 
+# Errors of code that cannot know this module (the rules engine imports nothing of Django), each
+# with the domain error it stands for: registered by its app when Django starts.
+_TRANSLATED: dict[type[Exception], Callable[[Any], DomainError]] = {}
+
+
+def translate(error: type[Exception], to_domain: Callable[[Any], DomainError]) -> None:
+    """Map ``error`` (and its subclasses) to HTTP as the domain error ``to_domain`` makes."""
+    _TRANSLATED[error] = to_domain
+
+
 class DatabaseUnavailable(exceptions.APIException):
     status_code = status.HTTP_503_SERVICE_UNAVAILABLE
     default_detail = DATABASE_UNAVAILABLE_DETAIL
@@ -97,10 +104,12 @@ def to_api_exception(
 
 def convert(exc: Exception) -> Exception:
     """Map domain, engine, database and body-size errors to DRF exceptions; leave the rest."""
+    for error, to_domain in _TRANSLATED.items():
+        if isinstance(exc, error):
+            exc = to_domain(exc)
+            break
     if isinstance(exc, DomainError):
         return to_api_exception(exc.status_code, exc.code, exc.detail, exc.attr)
-    if HeartsError is not None and isinstance(exc, HeartsError):
-        return to_api_exception(status.HTTP_400_BAD_REQUEST, exc.code, exc.message, exc.field)
     if isinstance(exc, OperationalError | InterfaceError):
         return DatabaseUnavailable()
     if isinstance(exc, RequestDataTooBig):

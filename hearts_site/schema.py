@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from drf_spectacular.authentication import SessionScheme
 from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
 from drf_standardized_errors.openapi import AutoSchema as StandardizedAutoSchema
 
@@ -24,13 +23,6 @@ class AutoSchema(StandardizedAutoSchema):
             return super()._should_add_error_response(responses, status_code)
         finally:
             del self.view.get_exception_handler
-
-
-class CookieSessionScheme(SessionScheme):
-    """The session authenticator that skips requests with no session cookie is the session
-    scheme drf-spectacular knows (its extension matches DRF's class only, not subclasses)."""
-
-    target_class = "scoring.auth.CookieSessionAuthentication"
 
 
 ERROR_ITEM = {

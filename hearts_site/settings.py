@@ -239,15 +239,14 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "hearts_site.errors.exception_handler",
     "DEFAULT_PARSER_CLASSES": ["hearts_site.json.FastJSONParser"],
     "DEFAULT_RENDERER_CLASSES": ["hearts_site.json.FastJSONRenderer"],
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "hearts_site.negotiation.UsualAcceptFirst",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
-        "scoring.auth.DeviceTokenAuthentication",
-        "scoring.auth.CookieSessionAuthentication",
+        "scoring.api.authentication.DeviceTokenAuthentication",
+        "scoring.api.authentication.CookieSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "hearts_site.pagination.StrictLimitOffsetPagination",
-    "DEFAULT_THROTTLE_CLASSES": ["hearts_site.throttling.WriteRateThrottle"],
+    "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttling.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("API_WRITE_RATE", "300/min"),
         "computations": os.environ.get("API_COMPUTE_RATE", "300/min"),

@@ -1,36 +1,21 @@
 """Throttling per user (every device token of a user shares its budget), never per address
-alone: every phone at a venue shares one.
-
-Writes are counted in the database, in fixed windows, with one statement per write: an UPSERT
-that starts or bumps the caller's count and returns it. DRF's cache throttle read and rewrote
-a list of timestamps in the cache, five statements and a write transaction on the default
-database cache (0.8 of an adjudication's 2.1 ms CPU), and two racing requests could both pass
-on the last slot; the UPSERT is atomic on SQLite (3.35+) and PostgreSQL alike, and every worker
-of every server shares it. Adjudications, which store nothing, are counted in each worker's
-memory instead (``ComputeRateThrottle``).
+alone: every phone at a venue shares one. Fixed windows; where a count is kept is the
+subclass's choice: the database for writes (scoring/api/throttling.py), this worker's memory
+for computations that store nothing (``ComputeRateThrottle``).
 """
 
 from __future__ import annotations
 
-import random
 import threading
-from contextlib import nullcontext
 
-from django.db import connection, transaction
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
 
-from scoring.models import WriteCount
 
-# Now and then a new window also clears the counts of windows long past (callers gone quiet).
-SWEEP_CHANCE = 0.001
-
-
-class WriteRateThrottle(SimpleRateThrottle):
-    """Writes, counted per signed-in user (per address only when anonymous): at most N per
-    window of the rate's length (``300/min``: 300 in each calendar minute)."""
-
-    scope = "writes"
+class FixedWindowThrottle(SimpleRateThrottle):
+    """Requests counted per signed-in user (per address only when anonymous), at most N per
+    window of the rate's length (``300/min``: 300 in each calendar minute); reads are never
+    counted. A subclass says where the count is kept (``count``)."""
 
     def allow_request(self, request, view) -> bool:
         if request.method in SAFE_METHODS or self.rate is None:
@@ -42,7 +27,8 @@ class WriteRateThrottle(SimpleRateThrottle):
         return hits <= self.num_requests
 
     def count(self, key: str, bucket: int) -> int:
-        return count_write(key, bucket)
+        """One more for ``key`` in window ``bucket``: the count so far, this one included."""
+        raise NotImplementedError
 
     def wait(self) -> float:
         return self.wait_seconds
@@ -55,31 +41,7 @@ class WriteRateThrottle(SimpleRateThrottle):
         return f"{self.scope}:{ident}"[:100]
 
 
-def count_write(key: str, bucket: int) -> int:
-    """One more write for ``key`` in window ``bucket``: the count so far, this one included."""
-    quote = connection.ops.quote_name
-    table, key_, bucket_, hits_ = (
-        quote(name) for name in (WriteCount._meta.db_table, "key", "bucket", "hits")
-    )
-    # On SQLite in a transaction of its own, so that it queues with the other writers on the
-    # backend's writer lock (hearts_site/sqlite_backend) instead of sleeping in SQLite's busy
-    # handler; on PostgreSQL a transaction would cost two more round trips and queue nothing.
-    queued = transaction.atomic() if connection.vendor == "sqlite" else nullcontext()
-    with queued, connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({key_}, {bucket_}, {hits_}) VALUES (%s, %s, 1) "
-            f"ON CONFLICT ({key_}) DO UPDATE SET {hits_} = CASE "
-            f"WHEN {table}.{bucket_} = excluded.{bucket_} THEN {table}.{hits_} + 1 ELSE 1 END, "
-            f"{bucket_} = excluded.{bucket_} RETURNING {hits_}",
-            [key, bucket],
-        )
-        hits = cursor.fetchone()[0]
-    if hits == 1 and random.random() < SWEEP_CHANCE:
-        WriteCount.objects.filter(bucket__lt=bucket - 1).delete()
-    return hits
-
-
-class ComputeRateThrottle(WriteRateThrottle):
+class ComputeRateThrottle(FixedWindowThrottle):
     """Computations that store nothing (adjudications), counted per caller as writes are, but
     in each worker's own memory: at most N per window per worker.
 

@@ -19,7 +19,7 @@ register_converter(IdConverter, "id")
 api_v1_patterns = [
     path("", views.api_root, name="api-root"),
     path("", include("adjudication.urls")),
-    path("", include("scoring.urls")),
+    path("", include("scoring.api.urls")),
 ]
 # -------------------------------------------------------------------------------------------
 

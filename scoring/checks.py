@@ -7,7 +7,7 @@ import sqlite3
 from django.conf import settings
 from django.core import checks
 
-# The write throttle's count is one INSERT … ON CONFLICT … RETURNING (hearts_site/throttling.py).
+# The write throttle's count is one INSERT … ON CONFLICT … RETURNING (scoring/sql.py).
 SQLITE_NEEDED = (3, 35, 0)
 
 

@@ -20,7 +20,7 @@ from django.core.exceptions import ValidationError
 from adjudication.engine import PRESETS, Ruleset, cards_in, names
 from adjudication.engine.cards import JD_BIT
 from adjudication.engine.rules import INTEGER_BOUNDS, MOON_CHOICES
-from scoring.scorekeeping import penalty_cards
+from scoring.domain.entries import penalty_cards
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 MOON_LABELS = {

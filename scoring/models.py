@@ -143,6 +143,19 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    # What scoring a hand changes on its game: a write of these alone, not of the ruleset and
+    # the rest, which no hand changes.
+    SETTLED_FIELDS = (
+        "totals",
+        "gems",
+        "hands_played",
+        "status",
+        "winners",
+        "finished_at",
+        "version",
+        "updated_at",
+    )
+
     class Meta:
         ordering = ["-started_at", "-id"]
         indexes = [
@@ -172,6 +185,19 @@ class GameSeat(models.Model):
     queens = models.PositiveIntegerField(default=0)
     clean_hands = models.PositiveIntegerField(default=0)
     gems = models.IntegerField(null=True, blank=True)
+
+    # The seat's result, as the services keep it after every write.
+    RESULT_FIELDS = (
+        "total",
+        "place",
+        "is_winner",
+        "hands_played",
+        "points_taken",
+        "moons",
+        "queens",
+        "clean_hands",
+        "gems",
+    )
 
     class Meta:
         ordering = ["game_id", "seat"]
@@ -217,6 +243,9 @@ class Hand(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
+    # What the history keeps of a hand before and after each change.
+    SNAPSHOT_FIELDS = ("entry", "points", "scores", "is_void", "renege_by")
+
     class Meta:
         ordering = ["game_id", "number"]
         constraints = [
@@ -225,6 +254,9 @@ class Hand(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} hand {self.number}"
+
+    def snapshot(self) -> dict:
+        return {name: getattr(self, name) for name in self.SNAPSHOT_FIELDS}
 
 
 class DisputeStatus(models.TextChoices):

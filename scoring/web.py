@@ -27,7 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from adjudication.engine import RULE_CODES, HeartsError
 from adjudication.services import present_ruling, rule_on_hand, ruleset_for
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring import selectors, services, standings
+from scoring import selectors, services
 from scoring.forms import (
     AdjudicateForm,
     DeviceTokenForm,
@@ -40,6 +40,7 @@ from scoring.forms import (
     pass_words,
 )
 from scoring.models import Club, DeviceToken, Game, GameStatus, Hand, League, Player
+from scoring.selectors import standings
 
 RECENT_GAMES = 10
 

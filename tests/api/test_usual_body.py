@@ -16,7 +16,7 @@ from adjudication.serializers import (
     AdjudicationInputSerializer,
     usual_adjudication,
 )
-from scoring.serializers import (
+from scoring.api.serializers.hands import (
     MAX_HAND_POINTS,
     HandCorrectionInputSerializer,
     HandEntryInputSerializer,

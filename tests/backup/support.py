@@ -21,7 +21,7 @@ from adjudication.engine import adjudicate, names
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 from adjudication.services import ruleset_for
-from scoring import selectors, services, standings
+from scoring import selectors, services
 from scoring.demo import random_entry
 from scoring.models import (
     Club,
@@ -36,6 +36,7 @@ from scoring.models import (
     RatingEvent,
     Season,
 )
+from scoring.selectors import standings
 
 PASSWORD = "a long test password"
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Edie", "Finn"]

@@ -22,6 +22,7 @@ from django.db import connection
 
 from scoring import services
 from scoring.models import Game, GameSeat, Hand, HistoryEntry
+from scoring.services import hands
 
 ROOT = Path(__file__).resolve().parents[2]
 GUNICORN = Path(sys.executable).with_name("gunicorn")
@@ -42,7 +43,7 @@ def test_a_failure_in_the_middle_of_a_write_leaves_nothing_half_written(
     def fail_after_the_hand_and_game_were_saved(*args, **kwargs):
         raise RuntimeError("the disk filled up")
 
-    monkeypatch.setattr(services, "_settle_seats", fail_after_the_hand_and_game_were_saved)
+    monkeypatch.setattr(hands, "settle_seats", fail_after_the_hand_and_game_were_saved)
     with pytest.raises(RuntimeError):
         services.enter_hand(
             game_id=game.pk, number=2, entry={"points": [0, 13, 5, 8]}, actor=scorer

@@ -1,6 +1,6 @@
-"""Serializers build their fields once per class and copy them shallowly for each instance
-(``hearts_site.serializers.FieldsBuiltOnce``): each instance must still bind fields of its own,
-and a model's representation must not change."""
+"""DRF's contract, which a cache of built fields once broke: each serializer instance binds
+fields of its own (its parent, its context), and a refused body leaves nothing behind for the
+next request."""
 
 from __future__ import annotations
 
@@ -50,7 +50,7 @@ def test_a_model_serializer_built_once_represents_each_object_as_before(db):
     from django.contrib.auth import get_user_model
 
     from scoring import services
-    from scoring.serializers import ClubOutputSerializer
+    from scoring.api.serializers.clubs import ClubOutputSerializer
 
     user = get_user_model().objects.create_user("builder")
     clubs = [services.create_club(user=user, name=f"Club {n}", slug=f"club-{n}") for n in (1, 2)]

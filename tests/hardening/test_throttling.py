@@ -9,9 +9,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site import throttling
-from hearts_site.throttling import LOCAL_COUNTS, LocalCounts, WriteRateThrottle
+from hearts_site.throttling import LOCAL_COUNTS, FixedWindowThrottle, LocalCounts
 from scoring import services
+from scoring.api import throttling
+from scoring.api.throttling import WriteRateThrottle
 from scoring.models import WriteCount
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +24,7 @@ BODY = {"plays": ["2C"], "first_leader": 0}
 @pytest.fixture
 def three_per_minute(monkeypatch):
     monkeypatch.setattr(
-        WriteRateThrottle, "THROTTLE_RATES", {"writes": "3/min", "computations": "3/min"}
+        FixedWindowThrottle, "THROTTLE_RATES", {"writes": "3/min", "computations": "3/min"}
     )
 
 
@@ -101,7 +102,7 @@ def test_adjudications_are_counted_per_signed_in_user_across_devices(
 
 
 def test_anonymous_adjudications_are_counted_per_address(monkeypatch):
-    monkeypatch.setattr(WriteRateThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
     here, there = APIClient(REMOTE_ADDR="198.51.100.1"), APIClient(REMOTE_ADDR="198.51.100.2")
     assert [adjudicate(here) for _ in range(3)] == [200, 200, 429]
     assert adjudicate(there) == 200

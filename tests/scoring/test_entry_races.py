@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from hearts_site import rows
 from hearts_site.errors import Conflict
 from scoring import services
 from scoring.models import Game, GameSeat, Hand, HistoryEntry
+from scoring.services import hands
 
 pytestmark = pytest.mark.django_db
 
@@ -22,11 +22,11 @@ def rival_after_read(monkeypatch):
     ``times`` reads of the game by a hand entry (not the rival's own)."""
 
     def arrange(write, times: int = 1) -> list[int]:
-        fetch, left, busy = rows.fetch, [times], [False]
+        read, left, busy = hands.read_game, [times], [False]
 
-        def fetch_then_rival(model, sql, params):
-            found = fetch(model, sql, params)
-            if model is Game and "last_hand" in sql and left[0] and not busy[0]:
+        def read_then_rival(game_id):
+            found = read(game_id)
+            if left[0] and not busy[0]:
                 left[0] -= 1
                 busy[0] = True
                 try:
@@ -35,7 +35,7 @@ def rival_after_read(monkeypatch):
                     busy[0] = False
             return found
 
-        monkeypatch.setattr(rows, "fetch", fetch_then_rival)
+        monkeypatch.setattr(hands, "read_game", read_then_rival)
         return left
 
     return arrange

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from adjudication.services import ruleset_for
 from scoring import services
 from scoring.models import Game, GameSeat
+from scoring.services.settlement import rescore
 
 from .support import play_hand
 
-SEAT_COLUMNS = ("seat", "total", "place", "is_winner", *services.SEAT_RESULT_FIELDS[3:])
+SEAT_COLUMNS = ("seat", "total", "place", "is_winner", *GameSeat.RESULT_FIELDS[3:])
 
 
 def seat_rows(game: Game) -> list[tuple]:
@@ -26,7 +27,7 @@ def recounted(game: Game) -> list[tuple]:
     """The seats as a recount from every hand leaves them (rolled back afterwards)."""
     with transaction.atomic():
         locked = Game.objects.select_for_update().get(pk=game.pk)
-        services._recompute(locked, services.rules_of(locked))
+        rescore(locked, services.rules_of(locked))
         rows = seat_rows(game)
         transaction.set_rollback(True)
     return rows

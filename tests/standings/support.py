@@ -18,8 +18,9 @@ from types import SimpleNamespace
 
 from rest_framework.test import APIClient
 
-from scoring import ratings, services
+from scoring import services
 from scoring.models import Game, GameStatus, League, Player, Season
+from scoring.services import ratings
 
 QQ_30 = {"preset": "qq", "target_score": 30}
 SINGLE_HAND = {"preset": "standard", "target_score": None}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import ratings, services
+from scoring import services
 from scoring.models import Game, GameStatus, RatingEvent
+from scoring.services import ratings
 
 from .support import build_qq_league, rows_by_name, table_of
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
-from scoring.renderers import STANDINGS_COLUMNS
-from scoring.standings_views import HAND_COLUMNS
+from scoring.api.renderers import STANDINGS_COLUMNS
+from scoring.selectors.standings import HAND_COLUMNS
 
 from .support import standings_url, table_of
 

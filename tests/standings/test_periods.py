@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from scoring import ratings
 from scoring.models import Game, RatingEvent
+from scoring.services import ratings
 
 from .support import rows_by_name, standings_url, table_of
 

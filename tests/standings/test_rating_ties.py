@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scoring.ratings import MODEL, rate_with_ties
+from scoring.services.ratings import MODEL, rate_with_ties
 
 
 def fresh(n: int) -> list:

@@ -1,16 +1,17 @@
-"""Standings, player statistics and ratings, as JSON and CSV, with ETags for polling clients."""
+"""League and club tables as JSON and CSV, with ETags for polling clients, and a league's hands
+as CSV."""
 
 from __future__ import annotations
 
 import csv
 import hashlib
 import json
+from itertools import chain
 
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import generics, serializers
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,57 +20,11 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
-from hearts_site.serializers import StrictInputSerializer
-from scoring import standings
-from scoring.models import Game, GameSeat, GameStatus, Hand
-from scoring.renderers import StandingsCSVRenderer
-from scoring.views import ClubScopedMixin, LeagueScopedMixin, PlayerDetailView, etag_matches
-
-
-class StandingsQuerySerializer(StrictInputSerializer):
-    season = serializers.IntegerField(min_value=1, required=False)
-    as_of = serializers.DateField(required=False, help_text="The table as it stood that day.")
-    format = serializers.ChoiceField(choices=["json", "csv"], required=False)
-
-    def get_fields(self):
-        # ``from`` and ``to`` are Python keywords: declared here, so that an error names the
-        # parameter the client sent (attr "from", not "date_from").
-        fields = super().get_fields()
-        fields["from"] = serializers.DateField(required=False, source="date_from")
-        fields["to"] = serializers.DateField(required=False, source="date_to")
-        return fields
-
-
-class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True)
-    provisional = serializers.BooleanField()
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField()
-    average_place = serializers.FloatField()
-    points_per_game = serializers.FloatField()
-    points_per_hand = serializers.FloatField(allow_null=True)
-    total_points = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    moons = serializers.IntegerField()
-    queens = serializers.IntegerField()
-    clean_hands = serializers.IntegerField()
-    gems = serializers.IntegerField(allow_null=True)
-    rating = serializers.FloatField(allow_null=True)
-    rating_change = serializers.FloatField(allow_null=True)
-    separated_by = serializers.CharField(
-        allow_null=True, help_text="What put this row below the one above ('shared': a tie)."
-    )
-
-
-class StandingsOutputSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    ranking = serializers.JSONField(help_text="The league's declared ranking, in words too.")
-    period = serializers.JSONField()
-    rows = StandingsRowSerializer(many=True)
-
+from scoring.api.http import NOT_MODIFIED, etag_matches
+from scoring.api.renderers import StandingsCSVRenderer
+from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
+from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
+from scoring.selectors import standings
 
 PERIOD_PARAMETERS = [
     OpenApiParameter("season", int, required=False),
@@ -81,7 +36,7 @@ PERIOD_PARAMETERS = [
 STANDINGS_RESPONSES = {
     (200, "application/json"): StandingsOutputSerializer,
     (200, "text/csv"): OpenApiTypes.STR,
-    304: OpenApiResponse(description="Not modified since the ETag you sent."),
+    304: NOT_MODIFIED,
 }
 
 
@@ -198,47 +153,9 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
         )
 
 
-class PlayerStatsOutputSerializer(serializers.Serializer):
-    overall = serializers.JSONField()
-    leagues = serializers.JSONField()
-
-
-class PlayerStatsView(PlayerDetailView):
-    http_method_names = ["get", "head", "options"]
-
-    @extend_schema(operation_id="players_stats", responses={200: PlayerStatsOutputSerializer})
-    def get(self, request: Request, pk: int) -> Response:
-        self.get_club()
-        return Response(standings.player_stats(self.get_player()))
-
-
-class RatingEventOutputSerializer(serializers.Serializer):
-    game = serializers.IntegerField(source="game_id")
-    at = serializers.DateTimeField()
-    rating = serializers.FloatField(source="ordinal")
-    change = serializers.FloatField()
-    mu = serializers.FloatField()
-    sigma = serializers.FloatField()
-
-
-class PlayerRatingsView(PlayerDetailView, generics.ListAPIView):
-    http_method_names = ["get", "head", "options"]
-    serializer_class = RatingEventOutputSerializer
-    filter_backends: list = []
-
-    def get_queryset(self):
-        self.get_club()
-        return standings.rating_history(self.get_player())
-
-    @extend_schema(operation_id="players_ratings")
-    def get(self, request: Request, pk: int) -> Response:
-        return generics.ListAPIView.get(self, request, pk)
-
-
-HAND_COLUMNS = ["game", "finished_at", "hand", "seat", "player", "name", "points", "score"]
-
-
 class _Echo:
+    """A file that gives back what is written to it: csv.writer's rows, one at a time."""
+
     def write(self, value):
         return value
 
@@ -254,29 +171,10 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
     )
     def get(self, request: Request, pk: int):
         league = self.get_league()
-        games = Game.objects.filter(league=league, status=GameStatus.FINISHED)
-        seats = {
-            (game_id, seat): (player_id, name)
-            for game_id, seat, player_id, name in GameSeat.objects.filter(
-                game__in=games.values("pk")
-            ).values_list("game_id", "seat", "player_id", "player__name")
-        }
-        hands = (
-            Hand.objects.filter(game__in=games.values("pk"), is_void=False)
-            .order_by("game__finished_at", "game_id", "number")
-            .values_list("game_id", "game__finished_at", "number", "points", "scores")
-        )
         writer = csv.writer(_Echo(), lineterminator="\n")
-
-        def rows():
-            yield writer.writerow(HAND_COLUMNS)
-            for game_id, finished_at, number, points, scores in hands.iterator(chunk_size=2000):
-                for seat, (taken, score) in enumerate(zip(points, scores, strict=True)):
-                    player, name = seats.get((game_id, seat), ("", ""))
-                    yield writer.writerow(
-                        [game_id, finished_at.isoformat(), number, seat, player, name, taken, score]
-                    )
-
-        response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
+        rows = chain([standings.HAND_COLUMNS], standings.league_hand_rows(league))
+        response = StreamingHttpResponse(
+            (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+        )
         response["Content-Disposition"] = f'attachment; filename="league-{league.pk}-hands.csv"'
         return response

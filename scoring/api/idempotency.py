@@ -16,7 +16,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from hearts_site.errors import Conflict, DomainError, Unprocessable
-from hearts_site.headers import request_header
 from scoring.models import IdempotencyRecord
 
 HEADER = "Idempotency-Key"
@@ -37,7 +36,7 @@ def idempotent(
 
     ``redact`` removes what must not be kept (a device token's key is shown once only).
     """
-    key = request_header(request, HEADER)
+    key = request.headers.get(HEADER)
     if not key or not request.user.is_authenticated:
         return create()
     if len(key) > MAX_KEY_LENGTH:

@@ -7,7 +7,7 @@ ratings, and the tied players' head-to-head seats when the declaration names hea
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
 from typing import Any
@@ -17,60 +17,18 @@ from django.utils import timezone
 
 from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_value
-from scoring.models import Club, GameSeat, GameStatus, League, Player, RatingEvent, Season
-
-CRITERIA: dict[str, str] = {
-    "win_rate": "higher win rate",
-    "average_place": "better (lower) average place",
-    "points_per_game": "fewer points per game",
-    "total_points": "fewer total points",
-    "rating": "higher rating",
-}
-TIE_BREAKS: dict[str, str] = {
-    **CRITERIA,
-    "head_to_head": "more head-to-head wins among the tied players",
-    "games": "more games played",
-    "wins": "more wins",
-    "shared": "a shared place",
-}
-DEFAULT_RANKING: dict[str, Any] = {
-    "criterion": "average_place",
-    "tie_breaks": ["points_per_game", "head_to_head", "games", "shared"],
-    "min_games": 1,
-}
-SHARED_WIN_RULE = (
-    "A shared win (co-winners on equal lowest totals) counts as a win for each co-winner."
+from scoring.domain.ranking import described, rank, ranking_of
+from scoring.models import (
+    Club,
+    Game,
+    GameSeat,
+    GameStatus,
+    Hand,
+    League,
+    Player,
+    RatingEvent,
+    Season,
 )
-
-
-def ranking_of(declared: dict | None) -> dict[str, Any]:
-    """A league's ranking declaration, checked; the default fills what it leaves out."""
-    if declared is not None and not isinstance(declared, dict):
-        raise DomainError(
-            "invalid_ranking",
-            "ranking is an object: criterion, tie_breaks, min_games",
-            "ranking",
-        )
-    ranking = {**DEFAULT_RANKING, **(declared or {})}
-    if ranking["criterion"] not in CRITERIA:
-        raise DomainError(
-            "invalid_ranking",
-            f"criterion must be one of: {', '.join(CRITERIA)}",
-            "ranking.criterion",
-        )
-    breaks = ranking["tie_breaks"]
-    if not isinstance(breaks, list) or any(b not in TIE_BREAKS for b in breaks):
-        raise DomainError(
-            "invalid_ranking",
-            f"tie_breaks lists some of: {', '.join(TIE_BREAKS)}",
-            "ranking.tie_breaks",
-        )
-    games = ranking["min_games"]
-    if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= 10_000:
-        raise DomainError(
-            "invalid_ranking", "min_games is a whole number from 0", "ranking.min_games"
-        )
-    return {"criterion": ranking["criterion"], "tie_breaks": breaks, "min_games": games}
 
 
 @dataclass(frozen=True)
@@ -143,16 +101,10 @@ def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> di
     seats = finished_seats(scope, period)
     rows = _aggregate(seats)
     _attach_ratings(rows, period, club_id)
-    ranked, provisional = _rank(rows, ranking, seats)
     return {
-        "ranking": {
-            **ranking,
-            "criterion_text": CRITERIA[ranking["criterion"]],
-            "tie_break_texts": [TIE_BREAKS[b] for b in ranking["tie_breaks"]],
-            "shared_wins": SHARED_WIN_RULE,
-        },
+        "ranking": described(ranking),
         "period": period.describe(),
-        "rows": ranked + provisional,
+        "rows": rank(rows, ranking, lambda tied: _head_to_head(tied, seats)),
     }
 
 
@@ -225,82 +177,6 @@ def _attach_ratings(rows: list[dict[str, Any]], period: Period, club_id: int) ->
         row["rating_change"] = round(rating - start, 3) if rating is not None else None
 
 
-_ASCENDING = {"average_place", "points_per_game", "total_points"}
-
-
-def _key(name: str, row: dict[str, Any]) -> float:
-    value = row.get(name)
-    if name == "rating":
-        value = value if value is not None else float("-inf")
-    number = float(value or 0)
-    return number if name in _ASCENDING else -number
-
-
-def _rank(
-    rows: list[dict[str, Any]], ranking: dict[str, Any], seats: Q
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Order by the criterion, break ties in the declared order, and say what separated each
-    row from the one above; players below ``min_games`` are listed after, as provisional."""
-    eligible = [r for r in rows if r["games"] >= ranking["min_games"]]
-    provisional = [r for r in rows if r["games"] < ranking["min_games"]]
-    keys = list(dict.fromkeys([ranking["criterion"], *ranking["tie_breaks"]]))
-    keys = [key for key in keys if key != "shared"]
-    groups = _order(eligible, keys, lambda tied: _head_to_head(tied, seats))
-    ranked: list[dict[str, Any]] = []
-    position = 0
-    for group, separated_by in groups:
-        position += 1
-        rank = position
-        for index, row in enumerate(group):
-            row["rank"] = rank
-            row["provisional"] = False
-            row["separated_by"] = separated_by if index == 0 and ranked else None
-            if index:
-                row["separated_by"] = "shared"
-            ranked.append(row)
-        position += len(group) - 1
-    provisional.sort(key=lambda r: (_key(ranking["criterion"], r), r["name"], r["player"]))
-    for row in provisional:
-        row.update(rank=None, provisional=True, separated_by=None)
-    return ranked, provisional
-
-
-def _order(rows, keys, head_to_head):
-    """Split tied groups key by key; returns (group, the key that separated it from above).
-
-    ``head_to_head(players)`` is asked once, when its key comes, for the players still tied
-    then (often none: the criterion and earlier tie-breaks settle most rows)."""
-    result = [(rows, None)] if rows else []
-    for key in keys:
-        wins = None
-        if key == "head_to_head":
-            wins = head_to_head(
-                {r["player"] for group, _ in result if len(group) > 1 for r in group}
-            )
-        refined = []
-        for group, separated_by in result:
-            if len(group) == 1:
-                refined.append((group, separated_by))
-                continue
-            score = _h2h_scores(group, wins) if wins is not None else None
-
-            def value(row, key=key, score=score):
-                return -score[row["player"]] if score is not None else _key(key, row)
-
-            ordered = sorted(group, key=lambda r: (value(r), r["name"], r["player"]))
-            first = True
-            current: list = []
-            for row in ordered:
-                if current and value(row) != value(current[0]):
-                    refined.append((current, separated_by if first else key))
-                    first = False
-                    current = []
-                current.append(row)
-            refined.append((current, separated_by if first else key))
-        result = refined
-    return result
-
-
 def _head_to_head(tied: set[int], seats: Q) -> dict[tuple[int, int], int]:
     """Wins of a over b in games both played (a better place), among the tied players only.
 
@@ -322,11 +198,6 @@ def _head_to_head(tied: set[int], seats: Q) -> dict[tuple[int, int], int]:
                 if a != b and place_a < place_b:
                     wins[(a, b)] = wins.get((a, b), 0) + 1
     return wins
-
-
-def _h2h_scores(group, wins) -> dict[int, int]:
-    players = [r["player"] for r in group]
-    return {a: sum(wins.get((a, b), 0) for b in players if b != a) for a in players}
 
 
 def league_table(league: League, period: Period) -> dict[str, Any]:
@@ -367,3 +238,27 @@ def player_stats(player: Player) -> dict[str, Any]:
 
 def rating_history(player: Player) -> QuerySet[RatingEvent]:
     return RatingEvent.objects.filter(player=player).order_by("at", "game_id")
+
+
+HAND_COLUMNS = ["game", "finished_at", "hand", "seat", "player", "name", "points", "score"]
+
+
+def league_hand_rows(league: League) -> Iterator[list[Any]]:
+    """Every seat of every hand of the league's finished games, in ``HAND_COLUMNS`` order,
+    read in chunks (a league's whole record need not fit in memory)."""
+    games = Game.objects.filter(league=league, status=GameStatus.FINISHED).values("pk")
+    seats = {
+        (game_id, seat): (player_id, name)
+        for game_id, seat, player_id, name in GameSeat.objects.filter(game__in=games).values_list(
+            "game_id", "seat", "player_id", "player__name"
+        )
+    }
+    hands = (
+        Hand.objects.filter(game__in=games, is_void=False)
+        .order_by("game__finished_at", "game_id", "number")
+        .values_list("game_id", "game__finished_at", "number", "points", "scores")
+    )
+    for game_id, finished_at, number, points, scores in hands.iterator(chunk_size=2000):
+        for seat, (taken, score) in enumerate(zip(points, scores, strict=True)):
+            player, name = seats.get((game_id, seat), ("", ""))
+            yield [game_id, finished_at.isoformat(), number, seat, player, name, taken, score]

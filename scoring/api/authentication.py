@@ -1,0 +1,76 @@
+"""Device tokens (one per phone, revocable by its owner, stored only as a hash) and the session
+of the pages, as the API's two ways to sign in."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.conf import settings
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.authentication import SessionScheme
+from rest_framework import authentication, exceptions
+
+from scoring.models import DeviceToken
+
+# A token's last use is written at most this often: one write per request would make every
+# read a write.
+LAST_USED_EVERY = timedelta(seconds=60)
+
+
+class DeviceTokenAuthentication(authentication.TokenAuthentication):
+    """``Authorization: Token <key>`` (or ``Bearer <key>``) for a device token."""
+
+    def authenticate(self, request):
+        """DRF's ``TokenAuthentication.authenticate``, with both keywords."""
+        parts = authentication.get_authorization_header(request).split()
+        if not parts or parts[0].lower() not in (b"token", b"bearer"):
+            return None
+        if len(parts) == 1:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header. No credentials provided.")
+            )
+        if len(parts) > 2:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header. Token string should not contain spaces.")
+            )
+        try:
+            key = parts[1].decode()
+        except UnicodeError:
+            raise exceptions.AuthenticationFailed(
+                _("Invalid token header. Token string should not contain invalid characters.")
+            ) from None
+        return self.authenticate_credentials(key)
+
+    def authenticate_credentials(self, key: str):
+        token = live_token(DeviceToken.hash_key(key))
+        if token is None or not token.user.is_active:
+            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+        now = timezone.now()
+        if token.last_used_at is None or token.last_used_at < now - LAST_USED_EVERY:
+            DeviceToken.objects.filter(pk=token.pk).update(last_used_at=now)
+        return token.user, token
+
+
+def live_token(key_hash: str) -> DeviceToken | None:
+    """The unrevoked token with this hash, with its user, or None."""
+    found = DeviceToken.objects.select_related("user").filter(key_hash=key_hash)
+    return found.filter(revoked_at__isnull=True).first()
+
+
+class CookieSessionAuthentication(authentication.SessionAuthentication):
+    """DRF's session authentication, asked only when the request carries a session cookie:
+    without one there is no session user to find, and loading Django's lazy user to learn that
+    is work every token and anonymous request would pay."""
+
+    def authenticate(self, request):
+        if settings.SESSION_COOKIE_NAME not in request.COOKIES:
+            return None
+        return super().authenticate(request)
+
+
+class CookieSessionScheme(SessionScheme):
+    """The session authenticator above is the session scheme drf-spectacular knows (its own
+    extension matches DRF's class only, not subclasses)."""
+
+    target_class = CookieSessionAuthentication

@@ -1,0 +1,112 @@
+"""HTTP conditions and the schema's shared pieces: a game's version as its ETag, ``If-Match``
+on writes, ``If-None-Match`` on reads, and creates made retry-safe by an ``Idempotency-Key``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_view,
+)
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from hearts_site.errors import PreconditionFailed
+from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
+from scoring.api.idempotency import idempotent
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    IDEMPOTENCY_HEADER,
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description="Retry-safe create: the same key and body replay the first response.",
+)
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='The game version you saw (its ETag, e.g. "7"); a stale one gets 412.',
+)
+CONFLICT = OpenApiResponse(description="The request clashes with the game's state.")
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag you sent.")
+
+
+def expected_version(request: Request) -> int | None:
+    """The game version an ``If-Match`` header names (``*`` or absent: no precondition)."""
+    header = request.headers.get("If-Match")
+    if header is None or header.strip() == "*":
+        return None
+    value = header.strip().removeprefix("W/").strip('"')
+    if not value.isdigit() or len(value) > 12:
+        raise PreconditionFailed("invalid_if_match", 'If-Match must be a game ETag like "7".', None)
+    return int(value)
+
+
+def with_etag(response: Response, version: int) -> Response:
+    response["ETag"] = f'"{version}"'
+    return response
+
+
+def etag_matches(request: Request, etag: str) -> bool:
+    """If-None-Match names ``etag``, weak (``W/``) or not: a proxy that compresses a response
+    weakens its tag, and the body is still the same."""
+    header = request.headers.get("If-None-Match", "")
+    return etag in [tag.strip().removeprefix("W/") for tag in header.split(",")]
+
+
+def not_modified(request: Request, version: int) -> Response | None:
+    """A 304 with the version's ETag, when ``If-None-Match`` names it; else None."""
+    if not etag_matches(request, f'"{version}"'):
+        return None
+    return with_etag(Response(status=status.HTTP_304_NOT_MODIFIED), version)
+
+
+class CreateView:
+    """A ``POST`` that creates one thing: the body checked by ``input_serializer``, ``perform``
+    (a service call) given the checked data, the result shown by ``output_serializer`` with a
+    201; retry-safe with an ``Idempotency-Key``. ``redact`` removes from a kept response what
+    must not be shown twice."""
+
+    input_serializer: Any
+    output_serializer: Any
+    redact: Callable[[dict], dict] | None = None
+
+    def perform(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        def create() -> Response:
+            data = self.input_serializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            return self.created(self.perform(dict(data.validated_data)))
+
+        return idempotent(request, create, redact=type(self).redact)
+
+    def created(self, instance: Any) -> Response:
+        body = self.output_serializer(instance).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+def creates(operation_id: str, input_serializer: Any, output_serializer: Any):
+    """The schema of a ``CreateView``'s ``POST``, and the serializers it uses."""
+
+    def decorate(view: type) -> type:
+        view.input_serializer = input_serializer
+        view.output_serializer = output_serializer
+        schema = extend_schema(
+            operation_id=operation_id,
+            request=input_serializer,
+            responses={201: output_serializer},
+            parameters=[IDEMPOTENCY_KEY],
+        )
+        return extend_schema_view(post=schema)(view)
+
+    return decorate

@@ -1,0 +1,61 @@
+"""Clubs, their members and their players."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import REASON
+from scoring.models import Club, Membership, Player, Role
+
+
+class ClubInputSerializer(StrictInputSerializer):
+    name = serializers.CharField(max_length=100)
+    slug = serializers.SlugField(max_length=60)
+    is_public = serializers.BooleanField(default=True)
+
+
+class ClubOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "is_public", "created_at"]
+
+
+class MembershipInputSerializer(StrictInputSerializer):
+    username = serializers.CharField(max_length=150)
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class MembershipRoleInputSerializer(StrictInputSerializer):
+    role = serializers.ChoiceField(choices=Role.choices)
+
+
+class MembershipOutputSerializer(serializers.ModelSerializer):
+    username = serializers.CharField(source="user.username")
+
+    class Meta:
+        model = Membership
+        fields = ["id", "user", "username", "club", "role", "created_at"]
+
+
+class PlayerInputSerializer(StrictInputSerializer):
+    club = serializers.IntegerField(min_value=1)
+    name = serializers.CharField(max_length=100)
+
+
+class PlayerMergeInputSerializer(StrictInputSerializer):
+    into = serializers.IntegerField(min_value=1, help_text="The player record to keep.")
+    reason = serializers.CharField(required=False, allow_blank=True, **REASON)
+
+
+class PlayerOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "club", "name", "user", "merged_into", "created_at"]
+
+
+class PlayerMergeOutputSerializer(serializers.Serializer):
+    source = serializers.IntegerField(source="source_id")
+    target = serializers.IntegerField(source="target_id")
+    seats_moved = serializers.ListField(child=serializers.IntegerField())
+    at = serializers.DateTimeField()

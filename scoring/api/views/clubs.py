@@ -1,0 +1,92 @@
+"""Clubs and their members."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.api.http import CreateView, creates
+from scoring.api.permissions import IsClubMember, IsClubOwner, ReadOnly
+from scoring.api.scopes import ClubScopedMixin
+from scoring.api.serializers.clubs import (
+    ClubInputSerializer,
+    ClubOutputSerializer,
+    MembershipInputSerializer,
+    MembershipOutputSerializer,
+    MembershipRoleInputSerializer,
+)
+from scoring.models import Club, Membership
+
+
+@creates("clubs_create", ClubInputSerializer, ClubOutputSerializer)
+class ClubListView(CreateView, generics.ListAPIView):
+    serializer_class = ClubOutputSerializer
+    permission_classes = [ReadOnly | IsAuthenticated]
+    ordering_fields = ["name", "created_at"]
+    filterset_fields = ["is_public", "slug"]
+
+    def get_queryset(self):
+        return selectors.visible_clubs(self.request.user).order_by("name", "id")
+
+    def perform(self, data: dict) -> Club:
+        return services.create_club(user=self.request.user, **data)
+
+
+class ClubDetailView(ClubScopedMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="clubs_retrieve", responses={200: ClubOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(ClubOutputSerializer(self.get_club()).data)
+
+
+@creates("clubs_members_create", MembershipInputSerializer, MembershipOutputSerializer)
+class MemberListView(ClubScopedMixin, CreateView, generics.ListAPIView):
+    """Members see their club's members; owners add them."""
+
+    queryset = Membership.objects.none()  # for the schema; get_queryset scopes it
+    serializer_class = MembershipOutputSerializer
+    permission_classes = [IsAuthenticated & ((ReadOnly & IsClubMember) | IsClubOwner)]
+
+    def get_queryset(self):
+        return Membership.objects.filter(club=self.get_club()).select_related("user")
+
+    def perform(self, data: dict) -> Membership:
+        user = get_user_model().objects.filter(username=data["username"]).first()
+        if user is None:
+            raise DomainError("unknown_user", "No user has that username.", "username")
+        return services.set_membership(club=self.get_club(), user=user, role=data["role"])
+
+
+class MemberDetailView(ClubScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubOwner]
+
+    def get_membership(self) -> Membership:
+        return get_object_or_404(Membership, pk=self.kwargs["membership_id"], club=self.get_club())
+
+    @extend_schema(
+        operation_id="clubs_members_update",
+        request=MembershipRoleInputSerializer,
+        responses={200: MembershipOutputSerializer},
+    )
+    def patch(self, request: Request, pk: int, membership_id: int) -> Response:
+        data = MembershipRoleInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        membership = self.get_membership()
+        membership = services.set_membership(
+            club=membership.club, user=membership.user, role=data.validated_data["role"]
+        )
+        return Response(MembershipOutputSerializer(membership).data)
+
+    @extend_schema(operation_id="clubs_members_destroy", responses={204: None})
+    def delete(self, request: Request, pk: int, membership_id: int) -> Response:
+        services.remove_membership(membership=self.get_membership())
+        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -1,0 +1,62 @@
+"""Disputes of a hand: filed with a trick record (adjudicated at once), resolved by a director."""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import services
+from scoring.api.http import CONFLICT, CreateView, creates
+from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.scopes import GameScopedMixin
+from scoring.api.serializers.disputes import (
+    DisputeInputSerializer,
+    DisputeOutputSerializer,
+    DisputeResolveInputSerializer,
+)
+from scoring.models import Dispute
+
+
+@creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
+class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
+    serializer_class = DisputeOutputSerializer
+    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return Dispute.objects.filter(
+            hand__game=self.get_game(), hand__number=self.kwargs["number"]
+        ).select_related("hand")
+
+    def perform(self, data: dict) -> Dispute:
+        reason = data.pop("reason", "")
+        return services.open_dispute(
+            game_id=self.kwargs["game_id"],
+            number=self.kwargs["number"],
+            record=data,
+            actor=self.request.user,
+            reason=reason,
+        )
+
+
+class DisputeResolveView(GameScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubDirector]
+
+    @extend_schema(
+        operation_id="games_hands_disputes_resolve",
+        request=DisputeResolveInputSerializer,
+        responses={200: DisputeOutputSerializer, 409: CONFLICT},
+    )
+    def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
+        data = DisputeResolveInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        get_object_or_404(Dispute, pk=dispute_id, hand__game_id=game_id, hand__number=number)
+        dispute = services.resolve_dispute(
+            dispute_id=dispute_id, actor=request.user, **data.validated_data
+        )
+        return Response(DisputeOutputSerializer(dispute).data)

@@ -1,0 +1,145 @@
+"""Games: the list and a new game, one game, its abandon, its scoreboard and its history."""
+
+from __future__ import annotations
+
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from hearts_site.errors import DomainError
+from hearts_site.rendering import kept_rendering
+from scoring import selectors, services
+from scoring.api.http import (
+    CONFLICT,
+    IF_MATCH,
+    NOT_MODIFIED,
+    CreateView,
+    creates,
+    expected_version,
+    not_modified,
+    with_etag,
+)
+from scoring.api.permissions import IsClubScorer, ReadOnly
+from scoring.api.scopes import BodyClubMixin, GameScopedMixin, body_id
+from scoring.api.serializers.common import MAX_ID
+from scoring.api.serializers.games import (
+    GameAbandonInputSerializer,
+    GameInputSerializer,
+    GameOutputSerializer,
+    HistoryOutputSerializer,
+    ScoreboardOutputSerializer,
+)
+from scoring.models import Game, League
+
+
+class GameFilter(filters.FilterSet):
+    player = filters.NumberFilter(field_name="seats__player", min_value=1, max_value=MAX_ID)
+
+    class Meta:
+        model = Game
+        fields = ["club", "league", "season", "status", "player"]
+
+
+@creates("games_create", GameInputSerializer, GameOutputSerializer)
+class GameListView(BodyClubMixin, CreateView, generics.ListAPIView):
+    serializer_class = GameOutputSerializer
+    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    filterset_class = GameFilter
+    ordering_fields = ["started_at", "finished_at"]
+
+    def get_queryset(self):
+        return selectors.games_for(self.request.user).order_by("-started_at", "-id")
+
+    def body_club_id(self) -> int | None:
+        """A league game's club is its league's."""
+        league_id = body_id(self.request, "league")
+        if league_id is None:
+            return super().body_club_id()
+        league = League.objects.filter(pk=league_id).first()
+        if league is None:
+            raise DomainError("unknown_league", "No such league.", "league")
+        return league.club_id
+
+    def perform(self, data: dict) -> Game:
+        data.pop("club", None)
+        game = services.start_game(club=self.get_club(), actor=self.request.user, **data)
+        return selectors.games_for(self.request.user).get(pk=game.pk)
+
+    def created(self, instance: Game) -> Response:
+        return with_etag(super().created(instance), instance.version)
+
+
+def _game_response(game: Game, user, code: int = status.HTTP_200_OK) -> Response:
+    """The game as the list shows it (seats, players), with its version as the ETag."""
+    game = selectors.games_for(user).get(pk=game.pk)
+    return with_etag(Response(GameOutputSerializer(game).data, status=code), game.version)
+
+
+class GameDetailView(GameScopedMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_retrieve", responses={200: GameOutputSerializer, 304: NOT_MODIFIED}
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = self.get_game()
+        return not_modified(request, game.version) or _game_response(game, request.user)
+
+
+class GameAbandonView(GameScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubScorer]
+
+    @extend_schema(
+        operation_id="games_abandon",
+        request=GameAbandonInputSerializer,
+        responses={200: GameOutputSerializer, 409: CONFLICT},
+        parameters=[IF_MATCH],
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        data = GameAbandonInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        game = services.abandon_game(
+            game_id=game_id,
+            reason=data.validated_data["reason"],
+            actor=request.user,
+            expected_version=expected_version(request),
+        )
+        return _game_response(game, request.user)
+
+
+class ScoreboardView(GameScopedMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        operation_id="games_scoreboard",
+        responses={200: ScoreboardOutputSerializer, 304: NOT_MODIFIED},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        seen = self.get_game_version()  # a kept board or a 304 needs no more of the game
+        unchanged = not_modified(request, seen.version)
+        if unchanged:
+            return unchanged
+        # The version and the time of the last change: a restored backup reuses versions.
+        key = f"scoreboard:{game_id}:{seen.version}:{seen.changed}"
+        board = kept_rendering(
+            self,
+            request,
+            key,
+            lambda: selectors.scoreboard(self.get_game()),
+            # Built from a later read: kept only if no write came between the two.
+            keep=lambda: selectors.game_still_at(game_id, seen.version),
+        )
+        return with_etag(board, seen.version)
+
+
+class HistoryView(GameScopedMixin, generics.ListAPIView):
+    serializer_class = HistoryOutputSerializer
+    permission_classes = [AllowAny]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.history_of(self.get_game())

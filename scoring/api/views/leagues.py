@@ -1,0 +1,72 @@
+"""Leagues and their seasons."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import selectors, services
+from scoring.api.http import CreateView, creates
+from scoring.api.permissions import IsClubDirector, ReadOnly
+from scoring.api.scopes import BodyClubMixin, LeagueScopedMixin
+from scoring.api.serializers.leagues import (
+    LeagueInputSerializer,
+    LeagueOutputSerializer,
+    LeagueUpdateInputSerializer,
+    SeasonInputSerializer,
+    SeasonOutputSerializer,
+)
+from scoring.models import League, Season
+
+DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
+
+
+@creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
+class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
+    serializer_class = LeagueOutputSerializer
+    permission_classes = DIRECTORS_WRITE
+    filterset_fields = ["club"]
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self):
+        return selectors.leagues_for(self.request.user).order_by("name", "id")
+
+    def perform(self, data: dict) -> League:
+        data.pop("club")
+        return services.create_league(club=self.get_club(), **data)
+
+
+class LeagueDetailView(LeagueScopedMixin, APIView):
+    permission_classes = DIRECTORS_WRITE
+
+    @extend_schema(operation_id="leagues_retrieve", responses={200: LeagueOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(LeagueOutputSerializer(self.get_league()).data)
+
+    @extend_schema(
+        operation_id="leagues_update",
+        request=LeagueUpdateInputSerializer,
+        responses={200: LeagueOutputSerializer},
+    )
+    def patch(self, request: Request, pk: int) -> Response:
+        data = LeagueUpdateInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        league = services.update_league(league=self.get_league(), **data.validated_data)
+        return Response(LeagueOutputSerializer(league).data)
+
+
+@creates("leagues_seasons_create", SeasonInputSerializer, SeasonOutputSerializer)
+class SeasonListView(LeagueScopedMixin, CreateView, generics.ListAPIView):
+    queryset = Season.objects.none()  # for the schema; get_queryset scopes it
+    serializer_class = SeasonOutputSerializer
+    permission_classes = DIRECTORS_WRITE
+
+    def get_queryset(self):
+        return Season.objects.filter(league=self.get_league()).order_by("starts_on", "id")
+
+    def perform(self, data: dict) -> Season:
+        return services.create_season(league=self.get_league(), **data)

@@ -1,0 +1,104 @@
+"""Players: the club's list, one player, a merge of two records, statistics and ratings."""
+
+from __future__ import annotations
+
+from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.api.http import CONFLICT, CreateView, creates
+from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.scopes import BodyClubMixin, PlayerScopedMixin
+from scoring.api.serializers.clubs import (
+    PlayerInputSerializer,
+    PlayerMergeInputSerializer,
+    PlayerMergeOutputSerializer,
+    PlayerOutputSerializer,
+)
+from scoring.api.serializers.standings import (
+    PlayerStatsOutputSerializer,
+    RatingEventOutputSerializer,
+)
+from scoring.models import Player
+from scoring.selectors import standings
+
+
+class PlayerFilter(filters.FilterSet):
+    name = filters.CharFilter(lookup_expr="icontains")
+    merged = filters.BooleanFilter(field_name="merged_into", lookup_expr="isnull", exclude=True)
+
+    class Meta:
+        model = Player
+        fields = ["club", "name", "merged"]
+
+
+@creates("players_create", PlayerInputSerializer, PlayerOutputSerializer)
+class PlayerListView(BodyClubMixin, CreateView, generics.ListAPIView):
+    serializer_class = PlayerOutputSerializer
+    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    filterset_class = PlayerFilter
+    ordering_fields = ["name", "created_at"]
+
+    def get_queryset(self):
+        return selectors.players_for(self.request.user).order_by("name", "id")
+
+    def perform(self, data: dict) -> Player:
+        return services.create_player(club=self.get_club(), name=data["name"])
+
+
+class PlayerDetailView(PlayerScopedMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="players_retrieve", responses={200: PlayerOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(PlayerOutputSerializer(self.get_player()).data)
+
+
+class PlayerMergeView(PlayerScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubDirector]
+
+    @extend_schema(
+        operation_id="players_merge",
+        request=PlayerMergeInputSerializer,
+        responses={200: PlayerMergeOutputSerializer, 409: CONFLICT},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        data = PlayerMergeInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        target = Player.objects.filter(pk=data.validated_data["into"]).first()
+        if target is None or target.club_id != self.get_club().pk:
+            raise DomainError("unknown_player", "No such player in this club.", "into")
+        merge = services.merge_players(
+            source=self.get_player(),
+            target=target,
+            actor=request.user,
+            reason=data.validated_data.get("reason", ""),
+        )
+        return Response(PlayerMergeOutputSerializer(merge).data)
+
+
+class PlayerStatsView(PlayerScopedMixin, APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(operation_id="players_stats", responses={200: PlayerStatsOutputSerializer})
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(standings.player_stats(self.get_player()))
+
+
+class PlayerRatingsView(PlayerScopedMixin, generics.ListAPIView):
+    serializer_class = RatingEventOutputSerializer
+    permission_classes = [AllowAny]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return standings.rating_history(self.get_player())
+
+    @extend_schema(operation_id="players_ratings")
+    def get(self, request: Request, pk: int) -> Response:
+        return super().get(request, pk)

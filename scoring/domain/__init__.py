@@ -1,0 +1,2 @@
+"""The scorekeeping rules that need no database: a scorer's entry scored through the engine
+(entries.py) and a league's ranking declaration and ordering (ranking.py)."""

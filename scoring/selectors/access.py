@@ -1,0 +1,58 @@
+"""Who may see what: a club's role of a user, and the clubs, players, leagues and games a user
+may read (public clubs, and the private clubs they belong to)."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+
+from scoring.models import Club, Game, League, Membership, Player, Role
+
+SCORERS = (Role.OWNER, Role.DIRECTOR, Role.SCORER)
+DIRECTORS = (Role.OWNER, Role.DIRECTOR)
+
+
+def role_in(user, club_id: int) -> str | None:
+    """The user's role in a club, or None. Read once per request: kept on the user object."""
+    if user is None or not user.is_authenticated:
+        return None
+    roles = user.__dict__.get("_club_roles")
+    if roles is None:
+        roles = dict(Membership.objects.filter(user=user).values_list("club_id", "role"))
+        user.__dict__["_club_roles"] = roles
+    return roles.get(club_id)
+
+
+def may_read(user, club_id: int, is_public: bool) -> bool:
+    """A club's data is for everyone when the club is public, else for its members."""
+    return is_public or role_in(user, club_id) is not None
+
+
+def can_read(user, club: Club) -> bool:
+    return may_read(user, club.pk, club.is_public)
+
+
+def visible_clubs(user) -> QuerySet[Club]:
+    """Public clubs, and the private clubs the user belongs to."""
+    if user is not None and user.is_authenticated:
+        return Club.objects.filter(Q(is_public=True) | Q(memberships__user=user)).distinct()
+    return Club.objects.filter(is_public=True)
+
+
+def _visible_club_ids(user):
+    return visible_clubs(user).values("pk")
+
+
+def players_for(user) -> QuerySet[Player]:
+    return Player.objects.filter(club__in=_visible_club_ids(user)).select_related("club")
+
+
+def leagues_for(user) -> QuerySet[League]:
+    return League.objects.filter(club__in=_visible_club_ids(user)).select_related("club")
+
+
+def games_for(user) -> QuerySet[Game]:
+    return (
+        Game.objects.filter(club__in=_visible_club_ids(user))
+        .select_related("club", "league", "season")
+        .prefetch_related("seats__player")
+    )

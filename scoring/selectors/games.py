@@ -1,0 +1,130 @@
+"""A game as the table sees it: its version (an ETag), the scoreboard, what comes next after a
+write, and its history."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from django.db.models import QuerySet
+
+from adjudication.engine import Ruleset, dealer_of_hand, pass_direction
+from adjudication.services import ruleset_for
+from scoring import sql
+from scoring.models import Game, GameStatus, Hand, HistoryEntry
+from scoring.selectors.access import may_read
+
+
+class GameVersion(NamedTuple):
+    club_id: int
+    club_is_public: bool
+    version: int
+    changed: str  # the time of the last write, as the database gives it (a key, not shown)
+
+
+class LeagueVersion(NamedTuple):
+    club_id: int
+    club_is_public: bool
+    results_version: str
+    ranking: Any  # the league's declared ranking (a table's ETag names it)
+
+
+def game_version(game_id: int, user) -> GameVersion | None:
+    """The game's club, whether it is public, and the game's version and last change; None
+    for no such game, or one in a private club the user is not a member of. All that a kept
+    scoreboard, a 304 or a write's permission check needs of the game."""
+    row = sql.game_version_row(game_id)
+    if row is None or not may_read(user, row[0], row[1]):
+        return None
+    return GameVersion(*row)
+
+
+def league_version(league_id: int, user) -> LeagueVersion | None:
+    """The league's club, whether it is public, the club's results version and the league's
+    ranking; None for no such league, or one in a private club the user is not a member of."""
+    row = sql.league_version_row(league_id)
+    if row is None or not may_read(user, row[0], row[1]):
+        return None
+    return LeagueVersion(*row)
+
+
+def game_still_at(game_id: int, version: int) -> bool:
+    """No write has changed the game since it was read at ``version``."""
+    return Game.objects.filter(pk=game_id, version=version).exists()
+
+
+def next_deal(game: Game, rules: Ruleset, hands: int) -> dict[str, Any]:
+    """What the table does next, once ``hands`` hands are recorded: the hand's number, its
+    dealer and its pass (all None once the game is over)."""
+    if game.status != GameStatus.IN_PROGRESS:
+        return {"next_hand": None, "next_dealer": None, "next_pass": None}
+    number = hands + 1
+    return {
+        "next_hand": number,
+        "next_dealer": dealer_of_hand(rules.players, game.first_dealer, number),
+        "next_pass": pass_direction(rules, number),
+    }
+
+
+def hand_outcome(game: Game, recorded: int | None = None) -> dict[str, Any]:
+    """What the table needs after a write: totals, status, winners, version and next deal.
+    ``recorded``: how many hands the game has, when the caller knows (it just added the last)."""
+    hands = game.hands.count() if recorded is None else recorded
+    return {
+        "totals": game.totals,
+        "status": game.status,
+        "winners": game.winners,
+        "game_version": game.version,
+        **next_deal(game, ruleset_for(game.ruleset), hands),
+    }
+
+
+# The columns of a scoreboard's row, read as they are stored; the moon is shown as one object.
+BOARD_COLUMNS = (
+    "number",
+    "dealer",
+    "pass_direction",
+    "level",
+    "points",
+    "scores",
+    "moon_shooter",
+    "moon_choice",
+    "jack_of_diamonds",
+    "gems",
+    "is_void",
+    "renege_by",
+)
+
+
+def scoreboard(game: Game) -> dict[str, Any]:
+    """Every hand with its scores and the running totals, the totals, the end and the winners."""
+    rules = ruleset_for(game.ruleset)
+    running = [0] * rules.players
+    rows = []
+    for hand in Hand.objects.filter(game=game).order_by("number").values(*BOARD_COLUMNS):
+        if not hand["is_void"]:
+            running = [t + s for t, s in zip(running, hand["scores"], strict=True)]
+        shooter, choice = hand.pop("moon_shooter"), hand.pop("moon_choice")
+        moon = {"shooter": shooter, "choice": choice or None} if shooter is not None else None
+        rows.append({**hand, "moon": moon, "running_totals": list(running)})
+    seats = [
+        {"seat": seat, "player": player, "name": name}
+        for seat, player, name in game.seats.order_by("seat").values_list(
+            "seat", "player_id", "player__name"
+        )
+    ]
+    return {
+        "game": game.pk,
+        "version": game.version,
+        "status": game.status,
+        "seats": seats,
+        "hands": rows,
+        "totals": game.totals,
+        "gems": game.gems,
+        "winners": game.winners,
+        **next_deal(game, rules, len(rows)),
+        "target_score": rules.target_score,
+    }
+
+
+def history_of(game: Game) -> QuerySet[HistoryEntry]:
+    return HistoryEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")

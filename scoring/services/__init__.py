@@ -1,0 +1,43 @@
+"""Writes: every change to clubs, players, leagues, games and hands goes through a function
+here, one module a subject. Each write to a game checks the version the caller saw, changes
+the hands, rescores the game (settlement), bumps its version and appends to its history, all
+in one transaction, so a failure leaves nothing half-written.
+
+Callers use ``from scoring import services`` and ``services.enter_hand(...)``: the names below
+are the services' whole public surface.
+"""
+
+from scoring.services.clubs import create_club, remove_membership, set_membership
+from scoring.services.disputes import open_dispute, resolve_dispute
+from scoring.services.games import abandon_game, create_game, rules_of, start_game
+from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
+from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.players import create_player, merge_players
+from scoring.services.tokens import create_device_token, revoke_device_token
+from scoring.services.versions import games_changed, results_changed, tables_changed
+
+__all__ = [
+    "ENTRY_ATTEMPTS",
+    "abandon_game",
+    "correct_hand",
+    "create_club",
+    "create_device_token",
+    "create_game",
+    "create_league",
+    "create_player",
+    "create_season",
+    "enter_hand",
+    "games_changed",
+    "merge_players",
+    "open_dispute",
+    "remove_membership",
+    "resolve_dispute",
+    "results_changed",
+    "revoke_device_token",
+    "rules_of",
+    "set_membership",
+    "start_game",
+    "tables_changed",
+    "update_league",
+    "void_hand",
+]

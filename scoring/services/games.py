@@ -1,0 +1,163 @@
+"""Games: a table's game under a ruleset snapshot, from its creation to its end or abandon."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from adjudication.engine import Ruleset
+from adjudication.services import ruleset_for
+from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
+from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, League, Player, Season
+
+
+def rules_of(game: Game) -> Ruleset:
+    return ruleset_for(game.ruleset)
+
+
+@transaction.atomic
+def create_game(
+    *,
+    club: Club,
+    players: Sequence[Player],
+    actor,
+    league: League | None = None,
+    season: Season | None = None,
+    ruleset: object = None,
+    first_dealer: int = 0,
+    started_at=None,
+) -> Game:
+    """A game snapshots its ruleset: the league's, or one given for a friendly game."""
+    if league is not None and league.club_id != club.pk:
+        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+    if season is not None and season.league_id != getattr(league, "pk", None):
+        raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
+    if ruleset is None:
+        ruleset = league.ruleset if league is not None else "standard"
+    rules = ruleset_for(ruleset)
+    _check_seating(club, players, rules)
+    if not 0 <= first_dealer < rules.players:
+        raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
+    game = Game.objects.create(
+        club=club,
+        league=league,
+        season=season,
+        ruleset=rules.options(),
+        first_dealer=first_dealer,
+        started_at=started_at or timezone.now(),
+        totals=[0] * rules.players,
+        gems=[0] * rules.players if rules.gems else None,
+        created_by=actor,
+    )
+    GameSeat.objects.bulk_create(
+        GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)
+    )
+    HistoryEntry.objects.create(
+        game=game,
+        action="game_created",
+        actor=actor,
+        after={"players": [p.pk for p in players], "ruleset": game.ruleset},
+    )
+    return game
+
+
+def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> None:
+    """One seat a player, every seat taken, by the club's own players, none merged away."""
+    if len(players) != rules.players:
+        raise DomainError(
+            "wrong_number_of_players",
+            f"This ruleset seats {rules.players} players; {len(players)} given.",
+            "players",
+        )
+    if len({p.pk for p in players}) != len(players):
+        raise DomainError("duplicate_player", "A player can sit in one seat only.", "players")
+    for index, player in enumerate(players):
+        if player.club_id != club.pk:
+            raise DomainError(
+                # No name: the player may belong to a private club the caller cannot see.
+                "player_not_in_club",
+                f"Player {player.pk} is not in this club.",
+                f"players.{index}",
+            )
+        if player.merged_into_id:
+            raise DomainError(
+                "player_merged",
+                f"{player.name} was merged into another record; use that one.",
+                f"players.{index}",
+            )
+
+
+def start_game(
+    *,
+    club: Club,
+    actor,
+    players: Sequence[int],
+    league: int | None = None,
+    season: int | None = None,
+    **options: Any,
+) -> Game:
+    """A game from the ids an API request names: each unknown id is refused on its field."""
+    league_row = League.objects.filter(pk=league).first() if league is not None else None
+    if league is not None and league_row is None:
+        raise DomainError("unknown_league", "No such league.", "league")
+    season_row = Season.objects.filter(pk=season).first() if season is not None else None
+    if season is not None and season_row is None:
+        raise DomainError("unknown_season", "No such season.", "season")
+    found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
+    missing = [i for i, pid in enumerate(players) if pid not in found]
+    if missing:
+        raise DomainError("unknown_player", "No such player.", f"players.{missing[0]}")
+    if league_row is not None and "ruleset" in options:
+        raise DomainError(
+            "ruleset_from_league", "A league game plays the league's ruleset.", "ruleset"
+        )
+    return create_game(
+        club=club,
+        league=league_row,
+        season=season_row,
+        players=[found[pid] for pid in players],
+        actor=actor,
+        **options,
+    )
+
+
+def locked_game(game_id: int, expected_version: int | None) -> Game:
+    """The game's row, locked until the transaction ends, at the version the caller saw (any,
+    when None). SQLite ignores the lock: its write transactions begin IMMEDIATE, which locks
+    the database for writes instead."""
+    game = Game.objects.select_for_update().filter(pk=game_id).first()
+    if game is None:
+        raise NotFoundError("game_not_found", "No such game.", None)
+    check_version(game, expected_version)
+    return game
+
+
+def check_version(game: Game, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != game.version:
+        raise PreconditionFailed(
+            "version_mismatch",
+            f"The game is at version {game.version}, not {expected_version}: reload it.",
+            None,
+        )
+
+
+@transaction.atomic
+def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | None = None) -> Game:
+    game = locked_game(game_id, expected_version)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict("game_over", f"The game is already {game.status}.", None)
+    game.status = GameStatus.ABANDONED
+    game.finished_at = timezone.now()
+    game.version += 1
+    game.save()
+    HistoryEntry.objects.create(
+        game=game,
+        action="game_abandoned",
+        actor=actor,
+        after={"status": game.status},
+        reason=reason,
+    )
+    return game

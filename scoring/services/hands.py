@@ -1,0 +1,206 @@
+"""Hands: entered once, corrected or voided with a reason; every change rescores the game and
+is appended to its history, in the transaction that made it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import OuterRef, Subquery
+
+from adjudication.engine import dealer_of_hand, pass_direction
+from hearts_site.errors import Conflict, NotFoundError
+from scoring.domain.entries import score_entry
+from scoring.models import Game, GameStatus, Hand, HistoryEntry
+from scoring.services.games import check_version, locked_game, rules_of
+from scoring.services.settlement import add_hand, apply_score, end_of, rescore, settle_seats
+
+# How many times a hand entry reads the game again when another write moved it between the
+# read and the write, before it gives up with a 409: each retry sees that write, so a second
+# attempt almost always ends it (as a replay, a conflict or a stored hand).
+ENTRY_ATTEMPTS = 5
+
+
+def enter_hand(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    actor,
+    expected_version: int | None = None,
+) -> tuple[Hand, bool]:
+    """Record hand ``number``. The same entry again returns the stored hand (created False).
+
+    Optimistic: the game is read and the hand scored with no lock held; the write then changes
+    the game only if it is still at the version read (its first statement), else nothing is
+    written and the entry starts again from a fresh read. So SQLite's one writer lock is held
+    for the few statements of the write, and PostgreSQL locks no row while Python scores."""
+    for _ in range(ENTRY_ATTEMPTS):
+        stored = _try_enter_hand(game_id, number, entry, actor, expected_version)
+        if stored is not None:
+            return stored
+    raise Conflict(
+        "game_busy", f"Game {game_id} kept changing while hand {number} was entered: retry.", None
+    )
+
+
+def _try_enter_hand(
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    actor,
+    expected_version: int | None,
+) -> tuple[Hand, bool] | None:
+    """One attempt of ``enter_hand``: None when another write moved the game meanwhile."""
+    game = read_game(game_id)
+    # Hands are numbered 1, 2, … with no gap (a void keeps its number): the last number says
+    # whether hand ``number`` exists and whether it comes next.
+    last = game.last_hand or 0
+    if 1 <= number <= last:
+        return _stored_hand(game, number, entry), False
+    check_version(game, expected_version)
+    if game.status != GameStatus.IN_PROGRESS:
+        raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
+    if number != last + 1:
+        raise Conflict("hand_out_of_order", f"Hand {last + 1} comes next, not hand {number}.", None)
+    rules = rules_of(game)
+    dealer = dealer_of_hand(rules.players, game.first_dealer, number)
+    hand = Hand(
+        game=game,
+        number=number,
+        dealer=dealer,
+        pass_direction=pass_direction(rules, number),
+        entry=dict(entry),
+        entered_by=actor,
+    )
+    apply_score(hand, score_entry(rules, entry, dealer=dealer, totals_before=game.totals))
+    read_version = game.version
+    totals, gems = add_hand(game.totals, game.gems, hand)
+    result, rated_at = end_of(game, rules, totals, gems, game.hands_played + 1)
+    with transaction.atomic():
+        settled = {name: getattr(game, name) for name in Game.SETTLED_FIELDS}
+        if not Game.objects.filter(pk=game_id, version=read_version).update(**settled):
+            return None
+        try:
+            # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
+            # leaves it.
+            hand.save(force_insert=True)
+        except IntegrityError:  # only a write that left the version alone could: none does
+            raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+        settle_seats(game, result, rated_at, added=hand)
+        HistoryEntry.objects.create(
+            game=game,
+            hand_number=number,
+            action="hand_entered",
+            actor=actor,
+            after=hand.snapshot(),
+        )
+    return hand, True
+
+
+def read_game(game_id: int) -> Game:
+    """The game, unlocked, with the number of its last hand as ``last_hand`` (None: no hand)."""
+    last_number = Hand.objects.filter(game=OuterRef("pk")).order_by("-number").values("number")
+    game = Game.objects.annotate(last_hand=Subquery(last_number[:1])).filter(pk=game_id).first()
+    if game is None:
+        raise NotFoundError("game_not_found", "No such game.", None)
+    return game
+
+
+def _stored_hand(game: Game, number: int, entry: Mapping[str, Any]) -> Hand:
+    """Hand ``number`` as stored, when ``entry`` is what it was entered with: a retried PUT."""
+    hand = Hand.objects.get(game=game, number=number)
+    if _canonical(hand.entry) == _canonical(entry) and not hand.is_void:
+        return hand
+    raise Conflict(
+        "hand_exists",
+        f"Hand {number} is already recorded differently: correct it with PATCH "
+        f"/api/v1/games/{game.pk}/hands/{number}/ and a reason.",
+        None,
+    )
+
+
+def _canonical(entry: Mapping[str, Any]) -> str:
+    return json.dumps(entry, sort_keys=True, separators=(",", ":"))
+
+
+def locked_hand(game: Game, number: int) -> Hand:
+    hand = Hand.objects.select_for_update().filter(game=game, number=number).first()
+    if hand is None:
+        raise NotFoundError("hand_not_found", f"Game {game.pk} has no hand {number}.", None)
+    return hand
+
+
+def correct_hand(
+    *,
+    game_id: int,
+    number: int,
+    entry: Mapping[str, Any],
+    reason: str,
+    actor,
+    expected_version: int | None = None,
+) -> Hand:
+    """Replace a hand's entry; every later total, the game end and the winners follow."""
+
+    def replace_entry(hand: Hand) -> bool:
+        if hand.is_void:
+            raise Conflict("hand_void", f"Hand {number} is void.", None)
+        hand.entry = dict(entry)
+        hand.renege_by = None  # a new record needs a new ruling
+        return True
+
+    return _change_hand(
+        game_id, number, expected_version, replace_entry, "hand_corrected", actor, reason
+    )
+
+
+def void_hand(
+    *, game_id: int, number: int, reason: str, actor, expected_version: int | None = None
+) -> Hand:
+    """The hand no longer counts (it keeps its number); voiding it again changes nothing."""
+
+    def void(hand: Hand) -> bool:
+        if hand.is_void:
+            return False
+        hand.is_void = True
+        return True
+
+    return _change_hand(game_id, number, expected_version, void, "hand_voided", actor, reason)
+
+
+@transaction.atomic
+def _change_hand(
+    game_id: int,
+    number: int,
+    expected_version: int | None,
+    change: Callable[[Hand], bool],
+    action: str,
+    actor,
+    reason: str,
+) -> Hand:
+    """A director's change to a recorded hand: on the locked game at the version the caller
+    saw, never in an abandoned game (it is frozen); ``change`` edits the hand in memory and
+    says whether it changed anything. The game is rescored and the change kept in its
+    history with the hand before and after."""
+    game = locked_game(game_id, expected_version)
+    if game.status == GameStatus.ABANDONED:
+        raise Conflict("game_abandoned", "The game was abandoned.", None)
+    hand = locked_hand(game, number)
+    before = hand.snapshot()
+    if not change(hand):
+        return hand
+    hand.save()
+    rescore(game, rules_of(game))
+    hand.refresh_from_db()
+    HistoryEntry.objects.create(
+        game=game,
+        hand_number=number,
+        action=action,
+        actor=actor,
+        before=before,
+        after=hand.snapshot(),
+        reason=reason,
+    )
+    return hand

@@ -1,0 +1,69 @@
+"""Players: a person at the table, and the merge of two records of one person."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from hearts_site.errors import Conflict
+from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
+from scoring.services.versions import results_changed
+
+
+def create_player(*, club: Club, name: str, user=None) -> Player:
+    return Player.objects.create(club=club, name=name, user=user)
+
+
+@transaction.atomic
+def merge_players(*, source: Player, target: Player, actor, reason: str = "") -> PlayerMerge:
+    """Two records of one person become one: the source's seats move to the target. Refused
+    when both sat in one game (they are two people) or either was merged before."""
+    if source.pk == target.pk:
+        raise Conflict("same_player", "A player cannot be merged into itself.", "into")
+    # Lock both in id order: A-into-B racing B-into-A must queue, not deadlock.
+    pair = Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
+    locked = {player.pk: player for player in pair.order_by("pk")}
+    source, target = locked[source.pk], locked[target.pk]
+    if source.club_id != target.club_id:
+        raise Conflict("different_clubs", "Both players must belong to one club.", "into")
+    if source.merged_into_id or target.merged_into_id:
+        raise Conflict("already_merged", "One of these players was already merged.", "into")
+    seats = GameSeat.objects.filter(player=source)
+    game_ids = list(seats.values_list("game_id", flat=True).order_by("game_id"))
+    # Lock the games in id order, as every other write to several games does.
+    games = list(Game.objects.select_for_update().filter(pk__in=game_ids).order_by("pk"))
+    shared = GameSeat.objects.filter(player=target, game_id__in=game_ids).values_list(
+        "game_id", flat=True
+    )
+    if shared:
+        raise Conflict(
+            "players_share_a_game",
+            f"Both players sat in game {shared[0]}: they are two people.",
+            "into",
+        )
+    moved = list(seats.values_list("pk", flat=True))
+    GameSeat.objects.filter(pk__in=moved).update(player=target)
+    source.merged_into = target
+    source.save(update_fields=["merged_into"])
+    merge = PlayerMerge.objects.create(
+        club_id=source.club_id,
+        source=source,
+        target=target,
+        seats_moved=moved,
+        actor=actor,
+        reason=reason,
+    )
+    finished = [g.finished_at for g in games if g.status == GameStatus.FINISHED]
+    if finished:
+        results_changed(source.club_id, since=min(finished))
+    for game in games:
+        game.version += 1
+        game.save(update_fields=["version", "updated_at"])
+        HistoryEntry.objects.create(
+            game=game,
+            action="players_merged",
+            actor=actor,
+            before={"player": source.pk},
+            after={"player": target.pk},
+            reason=reason,
+        )
+    return merge

@@ -1,0 +1,151 @@
+"""What a game's hands add up to, kept on the game and its seats after every write: totals, the
+end and the winners on the game; each seat's total, place and counts for the league tables.
+
+Every write to a game's hands ends here, in the transaction that changed them, so a table or a
+scoreboard reads the kept results and never adds hands up itself.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from datetime import datetime
+
+from django.db.models import F
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from adjudication.engine import GameResult, Ruleset, game_result
+from hearts_site.errors import Conflict
+from scoring.domain.entries import ScoredHand, score_entry
+from scoring.models import Game, GameSeat, GameStatus, Hand
+from scoring.services.versions import results_changed
+
+SCORED_FIELDS = tuple(field.name for field in fields(ScoredHand))
+
+
+def apply_score(hand: Hand, scored: ScoredHand) -> None:
+    """The hand's scored fields, as the engine scored its entry (Hand names them as
+    ScoredHand does)."""
+    for name in SCORED_FIELDS:
+        setattr(hand, name, getattr(scored, name))
+
+
+def add_hand(totals: list[int], gems: list[int] | None, hand: Hand):
+    """The running totals and gems with ``hand`` added."""
+    totals = [t + s for t, s in zip(totals, hand.scores, strict=True)]
+    if gems is not None and hand.gems is not None:
+        gems = [g + h for g, h in zip(gems, hand.gems, strict=True)]
+    return totals, gems
+
+
+def end_of(
+    game: Game, rules: Ruleset, totals: list[int], gems: list[int] | None, played: int
+) -> tuple[GameResult, datetime | None]:
+    """Set, in memory, the game as these totals leave it: its end, winners and next version.
+    Returns the result and when the game was finished before (None if it was not), for
+    ``settle_seats``."""
+    result = game_result(rules, totals, played)
+    rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
+    game.totals = totals
+    game.gems = gems
+    game.hands_played = played
+    if game.status != GameStatus.ABANDONED:
+        game.status = GameStatus.FINISHED if result.over else GameStatus.IN_PROGRESS
+    game.winners = list(result.winners)
+    if result.over and rated_at is None:
+        game.finished_at = timezone.now()
+    elif not result.over:
+        game.finished_at = None
+    game.version += 1
+    game.updated_at = timezone.now()
+    return result, rated_at
+
+
+def settle_seats(
+    game: Game,
+    result: GameResult,
+    rated_at: datetime | None,
+    added: Hand | None = None,
+) -> None:
+    """Each seat's results, and a re-rating when the game's result changed, once the game's
+    row is written. ``added``: the one change was this hand, appended to a game in progress,
+    so each count moves by that hand alone; any other change, and the hand that ends the
+    game, counts them again from every hand, so no count kept hand by hand can stay wrong in a
+    table (the tables read finished games only)."""
+    if added is not None and not result.over:
+        _add_to_seats(game, result, added)
+    else:
+        _count_seats(game, result)
+    if game.status == GameStatus.FINISHED or rated_at is not None:
+        since = min(t for t in (rated_at, game.finished_at) if t is not None)
+        results_changed(game.club_id, since=since)
+
+
+def _count_seats(game: Game, result: GameResult) -> None:
+    seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
+    hands = list(
+        Hand.objects.filter(game=game, is_void=False).values_list(
+            "points", "moon_shooter", "queen_by", "gems"
+        )
+    )
+    for seat in seats:
+        index = seat.seat
+        seat.total = game.totals[index]
+        seat.place = result.places[index]
+        seat.is_winner = index in result.winners
+        seat.hands_played = len(hands)
+        seat.points_taken = sum(points[index] for points, *_ in hands)
+        seat.moons = sum(1 for _, shooter, *_ in hands if shooter == index)
+        seat.queens = sum(1 for _, _, queen, _ in hands if queen == index)
+        seat.clean_hands = sum(1 for points, *_ in hands if points[index] == 0)
+        seat.gems = sum(g[index] for *_, g in hands if g) if game.gems is not None else None
+    GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
+
+
+def _add_to_seats(game: Game, result: GameResult, hand: Hand) -> None:
+    """The counts of ``_count_seats`` moved by one appended hand (each was right before it:
+    every write keeps them so), nothing read."""
+    for index, points in enumerate(hand.points):
+        gems = None
+        if game.gems is not None:
+            gems = Coalesce(F("gems"), 0) + (hand.gems[index] if hand.gems else 0)
+        GameSeat.objects.filter(game=game, seat=index).update(
+            total=game.totals[index],
+            place=result.places[index],
+            is_winner=index in result.winners,
+            hands_played=F("hands_played") + 1,
+            points_taken=F("points_taken") + points,
+            moons=F("moons") + int(hand.moon_shooter == index),
+            queens=F("queens") + int(hand.queen_by == index),
+            clean_hands=F("clean_hands") + int(points == 0),
+            gems=gems,
+        )
+
+
+def rescore(game: Game, rules: Ruleset) -> None:
+    """Rescore every hand in order (a later moon may depend on earlier totals) and settle the
+    game; refuse a change that would end the game before hands already played."""
+    totals = [0] * rules.players
+    gems = [0] * rules.players if rules.gems else None
+    played = 0
+    for hand in game.hands.order_by("number"):
+        if hand.is_void:
+            continue
+        if game_result(rules, totals, played).over:
+            raise Conflict(
+                "game_would_end_earlier",
+                f"With this change the game ends before hand {hand.number}: "
+                "void the later hands first.",
+                None,
+            )
+        scored = score_entry(
+            rules, hand.entry, dealer=hand.dealer, totals_before=totals, renege_by=hand.renege_by
+        )
+        if scored.scores != hand.scores or scored.points != hand.points:
+            apply_score(hand, scored)
+            hand.save()
+        totals, gems = add_hand(totals, gems, hand)
+        played += 1
+    result, rated_at = end_of(game, rules, totals, gems, played)
+    game.save(update_fields=Game.SETTLED_FIELDS)
+    settle_seats(game, result, rated_at)
