@@ -6,8 +6,8 @@ Kept apart from settings so that it can be tested without reloading settings.
   busy timeout, so concurrent writers queue instead of failing with "database is locked".
   Its connections are kept between requests (``CONN_MAX_AGE``), through a backend whose health
   check notices a database file moved or replaced (hearts_site/sqlite_backend): a connection
-  opened per request cost the scoreboard about 40% of its requests/s under gunicorn
-  (bench/http_load.py), and more on a busy machine.
+  opened per request would make every request read the schema and attach the WAL again
+  (bench/RESULTS.md has what that costs).
 * PostgreSQL keeps ``CONN_MAX_AGE = 0``. Setting ``DATABASE_POOL_MAX_SIZE`` opts in to
   psycopg's connection pool (Django requires ``CONN_MAX_AGE = 0`` with the pool).
 """

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from datetime import datetime
 from functools import cache
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 
-from scoring.models import Club, Game, League, WriteCount
+from scoring.models import Club, DeviceToken, Game, GameSeat, Hand, League, Membership, WriteCount
 
 
 def _run(statement: Callable[[str], str], params: list[Any]) -> list[tuple]:
@@ -109,3 +111,97 @@ def count_write(key: str, bucket: int) -> int:
         with transaction.atomic():
             return _run(_count_write, [key, bucket])[0][0]
     return _run(_count_write, [key, bucket])[0][0]
+
+
+# --- Hand entry ------------------------------------------------------------------------------
+
+
+@cache
+def _game_and_last_hand(vendor: str) -> str:
+    g, h = (lambda n: _column(Game, n)), (lambda n: _column(Hand, n))
+    return (
+        f"SELECT g.*, (SELECT MAX(h.{h('number')}) FROM {_table(Hand)} h "
+        f"WHERE h.{h('game')} = g.{g('id')}) AS last_hand FROM {_table(Game)} g "
+        f"WHERE g.{g('id')} = %s"
+    )
+
+
+def game_with_last_hand(game_id: int) -> Game | None:
+    """The game, unlocked, with the number of its last hand as ``last_hand`` (None when it has
+    no hand), or None for no such game: as ``Game.objects.annotate(last_hand=Max(...))``."""
+    return next(iter(Game.objects.raw(_game_and_last_hand(connection.vendor), [game_id])), None)
+
+
+@cache
+def _add_to_seats(vendor: str) -> str:
+    s = lambda n: _column(GameSeat, n)  # noqa: E731
+    add = ", ".join(
+        f"{s(name)} = {s(name)} + %s"
+        for name in ("hands_played", "points_taken", "moons", "queens", "clean_hands")
+    )
+    return (
+        f"UPDATE {_table(GameSeat)} SET {s('total')} = %s, {s('place')} = %s, "
+        f"{s('is_winner')} = %s, {add}, {s('gems')} = CASE WHEN %s THEN "
+        f"COALESCE({s('gems')}, 0) + %s ELSE NULL END "
+        f"WHERE {s('game')} = %s AND {s('seat')} = %s"
+    )
+
+
+def add_to_seats(game: Game, places: list[int | None], hand: Hand) -> None:
+    """Each seat's kept results moved by one appended hand: its total, place and winner as the
+    game now stands, and one more hand, its points, moon, Q♠, clean hand and gems added to
+    the counts (gems stay NULL in a game that counts none). One statement for every seat."""
+    seats = [
+        (
+            game.totals[index],
+            places[index],
+            index in game.winners,
+            1,
+            points,
+            int(hand.moon_shooter == index),
+            int(hand.queen_by == index),
+            int(points == 0),
+            game.gems is not None,
+            hand.gems[index] if hand.gems else 0,
+            game.pk,
+            index,
+        )
+        for index, points in enumerate(hand.points)
+    ]
+    with connection.cursor() as cursor:
+        cursor.executemany(_add_to_seats(connection.vendor), seats)
+
+
+# --- Sign-in and roles: every signed-in call asks them -----------------------------------------
+
+
+@cache
+def _user_of_token(vendor: str) -> str:
+    user_model = get_user_model()
+    t = lambda n: _column(DeviceToken, n)  # noqa: E731
+    return (
+        f"SELECT u.*, t.{t('id')} AS token_id, "
+        f"(t.{t('last_used_at')} IS NULL OR t.{t('last_used_at')} < %s) AS token_stale "
+        f"FROM {_table(user_model)} u JOIN {_table(DeviceToken)} t "
+        f"ON t.{t('user')} = u.{_quote(user_model._meta.pk.column)} "
+        f"WHERE t.{t('key_hash')} = %s AND t.{t('revoked_at')} IS NULL"
+    )
+
+
+def user_of_token(key_hash: str, stale_before: datetime):
+    """The user of the unrevoked token with this hash, with the token's ``token_id`` and
+    ``token_stale`` (its last use not written since ``stale_before``), or None."""
+    stale = connection.ops.adapt_datetimefield_value(stale_before)
+    found = get_user_model().objects.raw(_user_of_token(connection.vendor), [stale, key_hash])
+    return next(iter(found), None)
+
+
+@cache
+def _roles(vendor: str) -> str:
+    m = lambda n: _column(Membership, n)  # noqa: E731
+    return f"SELECT {m('club')}, {m('role')} FROM {_table(Membership)} WHERE {m('user')} = %s"
+
+
+def roles_of(user_id: int) -> dict[int, str]:
+    """The user's role in each club they belong to, by club id."""
+    return dict(_run(_roles, [user_id]))

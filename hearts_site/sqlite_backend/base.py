@@ -3,8 +3,7 @@ file it opened is no longer the file at the configured path.
 
 A request that opens its own SQLite connection pays for it (the schema is read again, the WAL
 attached again) and, under several gunicorn workers, waits on the other workers' opens and
-closes: bench/http_load.py measured the scoreboard and adjudication at about 60% of their
-requests/s that way, less on a busy machine (bench/RESULTS.md). So SQLite connections are kept
+closes (bench/RESULTS.md has the figures). So SQLite connections are kept
 (``CONN_MAX_AGE``, see hearts_site/dbconfig.py). Django's health check (``CONN_HEALTH_CHECKS``)
 asks ``is_usable()`` at a request's first query, but the stock SQLite backend always says yes:
 an open file stays readable after it was moved or deleted, and the service would go on answering
@@ -13,12 +12,12 @@ and inode) with the one opened: moved away, deleted or replaced, the connection 
 the next query opens the path again (or fails, and the request is a 503).
 
 Writers queue on a file lock. SQLite lets one writer in at a time, and a connection that finds
-the database locked sleeps in SQLite's busy handler (1, 2, 5, 10 ms …) before it tries again,
-however soon the lock is free: under two gunicorn workers entering hands, each request spent
-about 7 ms for 2.8 ms of work. So each transaction (``BEGIN IMMEDIATE``, which takes SQLite's
+the database locked sleeps in SQLite's busy handler (for growing intervals) before it tries
+again, however soon the lock is free, so writers spent most of their time asleep. So each
+transaction (``BEGIN IMMEDIATE``, which takes SQLite's
 write lock) first takes an exclusive ``flock`` on ``<database>-writer.lock`` beside the
 database, held until it commits or rolls back: a waiting writer blocks in the kernel and wakes
-as soon as the one before it is done (hand entry: 342 to 365 → 541 to 549 requests/s).
+as soon as the one before it is done.
 Readers never take it (WAL lets them read while a writer writes). An in-memory database has no
 lock file. One thread must not hold write transactions on two connections to one database at
 once: the second would wait for the first for ever (SQLite alone would have refused it after

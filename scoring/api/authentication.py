@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.authentication import SessionScheme
 from rest_framework import authentication, exceptions
 
+from scoring import sql
 from scoring.models import DeviceToken
 
 # A token's last use is written at most this often: one write per request would make every
@@ -43,19 +44,13 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         return self.authenticate_credentials(key)
 
     def authenticate_credentials(self, key: str):
-        token = live_token(DeviceToken.hash_key(key))
-        if token is None or not token.user.is_active:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
         now = timezone.now()
-        if token.last_used_at is None or token.last_used_at < now - LAST_USED_EVERY:
-            DeviceToken.objects.filter(pk=token.pk).update(last_used_at=now)
-        return token.user, token
-
-
-def live_token(key_hash: str) -> DeviceToken | None:
-    """The unrevoked token with this hash, with its user, or None."""
-    found = DeviceToken.objects.select_related("user").filter(key_hash=key_hash)
-    return found.filter(revoked_at__isnull=True).first()
+        user = sql.user_of_token(DeviceToken.hash_key(key), now - LAST_USED_EVERY)
+        if user is None or not user.is_active:
+            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+        if user.token_stale:
+            DeviceToken.objects.filter(pk=user.token_id).update(last_used_at=now)
+        return user, DeviceToken(pk=user.token_id, user=user)
 
 
 class CookieSessionAuthentication(authentication.SessionAuthentication):

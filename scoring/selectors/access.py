@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from scoring.models import Club, Game, League, Membership, Player, Role
+from scoring import sql
+from scoring.models import Club, Game, League, Player, Role
 
 SCORERS = (Role.OWNER, Role.DIRECTOR, Role.SCORER)
 DIRECTORS = (Role.OWNER, Role.DIRECTOR)
@@ -17,7 +18,7 @@ def role_in(user, club_id: int) -> str | None:
         return None
     roles = user.__dict__.get("_club_roles")
     if roles is None:
-        roles = dict(Membership.objects.filter(user=user).values_list("club_id", "role"))
+        roles = sql.roles_of(user.pk)
         user.__dict__["_club_roles"] = roles
     return roles.get(club_id)
 

@@ -75,7 +75,7 @@ def finished_seats(scope: Q, period: Period) -> Q:
     """Seats of finished games in ``scope`` (a condition on GameSeat) and the period.
 
     A condition on the seats' join to their game, not ``game__in=<subquery>``: SQLite reads an
-    IN list of every game id about 40% slower than the join, PostgreSQL plans both alike.
+    IN list of every game id slower than the join; PostgreSQL plans both alike.
     """
     seats = scope & Q(game__status=GameStatus.FINISHED)
     if period.start:

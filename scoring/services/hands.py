@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import OuterRef, Subquery
 
 from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
+from scoring import sql
 from scoring.domain.entries import score_entry
 from scoring.models import Game, GameStatus, Hand, HistoryEntry
 from scoring.services.games import check_version, locked_game, rules_of
@@ -102,8 +102,7 @@ def _try_enter_hand(
 
 def read_game(game_id: int) -> Game:
     """The game, unlocked, with the number of its last hand as ``last_hand`` (None: no hand)."""
-    last_number = Hand.objects.filter(game=OuterRef("pk")).order_by("-number").values("number")
-    game = Game.objects.annotate(last_hand=Subquery(last_number[:1])).filter(pk=game_id).first()
+    game = sql.game_with_last_hand(game_id)
     if game is None:
         raise NotFoundError("game_not_found", "No such game.", None)
     return game

@@ -10,12 +10,11 @@ from __future__ import annotations
 from dataclasses import fields
 from datetime import datetime
 
-from django.db.models import F
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
+from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
 from scoring.models import Game, GameSeat, GameStatus, Hand
 from scoring.services.versions import results_changed
@@ -73,7 +72,7 @@ def settle_seats(
     game, counts them again from every hand, so no count kept hand by hand can stay wrong in a
     table (the tables read finished games only)."""
     if added is not None and not result.over:
-        _add_to_seats(game, result, added)
+        sql.add_to_seats(game, result.places, added)
     else:
         _count_seats(game, result)
     if game.status == GameStatus.FINISHED or rated_at is not None:
@@ -82,6 +81,7 @@ def settle_seats(
 
 
 def _count_seats(game: Game, result: GameResult) -> None:
+    """Each seat's results counted again from every hand."""
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     hands = list(
         Hand.objects.filter(game=game, is_void=False).values_list(
@@ -100,26 +100,6 @@ def _count_seats(game: Game, result: GameResult) -> None:
         seat.clean_hands = sum(1 for points, *_ in hands if points[index] == 0)
         seat.gems = sum(g[index] for *_, g in hands if g) if game.gems is not None else None
     GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
-
-
-def _add_to_seats(game: Game, result: GameResult, hand: Hand) -> None:
-    """The counts of ``_count_seats`` moved by one appended hand (each was right before it:
-    every write keeps them so), nothing read."""
-    for index, points in enumerate(hand.points):
-        gems = None
-        if game.gems is not None:
-            gems = Coalesce(F("gems"), 0) + (hand.gems[index] if hand.gems else 0)
-        GameSeat.objects.filter(game=game, seat=index).update(
-            total=game.totals[index],
-            place=result.places[index],
-            is_winner=index in result.winners,
-            hands_played=F("hands_played") + 1,
-            points_taken=F("points_taken") + points,
-            moons=F("moons") + int(hand.moon_shooter == index),
-            queens=F("queens") + int(hand.queen_by == index),
-            clean_hands=F("clean_hands") + int(points == 0),
-            gems=gems,
-        )
 
 
 def rescore(game: Game, rules: Ruleset) -> None:

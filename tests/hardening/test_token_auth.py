@@ -12,8 +12,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from scoring import services
-from scoring.api.authentication import live_token
 from scoring.models import DeviceToken
+from scoring.sql import user_of_token
 
 pytestmark = pytest.mark.django_db
 ME = "/api/v1/auth/tokens/"  # any read that needs a signed-in user
@@ -65,7 +65,7 @@ def test_the_signed_in_user_is_a_whole_user(ann):
     _, key = services.create_device_token(user=ann, name="phone")
     ann.last_login = timezone.now()
     ann.save()
-    user = live_token(DeviceToken.hash_key(key)).user
+    user = user_of_token(DeviceToken.hash_key(key), timezone.now())
     assert (user.pk, user.username, user.last_login, user.is_active) == (
         ann.pk,
         "ann",

@@ -10,7 +10,7 @@ from adjudication.engine.rules import MOON_CHOICES
 from adjudication.serializers import CardField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, MAX_SEATS, REASON
-from scoring.models import Hand
+from scoring.models import EntryLevel
 
 
 def usual_hand_entry(data: Any) -> dict[str, Any] | None:
@@ -92,27 +92,29 @@ class HandVoidInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
 
 
-class HandOutputSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Hand
-        fields = [
-            "number",
-            "dealer",
-            "pass_direction",
-            "level",
-            "entry",
-            "points",
-            "scores",
-            "moon_shooter",
-            "moon_choice",
-            "jack_of_diamonds",
-            "gems",
-            "adjudication",
-            "renege_by",
-            "is_void",
-            "created_at",
-            "updated_at",
-        ]
+class HandOutputSerializer(serializers.Serializer):
+    """A hand as stored: its entry as the scorer sent it, and what the engine made of it.
+    Declared field by field (not a ModelSerializer): a hand entry's response builds one, and
+    introspecting the model for it each time costs more than the rest of the response."""
+
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    pass_direction = serializers.CharField()
+    level = serializers.ChoiceField(choices=EntryLevel.choices)
+    entry = serializers.JSONField(help_text="The entry exactly as the scorer sent it.")
+    points = serializers.JSONField(help_text="Penalty points taken per seat.")
+    scores = serializers.JSONField(help_text="The hand's score per seat under the ruleset.")
+    moon_shooter = serializers.IntegerField(allow_null=True)
+    moon_choice = serializers.CharField(allow_blank=True)
+    jack_of_diamonds = serializers.IntegerField(allow_null=True)
+    gems = serializers.JSONField(allow_null=True)
+    adjudication = serializers.JSONField(allow_null=True)
+    renege_by = serializers.IntegerField(
+        allow_null=True, help_text="Set when a director accepted a renege ruling."
+    )
+    is_void = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
 
 
 class HandResultOutputSerializer(serializers.Serializer):
