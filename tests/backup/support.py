@@ -22,7 +22,6 @@ from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 from adjudication.services import ruleset_for
 from scoring import selectors, services, standings
-from scoring.demo import random_entry
 from scoring.models import (
     Club,
     Dispute,
@@ -36,6 +35,7 @@ from scoring.models import (
     RatingEvent,
     Season,
 )
+from scoring.sample.demo import random_entry
 
 PASSWORD = "a long test password"
 NAMES = ["Ada", "Ben", "Cleo", "Dev", "Edie", "Finn"]
