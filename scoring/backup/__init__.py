@@ -6,6 +6,10 @@ document first, then writes it in one transaction under the export's own times, 
 history (rows are written directly, not replayed through the services), remaps every reference
 to the new ids, and recomputes the ratings. Nothing secret is exported: no passwords, device
 tokens or idempotency records.
+
+``schema.py`` declares each kind of row once (its model, its place in the document and what its
+fields cannot say); ``format.py`` holds the format's name and version and ``validate``;
+``export.py`` and ``restore.py`` write and read a document by those declarations.
 """
 
 from scoring.backup.export import export_club, summary

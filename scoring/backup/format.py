@@ -1,141 +1,185 @@
-"""The document's format: its name and version, the shape of every object, and the check of a
-whole document before anything is written (``validate``)."""
+"""The document's format and version, and the check of a whole document before anything is
+written (``validate``). What each row holds is declared once, in schema.py."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
+from django.db.models import Model
 from django.utils.dateparse import parse_date, parse_datetime
 
 from adjudication.engine import HeartsError
 from adjudication.services import ruleset_for
-from scoring.models import Club, DisputeStatus, EntryLevel, GameStatus, Role
+from scoring.backup import schema
+from scoring.models import GameSeat, League, Player, Season
 
 FORMAT = "hearts-club-backup"
 VERSION = 1
+
+# The document's own keys, then the rows at its top level.
+TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
+    kind.key: "list" if kind.many else "dict" for kind in schema.ROW_KINDS if kind.inside is None
+}
+
+# The export ids a reference may name, by the model it refers to.
+Known = Mapping[type[Model], Container[int]]
 
 
 class BackupError(Exception):
     """A document that cannot be imported; the message says what is wrong and where."""
 
 
-# What each object holds: key -> kind. A "?" suffix allows null. "json" is anything.
-_ANY = "json"
-CLUB = {"id": "int", "name": "str", "slug": "str", "is_public": "bool", "created_at": "datetime"}
-MEMBER = {"username": "str", "role": "str", "created_at": "datetime"}
-PLAYER = {
-    "id": "int",
-    "name": "str",
-    "user": "str?",
-    "merged_into": "int?",
-    "created_at": "datetime",
-}
-LEAGUE = {
-    "id": "int",
-    "name": "str",
-    "ruleset": "dict",
-    "ranking": "dict",
-    "created_at": "datetime",
-    "seasons": "list",
-}
-SEASON = {"id": "int", "name": "str", "starts_on": "date", "ends_on": "date"}
-GAME = {
-    "id": "int",
-    "league": "int?",
-    "season": "int?",
-    "ruleset": "dict",
-    "first_dealer": "int",
-    "status": "str",
-    "started_at": "datetime",
-    "finished_at": "datetime?",
-    "updated_at": "datetime",
-    "version": "int",
-    "totals": "list",
-    "gems": "list?",
-    "hands_played": "int",
-    "winners": "list",
-    "created_by": "str?",
-    "seats": "list",
-    "hands": "list",
-    "disputes": "list",
-    "history": "list",
-}
-SEAT = {
-    "id": "int",
-    "seat": "int",
-    "player": "int",
-    "total": "int",
-    "place": "int?",
-    "is_winner": "bool",
-    "hands_played": "int",
-    "points_taken": "int",
-    "moons": "int",
-    "queens": "int",
-    "clean_hands": "int",
-    "gems": "int?",
-}
-HAND = {
-    "number": "int",
-    "dealer": "int",
-    "pass_direction": "str",
-    "level": "str",
-    "entry": "dict",
-    "points": "list",
-    "scores": "list",
-    "moon_shooter": "int?",
-    "moon_choice": "str",
-    "jack_of_diamonds": "int?",
-    "queen_by": "int?",
-    "gems": "list?",
-    "adjudication": "dict?",
-    "renege_by": "int?",
-    "is_void": "bool",
-    "entered_by": "str?",
-    "created_at": "datetime",
-    "updated_at": "datetime",
-}
-DISPUTE = {
-    "id": "int",
-    "hand": "int",
-    "record": "dict",
-    "ruling": "dict",
-    "status": "str",
-    "opened_by": "str?",
-    "opened_at": "datetime",
-    "resolved_by": "str?",
-    "resolved_at": "datetime?",
-    "note": "str",
-}
-HISTORY = {
-    "hand_number": "int?",
-    "action": "str",
-    "actor": "str?",
-    "at": "datetime",
-    "before": _ANY,
-    "after": _ANY,
-    "reason": "str",
-}
-MERGE = {
-    "id": "int",
-    "source": "int",
-    "target": "int",
-    "seats_moved": "list",
-    "actor": "str?",
-    "at": "datetime",
-    "reason": "str",
-}
-TOP = {
-    "format": "str",
-    "version": "int",
-    "exported_at": "datetime",
-    "club": "dict",
-    "members": "list",
-    "players": "list",
-    "leagues": "list",
-    "games": "list",
-    "player_merges": "list",
-}
+def validate(data: Any) -> dict[str, Any]:
+    """Check a whole document before anything is written; raises ``BackupError``."""
+    _check_header(data)
+    _check(data, TOP, "document")
+    _check_club(data["club"])
+    _check_members(data["members"])
+    players = _check_players(data["players"])
+    leagues, season_league = _check_leagues(data["leagues"])
+    known = {Player: players, League: leagues, Season: season_league}
+    seats = _check_games(data["games"], known, season_league)
+    _check_merges(data["player_merges"], {Player: players, GameSeat: seats})
+    return data
+
+
+# --- One kind of row at a time -------------------------------------------------------------------
+
+
+def _check_header(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise BackupError(f"Not a {FORMAT} document: expected a JSON object.")
+    if data.get("format") != FORMAT:
+        raise BackupError(
+            f"Not a {FORMAT} document: format is {data.get('format')!r}, expected {FORMAT!r}."
+        )
+    if data.get("version") != VERSION:
+        raise BackupError(
+            f"Unsupported {FORMAT} version {data.get('version')!r}: this server reads version "
+            f"{VERSION} only."
+        )
+
+
+def _check_club(club: Any) -> None:
+    _check_row(schema.CLUB, club, "club")
+    longest = schema.CLUB.model._meta.get_field("slug").max_length
+    if not club["slug"] or len(club["slug"]) > longest:
+        raise BackupError(f"club.slug: must be 1 to {longest} characters.")
+
+
+def _check_members(members: list) -> None:
+    for i, member in enumerate(members):
+        _check_row(schema.MEMBERS, member, f"members[{i}]")
+    usernames = [member["username"] for member in members]
+    if len(set(usernames)) != len(usernames):
+        raise BackupError("members: a username appears twice.")
+
+
+def _check_players(players: list) -> set[int]:
+    for i, player in enumerate(players):
+        _check_row(schema.PLAYERS, player, f"players[{i}]")
+    ids = _unique((p["id"] for p in players), "players")
+    for i, player in enumerate(players):
+        _check_refs(schema.PLAYERS, player, f"players[{i}]", {Player: ids})
+    return ids
+
+
+def _check_leagues(leagues: list) -> tuple[set[int], dict[int, int]]:
+    """The leagues' ids, and each season's league by the season's id."""
+    season_league: dict[int, int] = {}
+    for i, league in enumerate(leagues):
+        _check_row(schema.LEAGUES, league, f"leagues[{i}]")
+        _ruleset(league["ruleset"], f"leagues[{i}].ruleset")
+        for j, season in enumerate(league["seasons"]):
+            where = f"leagues[{i}].seasons[{j}]"
+            _check_row(schema.SEASONS, season, where)
+            if parse_date(season["ends_on"]) < parse_date(season["starts_on"]):
+                raise BackupError(f"{where}: ends_on is before starts_on.")
+            if season["id"] in season_league:
+                raise BackupError(f"{where}: season id {season['id']} appears twice.")
+            season_league[season["id"]] = league["id"]
+    return _unique((league["id"] for league in leagues), "leagues"), season_league
+
+
+def _check_games(games: list, known: Known, season_league: dict[int, int]) -> set[int]:
+    """Every game with its seats, hands, disputes and history; the seats' ids."""
+    seat_ids: list[int] = []
+    dispute_ids: list[int] = []
+    for i, game in enumerate(games):
+        where = f"games[{i}]"
+        _check_row(schema.GAMES, game, where)
+        _check_refs(schema.GAMES, game, where, known)
+        season = game["season"]
+        if season is not None and season_league[season] != game["league"]:
+            raise BackupError(f"{where}.season: the season belongs to another league.")
+        players = _ruleset(game["ruleset"], f"{where}.ruleset").players
+        if len(game["seats"]) != players:
+            raise BackupError(f"{where}.seats: the ruleset seats {players} players.")
+        for j, seat in enumerate(game["seats"]):
+            _check_row(schema.SEATS, seat, f"{where}.seats[{j}]")
+            _check_refs(schema.SEATS, seat, f"{where}.seats[{j}]", known)
+            seat_ids.append(seat["id"])
+        numbers = _check_hands(game["hands"], players, where)
+        for j, dispute in enumerate(game["disputes"]):
+            _check_row(schema.DISPUTES, dispute, f"{where}.disputes[{j}]")
+            if dispute["hand"] not in numbers:
+                raise BackupError(f"{where}.disputes[{j}].hand: the game has no hand that number.")
+            dispute_ids.append(dispute["id"])
+        for j, entry in enumerate(game["history"]):
+            _check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
+    _unique((g["id"] for g in games), "games")
+    seats = _unique(seat_ids, "games[].seats")
+    _unique(dispute_ids, "games[].disputes")
+    return seats
+
+
+def _check_hands(hands: list, players: int, where: str) -> set[int]:
+    """A game's hands, each with one score and one points figure per seat; their numbers."""
+    for j, hand in enumerate(hands):
+        _check_row(schema.HANDS, hand, f"{where}.hands[{j}]")
+        if len(hand["scores"]) != players or len(hand["points"]) != players:
+            raise BackupError(f"{where}.hands[{j}]: points and scores need one per seat.")
+    return {hand["number"] for hand in hands}
+
+
+def _check_merges(merges: list, known: Known) -> None:
+    for i, merge in enumerate(merges):
+        where = f"player_merges[{i}]"
+        _check_row(schema.MERGES, merge, where)
+        _check_refs(schema.MERGES, merge, where, known)
+        for seat in merge["seats_moved"]:
+            _refers(seat, known[GameSeat], f"{where}.seats_moved", "seat")
+    _unique((m["id"] for m in merges), "player_merges")
+
+
+def _ruleset(options: dict, where: str):
+    try:
+        return ruleset_for(options)
+    except HeartsError as exc:
+        raise BackupError(f"{where}: {exc}") from None
+
+
+# --- What every row is checked for ---------------------------------------------------------------
+
+
+def _check_row(kind: schema.RowKind, obj: Any, where: str) -> dict[str, Any]:
+    """Its keys, what each holds, and the value of a field with choices among them."""
+    _check(obj, kind.spec, where)
+    for column in kind.columns:
+        if column.field.choices and obj[column.key] is not None:
+            allowed = [value for value, _ in column.field.choices]
+            _choice(obj[column.key], allowed, f"{where}.{column.key}")
+    return obj
+
+
+def _check_refs(kind: schema.RowKind, obj: dict[str, Any], where: str, known: Known) -> None:
+    """Every export id the row names is one of the document's rows of that model."""
+    for column in kind.columns:
+        if column.writes == schema.ROW_ID:
+            model = column.field.related_model
+            what = model._meta.model_name
+            _refers(obj[column.key], known[model], f"{where}.{column.key}", what)
 
 
 def _kind_ok(value: Any, kind: str) -> bool:
@@ -143,7 +187,7 @@ def _kind_ok(value: Any, kind: str) -> bool:
         if value is None:
             return True
         kind = kind[:-1]
-    if kind == _ANY:
+    if kind == schema.ANY:
         return True
     if kind == "int":
         return isinstance(value, int) and not isinstance(value, bool)
@@ -196,7 +240,7 @@ def _unique(ids: Iterable[int], where: str) -> set[int]:
     return seen
 
 
-def _refers(value: int | None, known: Iterable[int], where: str, what: str) -> None:
+def _refers(value: int | None, known: Container[int], where: str, what: str) -> None:
     if value is not None and value not in known:
         raise BackupError(f"{where}: no {what} with id {value} in this document.")
 
@@ -205,103 +249,3 @@ def _choice(value: str, choices: Iterable[str], where: str) -> None:
     allowed = list(choices)
     if value not in allowed:
         raise BackupError(f"{where}: {value!r} is not one of {', '.join(allowed)}.")
-
-
-def validate(data: Any) -> dict[str, Any]:
-    """Check a whole document before anything is written; raises ``BackupError``."""
-    if not isinstance(data, dict):
-        raise BackupError(f"Not a {FORMAT} document: expected a JSON object.")
-    if data.get("format") != FORMAT:
-        raise BackupError(
-            f"Not a {FORMAT} document: format is {data.get('format')!r}, expected {FORMAT!r}."
-        )
-    if data.get("version") != VERSION:
-        raise BackupError(
-            f"Unsupported {FORMAT} version {data.get('version')!r}: this server reads version "
-            f"{VERSION} only."
-        )
-    _check(data, TOP, "document")
-    club = _check(data["club"], CLUB, "club")
-    if not club["slug"] or len(club["slug"]) > Club._meta.get_field("slug").max_length:
-        raise BackupError("club.slug: must be 1 to 60 characters.")
-
-    usernames = []
-    for i, member in enumerate(data["members"]):
-        _check(member, MEMBER, f"members[{i}]")
-        _choice(member["role"], Role.values, f"members[{i}].role")
-        usernames.append(member["username"])
-    if len(set(usernames)) != len(usernames):
-        raise BackupError("members: a username appears twice.")
-
-    for i, player in enumerate(data["players"]):
-        _check(player, PLAYER, f"players[{i}]")
-    players = _unique((p["id"] for p in data["players"]), "players")
-    for i, player in enumerate(data["players"]):
-        _refers(player["merged_into"], players, f"players[{i}].merged_into", "player")
-
-    season_league: dict[int, int] = {}
-    for i, league in enumerate(data["leagues"]):
-        _check(league, LEAGUE, f"leagues[{i}]")
-        _ruleset(league["ruleset"], f"leagues[{i}].ruleset")
-        for j, season in enumerate(league["seasons"]):
-            where = f"leagues[{i}].seasons[{j}]"
-            _check(season, SEASON, where)
-            if parse_date(season["ends_on"]) < parse_date(season["starts_on"]):
-                raise BackupError(f"{where}: ends_on is before starts_on.")
-            if season["id"] in season_league:
-                raise BackupError(f"{where}: season id {season['id']} appears twice.")
-            season_league[season["id"]] = league["id"]
-    leagues = _unique((league["id"] for league in data["leagues"]), "leagues")
-
-    seat_ids: list[int] = []
-    dispute_ids: list[int] = []
-    for i, game in enumerate(data["games"]):
-        where = f"games[{i}]"
-        _check(game, GAME, where)
-        _choice(game["status"], GameStatus.values, f"{where}.status")
-        _refers(game["league"], leagues, f"{where}.league", "league")
-        _refers(game["season"], season_league, f"{where}.season", "season")
-        if game["season"] is not None and season_league[game["season"]] != game["league"]:
-            raise BackupError(f"{where}.season: the season belongs to another league.")
-        rules = _ruleset(game["ruleset"], f"{where}.ruleset")
-        if len(game["seats"]) != rules.players:
-            raise BackupError(f"{where}.seats: the ruleset seats {rules.players} players.")
-        for j, seat in enumerate(game["seats"]):
-            _check(seat, SEAT, f"{where}.seats[{j}]")
-            _refers(seat["player"], players, f"{where}.seats[{j}].player", "player")
-            seat_ids.append(seat["id"])
-        numbers = set()
-        for j, hand in enumerate(game["hands"]):
-            _check(hand, HAND, f"{where}.hands[{j}]")
-            _choice(hand["level"], EntryLevel.values, f"{where}.hands[{j}].level")
-            if len(hand["scores"]) != rules.players or len(hand["points"]) != rules.players:
-                raise BackupError(f"{where}.hands[{j}]: points and scores need one per seat.")
-            numbers.add(hand["number"])
-        for j, dispute in enumerate(game["disputes"]):
-            _check(dispute, DISPUTE, f"{where}.disputes[{j}]")
-            _choice(dispute["status"], DisputeStatus.values, f"{where}.disputes[{j}].status")
-            if dispute["hand"] not in numbers:
-                raise BackupError(f"{where}.disputes[{j}].hand: the game has no hand that number.")
-            dispute_ids.append(dispute["id"])
-        for j, entry in enumerate(game["history"]):
-            _check(entry, HISTORY, f"{where}.history[{j}]")
-    _unique((g["id"] for g in data["games"]), "games")
-    seats = _unique(seat_ids, "games[].seats")
-    _unique(dispute_ids, "games[].disputes")
-
-    for i, merge in enumerate(data["player_merges"]):
-        where = f"player_merges[{i}]"
-        _check(merge, MERGE, where)
-        _refers(merge["source"], players, f"{where}.source", "player")
-        _refers(merge["target"], players, f"{where}.target", "player")
-        for seat in merge["seats_moved"]:
-            _refers(seat, seats, f"{where}.seats_moved", "seat")
-    _unique((m["id"] for m in data["player_merges"]), "player_merges")
-    return data
-
-
-def _ruleset(options: dict, where: str):
-    try:
-        return ruleset_for(options)
-    except HeartsError as exc:
-        raise BackupError(f"{where}: {exc}") from None
