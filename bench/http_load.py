@@ -107,8 +107,8 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     from adjudication.engine.cards import NAMES, cards_in
     from adjudication.engine.simulate import deal, opening_leader, play_randomly
     from scoring import services
-    from scoring.generate import generate
     from scoring.models import GameStatus, Hand, Player
+    from scoring.sample.generate import generate
 
     started = time.perf_counter()
 

@@ -1,7 +1,7 @@
 """Scale: the league table, a scoreboard and hand entry at 1,000, 10,000 and 20,000 games.
 
 Not a test. For each size, a fresh migrated database gets a synthetic league (the generator of
-bench/standings.py: ``scoring.generate.generate``, 200 players, every hand scored by the
+bench/standings.py: ``scoring.sample.generate.generate``, 200 players, every hand scored by the
 engine, ratings computed). Then, in the same process through Django's test Client, three
 requests are timed, interleaved request by request: the league table
 (``GET /api/v1/leagues/{id}/standings/``), the scoreboard of one of the league's finished

@@ -1,14 +1,14 @@
 """Benchmark of the league standings endpoint against a hand-written SQL GROUP BY.
 
 Not a test. For each size, a fresh migrated database gets a synthetic league
-(``scoring.generate.generate``: 200 players, N finished games, every hand scored by the engine,
-ratings computed); then, in the same process, the standings endpoint is timed through Django's
-test Client and a raw ``GROUP BY`` over the same seat rows through ``connection.cursor()``,
-interleaved request by request. The endpoint builds the table each time (its kept renderings
-are dropped before each request); the same request again, answered by the kept rendering, is
-timed too. The figures are p50 and p99 of each, their ratio (endpoint over raw SQL, measured in
-the same run on the same rows) and the endpoint's query count, which must not grow with the
-league. See bench/README.md.
+(``scoring.sample.generate.generate``: 200 players, N finished games, every hand scored by the
+engine, ratings computed); then, in the same process, the standings endpoint is timed through
+Django's test Client and a raw ``GROUP BY`` over the same seat rows through
+``connection.cursor()``, interleaved request by request. The endpoint builds the table each time
+(its kept renderings are dropped before each request); the same request again, answered by the
+kept rendering, is timed too. The figures are p50 and p99 of each, their ratio (endpoint over
+raw SQL, measured in the same run on the same rows) and the endpoint's query count, which must
+not grow with the league. See bench/README.md.
 
     .venv/bin/python bench/standings.py [--sizes 1000,10000,20000] [--requests 50]
         [--database-url URL] [--out bench/RESULTS.md] [--profile]
@@ -61,7 +61,7 @@ MEASURED = (
     "scoring/standings.py",
     "scoring/standings_views.py",
     "scoring/ratings.py",
-    "scoring/generate.py",
+    "scoring/sample/generate.py",
     "scoring/models.py",
     "scoring/migrations",
 )
@@ -203,8 +203,8 @@ def build(games: int, players: int, seed: int) -> tuple[int, int, int, float]:
     from django.contrib.auth import get_user_model
 
     from scoring import services
-    from scoring.generate import generate
     from scoring.models import GameSeat, GameStatus, Hand
+    from scoring.sample.generate import generate
 
     start = time.perf_counter()
     user = get_user_model().objects.create_user("bench")

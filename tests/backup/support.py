@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
@@ -22,7 +23,6 @@ from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 from adjudication.services import ruleset_for
 from scoring import selectors, services
-from scoring.demo import random_entry
 from scoring.models import (
     Club,
     Dispute,
@@ -36,6 +36,7 @@ from scoring.models import (
     RatingEvent,
     Season,
 )
+from scoring.sample.demo import random_entry
 from scoring.selectors import standings
 
 PASSWORD = "a long test password"
@@ -87,16 +88,29 @@ def renege_record(rules) -> tuple[dict[str, Any], int]:
     raise AssertionError("no seed gives a single renege")
 
 
-def build_club(cast: Cast, slug: str = "riverside") -> Club:
-    owner, director, scorer = cast.owner, cast.director, cast.scorer
-    rng = random.Random(7)
-    club = services.create_club(user=owner, name="Riverside Hearts", slug=slug)
-    services.set_membership(club=club, user=director, role="director")
-    services.set_membership(club=club, user=scorer, role="scorer")
-    ada, ben, cleo, dev, edie, finn = (services.create_player(club=club, name=n) for n in NAMES)
-    twin = services.create_player(club=club, name="A. Lovelace")
-    sam = services.create_player(club=club, name="Sam", user=scorer)
+@dataclass
+class People:
+    """The club's players: six, a second record of Ada's (merged into hers), and Sam the scorer."""
 
+    ada: Player
+    ben: Player
+    cleo: Player
+    dev: Player
+    edie: Player
+    finn: Player
+    twin: Player
+    sam: Player
+
+
+def build_club(cast: Cast, slug: str = "riverside") -> Club:
+    rng = random.Random(7)
+    club = services.create_club(user=cast.owner, name="Riverside Hearts", slug=slug)
+    services.set_membership(club=club, user=cast.director, role="director")
+    services.set_membership(club=club, user=cast.scorer, role="scorer")
+    # One after another in this order: the ids, and so the tables' ties, follow it.
+    six = [services.create_player(club=club, name=n) for n in NAMES]
+    twin = services.create_player(club=club, name="A. Lovelace")
+    people = People(*six, twin, services.create_player(club=club, name="Sam", user=cast.scorer))
     thursday = services.create_league(
         club=club, name="Thursday", ruleset="standard", ranking=RANKING
     )
@@ -112,14 +126,21 @@ def build_club(cast: Cast, slug: str = "riverside") -> Club:
         starts_on=today - timedelta(days=30),
         ends_on=today + timedelta(days=30),
     )
-    started = timezone.now() - timedelta(days=3)
+    _thursday_games(club, thursday, season, people, cast, rng)
+    _sunday_games(club, sunday, people, cast, rng)
+    return club
 
-    # Finished, with a corrected and a voided hand on the way.
+
+def _thursday_games(club, thursday, season, p: People, cast: Cast, rng) -> None:
+    """Finished games in the season (a hand corrected, one voided, a player merged), outside it,
+    and a friendly game."""
+    owner, director, scorer = cast.owner, cast.director, cast.scorer
+    started = timezone.now() - timedelta(days=3)
     g1 = services.create_game(
         club=club,
         league=thursday,
         season=season,
-        players=[ada, ben, cleo, dev],
+        players=[p.ada, p.ben, p.cleo, p.dev],
         actor=scorer,
         started_at=started,
     )
@@ -138,23 +159,32 @@ def build_club(cast: Cast, slug: str = "riverside") -> Club:
         club=club,
         league=thursday,
         season=season,
-        players=[twin, edie, finn, ben],
+        players=[p.twin, p.edie, p.finn, p.ben],
         actor=scorer,
         first_dealer=1,
         started_at=started + timedelta(hours=1),
     )
     play(g2, scorer, rng)
-    services.merge_players(source=twin, target=ada, actor=director, reason="same person")
+    services.merge_players(source=p.twin, target=p.ada, actor=director, reason="same person")
     # Finished in the league, outside any season; and a friendly game.
     g3 = services.create_game(
-        club=club, league=thursday, players=[ada, cleo, edie, sam], actor=owner, first_dealer=2
+        club=club,
+        league=thursday,
+        players=[p.ada, p.cleo, p.edie, p.sam],
+        actor=owner,
+        first_dealer=2,
     )
     play(g3, owner, rng)
-    g4 = services.create_game(club=club, players=[dev, finn, sam, ben], actor=owner)
+    g4 = services.create_game(club=club, players=[p.dev, p.finn, p.sam, p.ben], actor=owner)
     play(g4, owner, rng)
 
-    # In progress in the Sunday league: a renege ruled on, the penalty applied.
-    g5 = services.create_game(club=club, league=sunday, players=[ada, ben, cleo, dev], actor=scorer)
+
+def _sunday_games(club, sunday, p: People, cast: Cast, rng) -> None:
+    """In progress with a renege ruled on (the penalty applied), finished, and abandoned."""
+    owner, director, scorer = cast.owner, cast.director, cast.scorer
+    g5 = services.create_game(
+        club=club, league=sunday, players=[p.ada, p.ben, p.cleo, p.dev], actor=scorer
+    )
     record, _ = renege_record(ruleset_for(g5.ruleset))
     services.enter_hand(game_id=g5.pk, number=1, entry=record, actor=scorer)
     play(g5, scorer, rng, hands=2)
@@ -173,16 +203,15 @@ def build_club(cast: Cast, slug: str = "riverside") -> Club:
     services.open_dispute(game_id=g5.pk, number=1, record={}, actor=scorer, reason="still open")
 
     g7 = services.create_game(
-        club=club, league=sunday, players=[cleo, edie, finn, sam], actor=owner
+        club=club, league=sunday, players=[p.cleo, p.edie, p.finn, p.sam], actor=owner
     )
     play(g7, owner, rng)
     # Abandoned after two hands.
     g6 = services.create_game(
-        club=club, league=sunday, players=[edie, finn, sam, dev], actor=scorer
+        club=club, league=sunday, players=[p.edie, p.finn, p.sam, p.dev], actor=scorer
     )
     play(g6, scorer, rng, hands=2)
     services.abandon_game(game_id=g6.pk, reason="closing time", actor=director)
-    return club
 
 
 # --- Comparing a club with its copy --------------------------------------------------------------
@@ -199,43 +228,23 @@ class IdMaps:
     disputes: dict[int, int]
 
 
-def _pair(old, new, label: str, *fields: str) -> dict[int, int]:
-    old, new = list(old.order_by("id")), list(new.order_by("id"))
-    assert len(old) == len(new), label
-    for a, b in zip(old, new, strict=True):
+def _pair(model, to_club: str, old: Club, new: Club, *fields: str) -> dict[int, int]:
+    label = model._meta.verbose_name_plural
+    old_rows = list(model.objects.filter(**{to_club: old}).order_by("id"))
+    new_rows = list(model.objects.filter(**{to_club: new}).order_by("id"))
+    assert len(old_rows) == len(new_rows), label
+    for a, b in zip(old_rows, new_rows, strict=True):
         assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields], label
-    return {a.pk: b.pk for a, b in zip(old, new, strict=True)}
+    return {a.pk: b.pk for a, b in zip(old_rows, new_rows, strict=True)}
 
 
 def id_maps(old: Club, new: Club) -> IdMaps:
     return IdMaps(
-        players=_pair(
-            Player.objects.filter(club=old), Player.objects.filter(club=new), "players", "name"
-        ),
-        leagues=_pair(
-            League.objects.filter(club=old), League.objects.filter(club=new), "leagues", "name"
-        ),
-        seasons=_pair(
-            Season.objects.filter(league__club=old),
-            Season.objects.filter(league__club=new),
-            "seasons",
-            "name",
-            "starts_on",
-        ),
-        games=_pair(
-            Game.objects.filter(club=old),
-            Game.objects.filter(club=new),
-            "games",
-            "status",
-            "started_at",
-        ),
-        disputes=_pair(
-            Dispute.objects.filter(hand__game__club=old),
-            Dispute.objects.filter(hand__game__club=new),
-            "disputes",
-            "status",
-            "opened_at",
-        ),
+        players=_pair(Player, "club", old, new, "name"),
+        leagues=_pair(League, "club", old, new, "name"),
+        seasons=_pair(Season, "league__club", old, new, "name", "starts_on"),
+        games=_pair(Game, "club", old, new, "status", "started_at"),
+        disputes=_pair(Dispute, "hand__game__club", old, new, "status", "opened_at"),
     )
 
 
@@ -395,22 +404,6 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def row_counts() -> dict[str, int]:
-    """Every scorekeeping table's row count, and the users'."""
-    from scoring import models
-
-    counted = [
-        models.Club,
-        models.Membership,
-        models.Player,
-        models.League,
-        models.Season,
-        models.Game,
-        models.GameSeat,
-        models.Hand,
-        models.Dispute,
-        models.HistoryEntry,
-        models.PlayerMerge,
-        models.RatingEvent,
-        get_user_model(),
-    ]
+    """Every table's row count of the scoring app, and the users'."""
+    counted = [*apps.get_app_config("scoring").get_models(), get_user_model()]
     return {model.__name__: model.objects.count() for model in counted}

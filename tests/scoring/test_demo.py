@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from scoring.demo import DEMO_PASSWORD, DEMO_USERNAME
 from scoring.models import Club, Game, Hand, HistoryEntry, League, Player, Season
+from scoring.sample.demo import DEMO_PASSWORD, DEMO_USERNAME
 
 pytestmark = pytest.mark.django_db
 

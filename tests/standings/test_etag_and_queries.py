@@ -11,8 +11,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scoring import services
-from scoring.generate import generate
 from scoring.models import Game, GameStatus
+from scoring.sample.generate import generate
 
 from .support import build_qq_league, play, standings_url
 

@@ -5,8 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 from tqdm import tqdm
 
 from scoring import services
-from scoring.generate import generate
 from scoring.models import Club
+from scoring.sample.generate import generate
 
 
 class Command(BaseCommand):

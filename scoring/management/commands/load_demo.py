@@ -2,7 +2,7 @@
 
 from django.core.management.base import BaseCommand
 
-from scoring.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
+from scoring.sample.demo import DEMO_PASSWORD, DEMO_USERNAME, load_demo
 
 
 class Command(BaseCommand):

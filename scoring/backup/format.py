@@ -1,0 +1,251 @@
+"""The document's format and version, and the check of a whole document before anything is
+written (``validate``). What each row holds is declared once, in schema.py."""
+
+from __future__ import annotations
+
+from collections.abc import Container, Iterable, Mapping
+from typing import Any
+
+from django.db.models import Model
+from django.utils.dateparse import parse_date, parse_datetime
+
+from adjudication.engine import HeartsError
+from adjudication.services import ruleset_for
+from scoring.backup import schema
+from scoring.models import GameSeat, League, Player, Season
+
+FORMAT = "hearts-club-backup"
+VERSION = 1
+
+# The document's own keys, then the rows at its top level.
+TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
+    kind.key: "list" if kind.many else "dict" for kind in schema.ROW_KINDS if kind.inside is None
+}
+
+# The export ids a reference may name, by the model it refers to.
+Known = Mapping[type[Model], Container[int]]
+
+
+class BackupError(Exception):
+    """A document that cannot be imported; the message says what is wrong and where."""
+
+
+def validate(data: Any) -> dict[str, Any]:
+    """Check a whole document before anything is written; raises ``BackupError``."""
+    _check_header(data)
+    _check(data, TOP, "document")
+    _check_club(data["club"])
+    _check_members(data["members"])
+    players = _check_players(data["players"])
+    leagues, season_league = _check_leagues(data["leagues"])
+    known = {Player: players, League: leagues, Season: season_league}
+    seats = _check_games(data["games"], known, season_league)
+    _check_merges(data["player_merges"], {Player: players, GameSeat: seats})
+    return data
+
+
+# --- One kind of row at a time -------------------------------------------------------------------
+
+
+def _check_header(data: Any) -> None:
+    if not isinstance(data, dict):
+        raise BackupError(f"Not a {FORMAT} document: expected a JSON object.")
+    if data.get("format") != FORMAT:
+        raise BackupError(
+            f"Not a {FORMAT} document: format is {data.get('format')!r}, expected {FORMAT!r}."
+        )
+    if data.get("version") != VERSION:
+        raise BackupError(
+            f"Unsupported {FORMAT} version {data.get('version')!r}: this server reads version "
+            f"{VERSION} only."
+        )
+
+
+def _check_club(club: Any) -> None:
+    _check_row(schema.CLUB, club, "club")
+    longest = schema.CLUB.model._meta.get_field("slug").max_length
+    if not club["slug"] or len(club["slug"]) > longest:
+        raise BackupError(f"club.slug: must be 1 to {longest} characters.")
+
+
+def _check_members(members: list) -> None:
+    for i, member in enumerate(members):
+        _check_row(schema.MEMBERS, member, f"members[{i}]")
+    usernames = [member["username"] for member in members]
+    if len(set(usernames)) != len(usernames):
+        raise BackupError("members: a username appears twice.")
+
+
+def _check_players(players: list) -> set[int]:
+    for i, player in enumerate(players):
+        _check_row(schema.PLAYERS, player, f"players[{i}]")
+    ids = _unique((p["id"] for p in players), "players")
+    for i, player in enumerate(players):
+        _check_refs(schema.PLAYERS, player, f"players[{i}]", {Player: ids})
+    return ids
+
+
+def _check_leagues(leagues: list) -> tuple[set[int], dict[int, int]]:
+    """The leagues' ids, and each season's league by the season's id."""
+    season_league: dict[int, int] = {}
+    for i, league in enumerate(leagues):
+        _check_row(schema.LEAGUES, league, f"leagues[{i}]")
+        _ruleset(league["ruleset"], f"leagues[{i}].ruleset")
+        for j, season in enumerate(league["seasons"]):
+            where = f"leagues[{i}].seasons[{j}]"
+            _check_row(schema.SEASONS, season, where)
+            if parse_date(season["ends_on"]) < parse_date(season["starts_on"]):
+                raise BackupError(f"{where}: ends_on is before starts_on.")
+            if season["id"] in season_league:
+                raise BackupError(f"{where}: season id {season['id']} appears twice.")
+            season_league[season["id"]] = league["id"]
+    return _unique((league["id"] for league in leagues), "leagues"), season_league
+
+
+def _check_games(games: list, known: Known, season_league: dict[int, int]) -> set[int]:
+    """Every game with its seats, hands, disputes and history; the seats' ids."""
+    seat_ids: list[int] = []
+    dispute_ids: list[int] = []
+    for i, game in enumerate(games):
+        where = f"games[{i}]"
+        _check_row(schema.GAMES, game, where)
+        _check_refs(schema.GAMES, game, where, known)
+        season = game["season"]
+        if season is not None and season_league[season] != game["league"]:
+            raise BackupError(f"{where}.season: the season belongs to another league.")
+        players = _ruleset(game["ruleset"], f"{where}.ruleset").players
+        if len(game["seats"]) != players:
+            raise BackupError(f"{where}.seats: the ruleset seats {players} players.")
+        for j, seat in enumerate(game["seats"]):
+            _check_row(schema.SEATS, seat, f"{where}.seats[{j}]")
+            _check_refs(schema.SEATS, seat, f"{where}.seats[{j}]", known)
+            seat_ids.append(seat["id"])
+        numbers = _check_hands(game["hands"], players, where)
+        for j, dispute in enumerate(game["disputes"]):
+            _check_row(schema.DISPUTES, dispute, f"{where}.disputes[{j}]")
+            if dispute["hand"] not in numbers:
+                raise BackupError(f"{where}.disputes[{j}].hand: the game has no hand that number.")
+            dispute_ids.append(dispute["id"])
+        for j, entry in enumerate(game["history"]):
+            _check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
+    _unique((g["id"] for g in games), "games")
+    seats = _unique(seat_ids, "games[].seats")
+    _unique(dispute_ids, "games[].disputes")
+    return seats
+
+
+def _check_hands(hands: list, players: int, where: str) -> set[int]:
+    """A game's hands, each with one score and one points figure per seat; their numbers."""
+    for j, hand in enumerate(hands):
+        _check_row(schema.HANDS, hand, f"{where}.hands[{j}]")
+        if len(hand["scores"]) != players or len(hand["points"]) != players:
+            raise BackupError(f"{where}.hands[{j}]: points and scores need one per seat.")
+    return {hand["number"] for hand in hands}
+
+
+def _check_merges(merges: list, known: Known) -> None:
+    for i, merge in enumerate(merges):
+        where = f"player_merges[{i}]"
+        _check_row(schema.MERGES, merge, where)
+        _check_refs(schema.MERGES, merge, where, known)
+        for seat in merge["seats_moved"]:
+            _refers(seat, known[GameSeat], f"{where}.seats_moved", "seat")
+    _unique((m["id"] for m in merges), "player_merges")
+
+
+def _ruleset(options: dict, where: str):
+    try:
+        return ruleset_for(options)
+    except HeartsError as exc:
+        raise BackupError(f"{where}: {exc}") from None
+
+
+# --- What every row is checked for ---------------------------------------------------------------
+
+
+def _check_row(kind: schema.RowKind, obj: Any, where: str) -> dict[str, Any]:
+    """Its keys, what each holds, and the value of a field with choices among them."""
+    _check(obj, kind.spec, where)
+    for column in kind.columns:
+        if column.field.choices and obj[column.key] is not None:
+            allowed = [value for value, _ in column.field.choices]
+            _choice(obj[column.key], allowed, f"{where}.{column.key}")
+    return obj
+
+
+def _check_refs(kind: schema.RowKind, obj: dict[str, Any], where: str, known: Known) -> None:
+    """Every export id the row names is one of the document's rows of that model."""
+    for column in kind.columns:
+        if column.writes == schema.ROW_ID:
+            model = column.field.related_model
+            what = model._meta.model_name
+            _refers(obj[column.key], known[model], f"{where}.{column.key}", what)
+
+
+def _kind_ok(value: Any, kind: str) -> bool:
+    if kind.endswith("?"):
+        if value is None:
+            return True
+        kind = kind[:-1]
+    if kind == schema.ANY:
+        return True
+    if kind == "int":
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind == "str":
+        return isinstance(value, str)
+    if kind == "bool":
+        return isinstance(value, bool)
+    if kind == "dict":
+        return isinstance(value, dict)
+    if kind == "list":
+        return isinstance(value, list)
+    if kind == "datetime":
+        if not isinstance(value, str):
+            return False
+        try:
+            parsed = parse_datetime(value)
+        except ValueError:
+            return False
+        return parsed is not None and parsed.tzinfo is not None
+    if kind == "date":
+        try:
+            return isinstance(value, str) and parse_date(value) is not None
+        except ValueError:
+            return False
+    raise AssertionError(kind)
+
+
+def _check(obj: Any, spec: Mapping[str, str], where: str) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        raise BackupError(f"{where}: expected an object, found {type(obj).__name__}.")
+    missing = [key for key in spec if key not in obj]
+    if missing:
+        raise BackupError(f"{where}: missing key(s) {', '.join(map(repr, missing))}.")
+    unknown = sorted(set(obj) - set(spec))
+    if unknown:
+        raise BackupError(f"{where}: unknown key(s) {', '.join(map(repr, unknown))}.")
+    for key, kind in spec.items():
+        if not _kind_ok(obj[key], kind):
+            wanted = kind.rstrip("?") + (" or null" if kind.endswith("?") else "")
+            raise BackupError(f"{where}.{key}: expected {wanted}, found {obj[key]!r:.60}.")
+    return obj
+
+
+def _unique(ids: Iterable[int], where: str) -> set[int]:
+    seen: set[int] = set()
+    for value in ids:
+        if value in seen:
+            raise BackupError(f"{where}: id {value} appears twice.")
+        seen.add(value)
+    return seen
+
+
+def _refers(value: int | None, known: Container[int], where: str, what: str) -> None:
+    if value is not None and value not in known:
+        raise BackupError(f"{where}: no {what} with id {value} in this document.")
+
+
+def _choice(value: str, choices: Iterable[str], where: str) -> None:
+    allowed = list(choices)
+    if value not in allowed:
+        raise BackupError(f"{where}: {value!r} is not one of {', '.join(allowed)}.")

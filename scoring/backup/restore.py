@@ -1,0 +1,285 @@
+"""``import_club``: a checked document written as a new club, in one transaction.
+
+Rows are written directly under the export's own times, versions and history, not replayed
+through the services; every reference is remapped to the new ids, and the ratings recomputed.
+Within each kind, rows are inserted in the order of their export ids, so that the new ids keep
+the old relative order (tables and ratings break ties by id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import DataError, IntegrityError, connection, transaction
+from django.db.models import Model
+from django.utils.dateparse import parse_date, parse_datetime
+
+from scoring import services
+from scoring.backup import schema
+from scoring.backup.format import BackupError, validate
+from scoring.models import Club, Dispute, GameSeat, Membership, Player, Role
+
+BATCH = 500
+Source = dict[str, Any]  # a row of the document
+
+
+def import_club(data: Any, *, owner=None, slug: str | None = None) -> Club:
+    """Write a ``hearts-club-backup`` document as a new club and return it.
+
+    Refuses (``BackupError``, nothing written) a document of another format or version, one
+    that does not check out, or a club slug already in use. ``slug`` imports under another
+    slug; ``owner`` (a user) is made an owner of the new club as well. Users named in the
+    document are matched by username, and created inactive with no usable password when
+    missing (``club.created_users`` lists them). Ratings are recomputed afterwards.
+    """
+    validate(data)
+    slug = slug or data["club"]["slug"]
+    try:
+        with transaction.atomic():
+            club, created_users = _write(data, owner=owner, slug=slug)
+    except (IntegrityError, DataError) as exc:
+        raise BackupError(f"The document clashes with the database: {exc}") from None
+    club.created_users = created_users
+    return club
+
+
+def _write(data: dict[str, Any], *, owner, slug: str) -> tuple[Club, list[str]]:
+    if Club.objects.filter(slug=slug).exists():
+        raise BackupError(
+            f"A club with the slug {slug!r} already exists: import under another slug "
+            "(import_club --slug NEW) or into a database without it."
+        )
+    users, created_users = _users(data, owner)
+    writer = _Writer(users)
+    club = writer.club = _club(data["club"], slug, writer)
+    _members(data["members"], owner, writer)
+    _players(data["players"], writer)
+    leagues = _leagues(data["leagues"], writer)
+    _seasons(leagues, writer)
+    games = _games(data["games"], writer)
+    _seats(games, writer)
+    hands = _hands(games, writer)
+    _disputes(games, hands, writer)
+    _history(games, writer)
+    _merges(data["player_merges"], writer)
+    services.results_changed(club.pk)
+    return club, created_users
+
+
+class _Writer:
+    """What the writes share: the new club, the users by username, and the new id of every
+    row written so far by its model and export id."""
+
+    def __init__(self, users: dict[str, Any]) -> None:
+        self.users = users
+        self.club: Club | None = None
+        self.ids: dict[type[Model], dict[int, int]] = {}
+
+    def write(
+        self,
+        kind: schema.RowKind,
+        pairs: list[tuple[Source | None, Source]],
+        given: Callable[[Source | None, Source], dict[str, Any]] = lambda *_: {},
+    ) -> list[Model]:
+        """Write rows of one kind, in the order of ``pairs``: (the object holding the row in the
+        document, or None at the top level; the row). ``given(holder, source)`` returns the
+        fields a row cannot say alone (see ``_row``). Returns the new rows."""
+        rows = [
+            self._row(kind, source, holder, **given(holder, source)) for holder, source in pairs
+        ]
+        self._insert(kind, [source for _, source in pairs], rows)
+        return rows
+
+    def _row(self, kind: schema.RowKind, source: Source, holder: Source | None, **given) -> Model:
+        """A new, unsaved row from the document's ``source``.
+
+        ``given`` sets the fields the row cannot say alone, by name (a foreign key by id). The
+        foreign key to the row's place is the new club's at the top level, else the new id of
+        ``holder`` (the object holding ``source``). The other columns are read by their kind:
+        users by username, rows by export id; stamped times are set by ``_insert``.
+        """
+        meta = kind.model._meta
+        values = {meta.get_field(name).attname: value for name, value in given.items()}
+        if kind.via_field is not None:
+            place = self.club.pk if holder is None else self.ids[kind.inside.model][holder["id"]]
+            values[kind.via_field.attname] = place
+        for column in kind.copied:
+            if column.field.name not in given:
+                values[column.field.attname] = self._read(column, source[column.key])
+        return kind.model(**values)
+
+    def _read(self, column: schema.Column, value: Any) -> Any:
+        if value is None:
+            return None
+        if column.writes == schema.USERNAME:
+            return self.users[value].pk
+        if column.writes == schema.ROW_ID:
+            return self.ids[column.field.related_model][value]
+        if column.writes == schema.NUMBER:
+            raise AssertionError(f"{column.key}: given by the kind's writer (_disputes, ...)")
+        if column.base == "datetime":
+            return parse_datetime(value)
+        if column.base == "date":
+            return parse_date(value)
+        return value
+
+    def _insert(self, kind: schema.RowKind, sources: list[Source], rows: list[Model]) -> None:
+        """Insert ``rows`` (ids come back, in order), set the times the database stamped on them
+        to the document's, and note each row's new id by its export id."""
+        if connection.features.can_return_rows_from_bulk_insert:
+            kind.model.objects.bulk_create(rows, batch_size=BATCH)
+        else:  # pragma: no cover - every supported database returns ids
+            for row in rows:
+                row.save(force_insert=True)
+        if rows and kind.stamped:
+            for row, source in zip(rows, sources, strict=True):
+                for column in kind.stamped:
+                    setattr(row, column.field.attname, parse_datetime(source[column.key]))
+            # bulk_update writes the attributes as they are: no auto_now here.
+            stamped = [column.field.name for column in kind.stamped]
+            kind.model.objects.bulk_update(rows, stamped, batch_size=BATCH)
+        if kind.has_id:
+            new_ids = self.ids.setdefault(kind.model, {})
+            new_ids.update((s["id"], row.pk) for s, row in zip(sources, rows, strict=True))
+
+
+def _users(data: dict[str, Any], owner) -> tuple[dict[str, Any], list[str]]:
+    """Every username the document names, found or created inactive with no password."""
+    wanted = {
+        source[column.key]
+        for kind in schema.ROW_KINDS
+        for column in kind.columns
+        if column.writes == schema.USERNAME
+        for _, source in kind.rows_of(data)
+    }
+    wanted.discard(None)
+    user_model = get_user_model()
+    field = user_model.USERNAME_FIELD
+    found = {getattr(u, field): u for u in user_model.objects.filter(**{f"{field}__in": wanted})}
+    created = sorted(wanted - set(found))
+    for name in created:
+        user = user_model(**{field: name, "is_active": False})
+        user.set_unusable_password()
+        try:
+            user.full_clean(exclude=["password"], validate_unique=False)
+        except ValidationError as exc:
+            raise BackupError(f"User {name!r} cannot be created: {exc}") from None
+        user.save()
+        found[name] = user
+    if owner is not None:
+        found.setdefault(getattr(owner, field), owner)
+    return found, created
+
+
+# --- One kind of row at a time, in the order of schema.ROW_KINDS ---------------------------------
+
+
+def _club(source: Source, slug: str, writer: _Writer) -> Club:
+    [club] = writer.write(schema.CLUB, [(None, source)], lambda *_: {"slug": slug})
+    return club
+
+
+def _members(sources: list[Source], owner, writer: _Writer) -> None:
+    writer.write(schema.MEMBERS, _at_top(sources))
+    if owner is not None:
+        Membership.objects.update_or_create(
+            club=writer.club, user=owner, defaults={"role": Role.OWNER}
+        )
+
+
+def _players(sources: list[Source], writer: _Writer) -> None:
+    """The players, then who was merged into whom (a reference among themselves)."""
+    sources = sorted(sources, key=lambda p: p["id"])
+    players = writer.write(schema.PLAYERS, _at_top(sources), lambda *_: {"merged_into": None})
+    new_ids = writer.ids[Player]
+    merged = []
+    for p, row in zip(sources, players, strict=True):
+        if p["merged_into"] is not None:
+            row.merged_into_id = new_ids[p["merged_into"]]
+            merged.append(row)
+    Player.objects.bulk_update(merged, ["merged_into"], batch_size=BATCH)
+
+
+def _leagues(sources: list[Source], writer: _Writer) -> list[Source]:
+    """The leagues written; their sources in the order written."""
+    sources = sorted(sources, key=lambda league: league["id"])
+    writer.write(schema.LEAGUES, _at_top(sources))
+    return sources
+
+
+def _seasons(leagues: list[Source], writer: _Writer) -> None:
+    pairs = sorted(((x, s) for x in leagues for s in x["seasons"]), key=lambda p: p[1]["id"])
+    writer.write(schema.SEASONS, pairs)
+
+
+def _games(sources: list[Source], writer: _Writer) -> list[Source]:
+    """The games written; their sources in the order written."""
+    sources = sorted(sources, key=lambda g: g["id"])
+    writer.write(schema.GAMES, _at_top(sources))
+    return sources
+
+
+def _seats(games: list[Source], writer: _Writer) -> None:
+    pairs = [(g, s) for g in games for s in sorted(g["seats"], key=lambda s: s["id"])]
+    writer.write(schema.SEATS, pairs)
+
+
+def _hands(games: list[Source], writer: _Writer) -> dict[tuple[int, int], int]:
+    """The hands written; their new ids by game export id and hand number."""
+    pairs = [(g, h) for g in games for h in sorted(g["hands"], key=lambda h: h["number"])]
+    rows = writer.write(schema.HANDS, pairs)
+    return {(g["id"], h["number"]): row.pk for (g, h), row in zip(pairs, rows, strict=True)}
+
+
+def _disputes(games: list[Source], hands: dict[tuple[int, int], int], writer: _Writer) -> None:
+    """The disputes, each on its game's hand of that number."""
+    pairs = sorted(((g, d) for g in games for d in g["disputes"]), key=lambda p: p[1]["id"])
+    writer.write(schema.DISPUTES, pairs, lambda g, d: {"hand": hands[(g["id"], d["hand"])]})
+
+
+def _history(games: list[Source], writer: _Writer) -> None:
+    """Each game's history in the order exported (at, then id), so new ids keep that order."""
+    players, disputes = writer.ids[Player], writer.ids[Dispute]
+
+    def remapped(_, entry: Source) -> dict[str, Any]:
+        before, after = entry["before"], entry["after"]
+        return {
+            "before": _remap_refs(before, players, disputes),
+            "after": _remap_refs(after, players, disputes),
+        }
+
+    writer.write(schema.HISTORY, [(g, e) for g in games for e in g["history"]], remapped)
+
+
+def _merges(sources: list[Source], writer: _Writer) -> None:
+    seats = writer.ids[GameSeat]
+    sources = sorted(sources, key=lambda m: m["id"])
+    writer.write(
+        schema.MERGES,
+        _at_top(sources),
+        lambda _, m: {"seats_moved": [seats[s] for s in m["seats_moved"]]},
+    )
+
+
+def _at_top(sources: list[Source]) -> list[tuple[None, Source]]:
+    """Rows at the document's top level, paired with their holder: none."""
+    return [(None, source) for source in sources]
+
+
+def _remap_refs(value: Any, players: dict[int, int], disputes: dict[int, int]) -> Any:
+    """History before/after name players and disputes by id: point them at the new rows."""
+    if not isinstance(value, dict):
+        return value
+    value = dict(value)
+    if isinstance(value.get("player"), int):
+        value["player"] = players.get(value["player"], value["player"])
+    if isinstance(value.get("players"), list):
+        value["players"] = [
+            players.get(p, p) if isinstance(p, int) else p for p in value["players"]
+        ]
+    if isinstance(value.get("dispute"), int):
+        value["dispute"] = disputes.get(value["dispute"], value["dispute"])
+    return value
