@@ -92,10 +92,10 @@ class HandVoidInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
 
 
+# Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
+# and a ModelSerializer introspects the model anew for each instance.
 class HandOutputSerializer(serializers.Serializer):
-    """A hand as stored: its entry as the scorer sent it, and what the engine made of it.
-    Declared field by field (not a ModelSerializer): a hand entry's response builds one, and
-    introspecting the model for it each time costs more than the rest of the response."""
+    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
 
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
