@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 
 help:
 	@echo "make run     install, migrate, load demo data, collect static, serve on 127.0.0.1:\$${PORT:-8000}"
-	@echo "make test    ruff, format check, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
+	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lint | format | clean | distclean"
 
@@ -39,6 +39,7 @@ run: $(VENV)/.installed
 test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py check
 	DJANGO_SECURE=1 DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=hearts.example.org \
 		DJANGO_SECRET_KEY=check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n') \
@@ -54,6 +55,7 @@ test-pages: $(VENV)/.installed-dev
 lint: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format .

@@ -1,4 +1,4 @@
-"""Site-level views: the home page, the health check and the API root."""
+"""Site-level views: the health check, the baseline /ping and the API root."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
-from django.views.generic import TemplateView
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -18,10 +17,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 logger = logging.getLogger(__name__)
-
-
-class HomeView(TemplateView):
-    template_name = "home.html"
 
 
 @never_cache
