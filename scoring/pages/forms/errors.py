@@ -1,0 +1,34 @@
+"""A service's refusal, back onto the form field it names."""
+
+from __future__ import annotations
+
+
+class DomainErrorsMixin:
+    """Maps a service's error path onto a field; what no field takes goes to the top."""
+
+    #: ``{first part of the error path: field name or group name}``
+    error_targets: dict[str, str] = {}
+
+    def group_error(self, group: str) -> list[str]:
+        return self.group_errors.get(group, [])
+
+    def add_domain_error(self, path: str | None, message: str) -> None:
+        target = self.target_of(path)
+        if target in self.fields:
+            self.add_error(target, message)
+        elif target is not None:
+            self.group_errors.setdefault(target, []).append(message)
+            # Keep the form invalid and say so at the top too, in case the group is off-screen.
+            self.add_error(None, "Please check the marked entries below.")
+        else:
+            self.add_error(None, message)
+
+    def target_of(self, path: str | None) -> str | None:
+        if not path:
+            return None
+        head = path.split(".")[0]
+        return self.error_targets.get(head)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}

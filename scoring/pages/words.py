@@ -1,0 +1,46 @@
+"""How cards, passes, moons and rulesets read to players on the pages."""
+
+from __future__ import annotations
+
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+MOON_LABELS = {
+    "subtract_from_shooter": "Shooter takes −{total}",
+    "add_to_others": "Everyone else takes +{total}",
+}
+PASS_WORDS = {
+    "left": "pass {count} to the left",
+    "right": "pass {count} to the right",
+    "across": "pass {count} across",
+    "hold": "no pass (hold hand)",
+}
+
+
+def card_label(name: str) -> str:
+    """``QS`` → ``Q♠``, ``TH`` → ``10♥``: how a card reads on a phone."""
+    rank = "10" if name[0] == "T" else name[0]
+    return rank + SUIT_SYMBOLS.get(name[-1], name[-1])
+
+
+def pass_words(direction: str | None, count: int) -> str:
+    if direction is None:
+        return ""
+    return PASS_WORDS.get(direction, direction).format(count=count)
+
+
+MOON_WORDS = {
+    "shooter_choice": "the shooter chooses −{t} or +{t} to the others",
+    "add_to_others": "+{t} to each other player",
+    "subtract_from_shooter": "−{t} to the shooter",
+    "add_unless_shooter_loses": "+{t} to the others, unless that makes the shooter lose",
+    "off": "no moon",
+}
+
+
+def rules_text(rules) -> str:
+    """A ruleset in a line: players, the game's end, the moon, the J♦."""
+    end = f"game to {rules.target_score}" if rules.target_score else "one hand"
+    moon = MOON_WORDS.get(rules.moon, rules.moon).format(t=rules.penalty_total)
+    parts = [f"{rules.preset} preset", f"{rules.players} players", end, f"moon: {moon}"]
+    if rules.jack_of_diamonds:
+        parts.append(f"J♦ {rules.jack_of_diamonds:+d}")
+    return ", ".join(parts)
