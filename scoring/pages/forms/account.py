@@ -35,28 +35,32 @@ class ThrottledAuthenticationForm(AuthenticationForm):
     def clean(self):
         username = self.cleaned_data.get("username") or ""
         key = failure_key(username, client_ip(self.request))
-        limit = settings.LOGIN_FAILURE_LIMIT
-        lockout = settings.LOGIN_LOCKOUT_SECONDS
-        if (cache.get(key) or 0) >= limit:
+        if (cache.get(key) or 0) >= settings.LOGIN_FAILURE_LIMIT:
             raise ValidationError(
                 self.error_messages["locked_out"],
                 code="locked_out",
-                params={"minutes": max(1, lockout // 60)},
+                params={"minutes": max(1, settings.LOGIN_LOCKOUT_SECONDS // 60)},
             )
         try:
             cleaned = super().clean()
         except ValidationError:
-            cache.add(key, 0, lockout)
-            try:
-                count = cache.incr(key)
-            except ValueError:  # expired in between
-                cache.set(key, 1, lockout)
-                count = 1
-            if count >= limit:
-                cache.set(key, count, lockout)  # the lockout runs from the last failure
+            count_failure(key)
             raise
         cache.delete(key)
         return cleaned
+
+
+def count_failure(key: str) -> None:
+    """One more failure for ``key``; at the limit, the lockout runs from this last failure."""
+    lockout = settings.LOGIN_LOCKOUT_SECONDS
+    cache.add(key, 0, lockout)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired in between
+        cache.set(key, 1, lockout)
+        count = 1
+    if count >= settings.LOGIN_FAILURE_LIMIT:
+        cache.set(key, count, lockout)
 
 
 class DeviceTokenForm(forms.Form):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from adjudication.engine import HeartsError
+from hearts_site.errors import DomainError
+
 
 class DomainErrorsMixin:
     """Maps a service's error path onto a field; what no field takes goes to the top."""
@@ -9,8 +12,16 @@ class DomainErrorsMixin:
     #: ``{first part of the error path: field name or group name}``
     error_targets: dict[str, str] = {}
 
-    def group_error(self, group: str) -> list[str]:
-        return self.group_errors.get(group, [])
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.group_errors: dict[str, list[str]] = {}
+
+    def add_refusal(self, exc: HeartsError | DomainError) -> None:
+        """The engine's or a service's refusal, next to the field its path names."""
+        if isinstance(exc, HeartsError):
+            self.add_domain_error(exc.field, exc.message)
+        else:
+            self.add_domain_error(exc.attr, exc.detail)
 
     def add_domain_error(self, path: str | None, message: str) -> None:
         target = self.target_of(path)
@@ -28,7 +39,3 @@ class DomainErrorsMixin:
             return None
         head = path.split(".")[0]
         return self.error_targets.get(head)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.group_errors: dict[str, list[str]] = {}

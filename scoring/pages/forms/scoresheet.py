@@ -57,71 +57,80 @@ class EntryForm(DomainErrorsMixin, forms.Form):
 
     MODES = ("points", "cards")
 
+    # Where the engine's error paths go: ``points.2`` and ``cards_taken.1.3`` to one seat's
+    # field (see target_of), the rest of ``points`` / ``cards_taken`` to the whole group.
+    error_targets = {
+        "points": "points",
+        "cards_taken": "cards",
+        "moon_choice": "moon_choice",
+        "jack_of_diamonds": "jack_of_diamonds",
+        "tricks_won": "points",
+    }
+
     def __init__(self, *args, rules: Ruleset, seat_names: list[str], mode: str = "points", **kw):
         super().__init__(*args, **kw)
         self.rules = rules
         self.seat_names = seat_names
         self.mode = mode if mode in self.MODES else "points"
-        total = rules.penalty_total
-        self.penalty_total = total
+        self.penalty_total = rules.penalty_total
         self.penalty_card_names = names(cards_in(penalty_cards(rules)))
         self.point_card_names = names(cards_in(rules.point_mask))  # what a moon takes
         if self.mode == "points":
-            for seat, name in enumerate(seat_names):
-                self.fields[f"seat_{seat}"] = forms.IntegerField(
-                    label=name,
-                    min_value=0,
-                    max_value=total,
-                    error_messages={
-                        "required": "Enter the points this seat took (0 if none).",
-                        "invalid": "A whole number, please.",
-                    },
-                    widget=forms.NumberInput(
-                        attrs={
-                            "inputmode": "numeric",
-                            "pattern": "[0-9]*",
-                            "min": 0,
-                            "max": total,
-                            "data-seat-points": seat,
-                            "autocomplete": "off",
-                        }
-                    ),
-                )
-            if rules.jack_of_diamonds and rules.deck & JD_BIT:
-                self.fields["jack_of_diamonds"] = forms.TypedChoiceField(
-                    label=f"Who took the J♦ ({rules.jack_of_diamonds:+d})?",
-                    choices=[("", "—")] + [(str(s), n) for s, n in enumerate(seat_names)],
-                    coerce=int,
-                    required=False,
-                    empty_value=None,
-                )
+            self._add_points_fields()
         else:
-            choices = [(card, card_label(card)) for card in self.penalty_card_names]
-            for seat, name in enumerate(seat_names):
-                self.fields[f"cards_{seat}"] = forms.MultipleChoiceField(
-                    label=name,
-                    choices=choices,
-                    required=False,
-                    widget=forms.CheckboxSelectMultiple(attrs={"data-seat-cards": seat}),
-                )
+            self._add_cards_fields()
         if rules.moon == "shooter_choice":
             self.fields["moon_choice"] = forms.ChoiceField(
                 label="Shot the moon? How does it score",
                 choices=[("", "No moon this hand")]
-                + [(c, MOON_LABELS[c].format(total=total)) for c in MOON_CHOICES],
+                + [(c, MOON_LABELS[c].format(total=self.penalty_total)) for c in MOON_CHOICES],
                 required=False,
                 widget=forms.RadioSelect,
             )
 
-    @property
-    def error_targets(self) -> dict[str, str]:  # type: ignore[override]
-        return {
-            "points": "points",
-            "cards_taken": "cards",
-            "moon_choice": "moon_choice",
-            "jack_of_diamonds": "jack_of_diamonds",
-            "tricks_won": "points",
-        }
+    def _add_points_fields(self) -> None:
+        """A number box a seat, and who took the J♦ when the ruleset scores it."""
+        total = self.penalty_total
+        for seat, name in enumerate(self.seat_names):
+            self.fields[f"seat_{seat}"] = forms.IntegerField(
+                label=name,
+                min_value=0,
+                max_value=total,
+                error_messages={
+                    "required": "Enter the points this seat took (0 if none).",
+                    "invalid": "A whole number, please.",
+                },
+                widget=forms.NumberInput(
+                    attrs={
+                        "inputmode": "numeric",
+                        "pattern": "[0-9]*",
+                        "min": 0,
+                        "max": total,
+                        "data-seat-points": seat,
+                        "autocomplete": "off",
+                    }
+                ),
+            )
+        jack = self.rules.jack_of_diamonds
+        if jack and self.rules.deck & JD_BIT:
+            self.fields["jack_of_diamonds"] = forms.TypedChoiceField(
+                label=f"Who took the J♦ ({jack:+d})?",
+                choices=[("", "—")] + [(str(s), n) for s, n in enumerate(self.seat_names)],
+                coerce=int,
+                required=False,
+                empty_value=None,
+            )
+
+    def _add_cards_fields(self) -> None:
+        """A checkbox a penalty card, a seat."""
+        choices = [(card, card_label(card)) for card in self.penalty_card_names]
+        for seat, name in enumerate(self.seat_names):
+            self.fields[f"cards_{seat}"] = forms.MultipleChoiceField(
+                label=name,
+                choices=choices,
+                required=False,
+                widget=forms.CheckboxSelectMultiple(attrs={"data-seat-cards": seat}),
+            )
 
     def target_of(self, path: str | None) -> str | None:
         """``points.2`` is the third seat's box; ``cards_taken.1.3`` the second seat's cards."""
