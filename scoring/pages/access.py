@@ -1,4 +1,8 @@
-"""Who may read a game and who may score it, for the pages; small helpers the views share."""
+"""Who may read what and who may score, as the pages ask it.
+
+These decide, so they belong with ``scoring.selectors`` (which has ``role_in``, ``can_read``
+and ``games_for`` to build on); they sit here until the selectors offer them.
+"""
 
 from __future__ import annotations
 
@@ -6,24 +10,40 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Model, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from scoring import selectors
-from scoring.models import Club, Game
-from scoring.pages.words import pass_words
+from scoring.models import Club, Game, GameStatus, League
+from scoring.pages.params import int_param
 
 
-def int_param(value: str | None, *, low: int = 1, high: int = 2**31 - 1) -> int | None:
-    """A query parameter as a whole number in range, or None for anything else."""
-    if value is None or not value.strip().isdigit() or len(value.strip()) > 12:
-        return None
-    number = int(value.strip())
-    return number if low <= number <= high else None
+def readable(user, queryset: type[Model] | QuerySet, what: str, **lookup) -> Any:
+    """The club, league or player ``lookup`` finds, if ``user`` may read its club; a 404
+    saying "No such ``what``." both when there is none and when the club is private to them."""
+    found = get_object_or_404(queryset, **lookup)
+    club = found if isinstance(found, Club) else found.club
+    if not selectors.can_read(user, club):
+        raise Http404(f"No such {what}.")
+    return found
+
+
+def readable_game(request: HttpRequest, pk: int) -> Game:
+    return get_object_or_404(selectors.games_for(request.user), pk=pk)
 
 
 def can_score(user, club_id: int) -> bool:
     return selectors.role_in(user, club_id) in selectors.SCORERS
+
+
+def can_score_game(user, game: Game) -> bool:
+    """A scorer of the game's club, and the game not abandoned (over: it may be corrected)."""
+    return can_score(user, game.club_id) and game.status != GameStatus.ABANDONED
+
+
+def takes_hands(game: Game) -> bool:
+    return game.status == GameStatus.IN_PROGRESS
 
 
 def require_scorer(request: HttpRequest, club: Club) -> HttpResponse | None:
@@ -35,15 +55,32 @@ def require_scorer(request: HttpRequest, club: Club) -> HttpResponse | None:
     return None
 
 
-def readable_game(request: HttpRequest, pk: int) -> Game:
-    return get_object_or_404(selectors.games_for(request.user), pk=pk)
+def leagues_to_start_in(user) -> list[League]:
+    """The leagues whose club ``user`` scores for, by club and name; 403 when there are none."""
+    leagues = [
+        league
+        for league in selectors.leagues_for(user).order_by("club__name", "name")
+        if can_score(user, league.club_id)
+    ]
+    if not leagues:
+        raise PermissionDenied("Only a club's scorers, directors and owners start games.")
+    return leagues
 
 
-def next_step(board: dict[str, Any], names: list[str], rules) -> dict[str, Any] | None:
-    if board["next_hand"] is None:
-        return None
-    return {
-        "hand": board["next_hand"],
-        "dealer": names[board["next_dealer"]],
-        "passing": pass_words(board["next_pass"], rules.pass_count),
-    }
+def league_to_start(user, leagues: list[League], raw: str | None) -> League | None:
+    """The league a new game is for: the one ``raw`` names, else the only one; None to ask.
+
+    404 for a malformed or unknown league (or one private to another club), 403 for a league
+    the user may read but whose club they do not score for.
+    """
+    league_id = int_param(raw)
+    if raw is not None and league_id is None:
+        raise Http404("No such league.")
+    league = next((item for item in leagues if item.pk == league_id), None)
+    if league_id is not None and league is None:
+        if selectors.leagues_for(user).filter(pk=league_id).exists():
+            raise PermissionDenied("You do not score for this league's club.")
+        raise Http404("No such league.")
+    if league is None and len(leagues) == 1:
+        return leagues[0]
+    return league

@@ -8,11 +8,13 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
 
 from scoring import services
 from scoring.models import DeviceToken
+from scoring.pages import queries
 from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
+from scoring.pages.params import form_page, posted
 
 
 class SignInView(auth_views.LoginView):
@@ -22,15 +24,15 @@ class SignInView(auth_views.LoginView):
 
 @never_cache
 @login_required
-@require_http_methods(["GET", "HEAD", "POST"])
+@form_page
 def tokens_page(request: HttpRequest) -> HttpResponse:
-    form = DeviceTokenForm(request.POST if request.method == "POST" else None)
+    form = DeviceTokenForm(posted(request))
     created = None
-    if request.method == "POST" and form.is_valid():
+    if form.is_bound and form.is_valid():
         token, key = services.create_device_token(user=request.user, name=form.cleaned_data["name"])
         created = {"token": token, "key": key}
         form = DeviceTokenForm()
-    tokens = DeviceToken.objects.filter(user=request.user).order_by("-created_at", "-id")
+    tokens = queries.device_tokens(request.user)
     return render(
         request, "pages/tokens.html", {"form": form, "tokens": tokens, "created": created}
     )
