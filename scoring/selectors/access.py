@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from scoring import sql
-from scoring.models import Club, Game, League, Player, Role
+from scoring.models import Club, DeviceToken, Game, GameStatus, League, Player, Role
 
 SCORERS = (Role.OWNER, Role.DIRECTOR, Role.SCORER)
 DIRECTORS = (Role.OWNER, Role.DIRECTOR)
@@ -30,6 +30,16 @@ def may_read(user, club_id: int, is_public: bool) -> bool:
 
 def can_read(user, club: Club) -> bool:
     return may_read(user, club.pk, club.is_public)
+
+
+def can_score(user, club_id: int) -> bool:
+    """Owners, directors and scorers write a club's games."""
+    return role_in(user, club_id) in SCORERS
+
+
+def can_score_game(user, game: Game) -> bool:
+    """A scorer of the game's club, and the game not abandoned (over: it may be corrected)."""
+    return can_score(user, game.club_id) and game.status != GameStatus.ABANDONED
 
 
 def visible_clubs(user) -> QuerySet[Club]:
@@ -57,3 +67,8 @@ def games_for(user) -> QuerySet[Game]:
         .select_related("club", "league", "season")
         .prefetch_related("seats__player")
     )
+
+
+def device_tokens(user) -> QuerySet[DeviceToken]:
+    """The user's device tokens, revoked ones too, newest first."""
+    return DeviceToken.objects.filter(user=user).order_by("-created_at", "-id")

@@ -10,8 +10,8 @@ from django.db.models import QuerySet
 from adjudication.engine import Ruleset, dealer_of_hand, pass_direction
 from adjudication.services import ruleset_for
 from scoring import sql
-from scoring.models import Game, GameStatus, Hand, HistoryEntry
-from scoring.selectors.access import may_read
+from scoring.models import Club, Game, GameStatus, Hand, HistoryEntry, Player
+from scoring.selectors.access import games_for, may_read, players_for
 
 
 class GameVersion(NamedTuple):
@@ -128,3 +128,27 @@ def scoreboard(game: Game) -> dict[str, Any]:
 
 def history_of(game: Game) -> QuerySet[HistoryEntry]:
     return HistoryEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")
+
+
+RECENT_GAMES = 10
+
+
+def recent_games(user, **filters) -> list[Game]:
+    """The latest games ``user`` may read among those ``filters`` pick, newest first."""
+    games = games_for(user).filter(**filters).order_by("-started_at", "-id")
+    return list(games[:RECENT_GAMES])
+
+
+def players_to_seat(user, club: Club) -> QuerySet[Player]:
+    """The club's players a new game may seat: not merged into another record."""
+    return players_for(user).filter(club=club, merged_into__isnull=True).order_by("name", "id")
+
+
+def next_hand_number(game: Game) -> int:
+    """The number the next hand is entered under (hands keep their numbers when voided)."""
+    return game.hands.count() + 1
+
+
+def seat_names(game: Game) -> list[str]:
+    """The players' names in seat order."""
+    return [seat.player.name for seat in game.seats.all()]

@@ -7,6 +7,8 @@ ratings, and the tied players' head-to-head seats when the declaration names hea
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from datetime import date, datetime, time
@@ -94,6 +96,21 @@ def cached_table(club: Club, variant: str, build: Callable[[], dict[str, Any]]) 
     changes the results commits a new version with them: so a table kept under a version is
     never older than that version, and a change is never served from the cache."""
     return kept_value(f"standings:{club.pk}:{club.results_version}:{variant}", build)
+
+
+def kept_club_table(club: Club) -> dict[str, Any]:
+    """Every finished game of the club, ranked by the default declaration, kept until the
+    club's results change."""
+    return cached_table(club, "page:club", lambda: club_table(club, Period()))
+
+
+def kept_league_table(league: League, season_id: int | None) -> dict[str, Any]:
+    """The league's table for one season (None: every season), kept until the club's results
+    or the league's declaration change; refused (``unknown_season``) for another league's."""
+    period = period_for(league=league, season_id=season_id)
+    described = json.dumps(["page:league", league.pk, season_id, league.ranking], sort_keys=True)
+    variant = hashlib.sha256(described.encode()).hexdigest()  # a key fit for any cache
+    return cached_table(league.club, variant, lambda: league_table(league, period))
 
 
 def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> dict[str, Any]:

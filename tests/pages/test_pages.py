@@ -582,6 +582,13 @@ def test_correcting_a_hand_card_by_card_switches_level(game, people):
 # --- Adjudication --------------------------------------------------------------------------------
 
 
+def rule_on(status: int, **data) -> str:
+    """The adjudicate page after posting ``data`` (standard rules, four players by default)."""
+    return assert_page(
+        Client().post("/adjudicate/", {"preset": "standard", "players": "4", **data}), status
+    )
+
+
 def renege_record() -> tuple[list[str], int, dict]:
     """A whole hand with one renege, from the engine's random player."""
     rules = build_ruleset("standard")
@@ -599,11 +606,7 @@ def renege_record() -> tuple[list[str], int, dict]:
 
 def test_the_adjudicator_explains_a_renege_without_sign_in():
     plays, leader, renege = renege_record()
-    response = Client().post(
-        "/adjudicate/",
-        {"preset": "standard", "players": "4", "plays": ", ".join(plays), "first_leader": leader},
-    )
-    body = assert_page(response)
+    body = rule_on(200, plays=", ".join(plays), first_leader=leader)
     assert "1 illegal play." in body
     assert "<code>must_follow_suit</code>" in body
     assert renege["message"] in body
@@ -618,38 +621,18 @@ def test_the_adjudicator_takes_holdings_line_by_line():
     leader = opening_leader(rules, holdings)
     plays = play_randomly(rules, holdings, leader, rng)
     hands = "\n".join(" ".join(names(mask)) for mask in holdings)
-    body = assert_page(
-        Client().post(
-            "/adjudicate/",
-            {"preset": "omnibus", "players": "4", "plays": " ".join(names(plays)), "hands": hands},
-        )
-    )
+    body = rule_on(200, preset="omnibus", plays=" ".join(names(plays)), hands=hands)
     assert "Ruling" in body and "Trick by trick" in body
 
 
 def test_adjudicator_errors_are_shown_next_to_the_field():
-    client = Client()
-    body = assert_page(client.post("/adjudicate/", {"preset": "standard", "players": "4"}), 400)
+    body = rule_on(400)
     assert "This field is required" in error_list(body, "plays-errors")
-    body = assert_page(
-        client.post(
-            "/adjudicate/",
-            {"preset": "standard", "players": "4", "plays": "2C 3C ZZ", "first_leader": "0"},
-        ),
-        400,
-    )
+    body = rule_on(400, plays="2C 3C ZZ", first_leader="0")
     assert "&#x27;ZZ&#x27; at plays.2 is not a card" in error_list(body, "plays-errors")
-    body = assert_page(
-        client.post(
-            "/adjudicate/",
-            {"preset": "standard", "players": "4", "plays": "2C 3C", "hands": "2C\n3C"},
-        ),
-        400,
-    )
+    body = rule_on(400, plays="2C 3C", hands="2C\n3C")
     assert error_list(body, "hands-errors")
-    body = assert_page(
-        client.post("/adjudicate/", {"preset": "nope", "players": "9", "plays": "2C"}), 400
-    )
+    body = rule_on(400, preset="nope", players="9", plays="2C")
     assert error_list(body, "preset-errors") and error_list(body, "players-errors")
 
 

@@ -1,0 +1,91 @@
+"""The club and league tables as the pages show them: sorted by a column, with the headings'
+links (the tables themselves come from scoring.selectors.standings)."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from hearts_site.errors import DomainError
+from scoring.models import League
+from scoring.selectors import standings
+
+# (key, heading, title, best first is descending)
+LEAGUE_COLUMNS: list[tuple[str, str, str, bool]] = [
+    ("rank", "#", "Rank", False),
+    ("name", "Player", "Player", False),
+    ("games", "G", "Games played", True),
+    ("wins", "W", "Wins", True),
+    ("win_rate", "Win", "Win rate", True),
+    ("average_place", "Avg", "Average place", False),
+    ("points_per_game", "Pts/G", "Points per game", False),
+    ("rating", "Rating", "Rating (mu − 3 sigma)", True),
+]
+SORT_KEYS = {column[0] for column in LEAGUE_COLUMNS}
+
+
+def league_table(
+    league: League, season_id: int | None
+) -> tuple[dict[str, Any], int | None, str | None]:
+    """The league's table for a season (None: every season), the season it shows, and a notice
+    when the season asked for is not the league's, in which case every season is shown."""
+    try:
+        return standings.kept_league_table(league, season_id), season_id, None
+    except DomainError as exc:
+        return (
+            standings.kept_league_table(league, None),
+            None,
+            f"{exc.detail} Showing every season.",
+        )
+
+
+def sorted_table(table: dict[str, Any], sort: str, season_id: int | None) -> dict[str, Any]:
+    """The ranked and the provisional rows in the order ``sort`` asks for (``-wins``: most
+    wins first; anything unknown: rank order), and the headings that sort by each column."""
+    key, descending = sort.removeprefix("-"), sort.startswith("-")
+    if key not in SORT_KEYS:
+        key, descending = "rank", False
+    ranked = [row for row in table["rows"] if not row["provisional"]]
+    provisional = [row for row in table["rows"] if row["provisional"]]
+    return {
+        "ranked": _sorted_rows(ranked, key, descending),
+        "provisional": _sorted_rows(provisional, key, descending),
+        "headers": _headers(key, descending, season_id),
+        "sort": ("-" if descending else "") + key,
+    }
+
+
+def _sorted_rows(rows: list[dict[str, Any]], key: str, descending: bool) -> list[dict[str, Any]]:
+    """Reorder the table's rows for display; a missing value goes last either way."""
+    if key == "rank":
+        return list(reversed(rows)) if descending else list(rows)
+
+    def value(row):
+        v = row.get(key)
+        return v.casefold() if isinstance(v, str) else v
+
+    present = [r for r in rows if r.get(key) is not None]
+    missing = [r for r in rows if r.get(key) is None]
+    return sorted(present, key=value, reverse=descending) + missing
+
+
+def _headers(key: str, descending: bool, season_id: int | None) -> list[dict[str, Any]]:
+    """A heading a column, linking to the table sorted by it: the active column's link
+    reverses its order, another's puts its best first. The season stays as chosen."""
+    base = {"season": season_id} if season_id else {}
+    headers = []
+    for column, heading, title, best_descending in LEAGUE_COLUMNS:
+        active = column == key
+        link_descending = not descending if active else best_descending
+        query = urlencode({**base, "sort": ("-" if link_descending else "") + column})
+        headers.append(
+            {
+                "key": column,
+                "heading": heading,
+                "title": title,
+                "href": f"?{query}",
+                "active": active,
+                "aria": ("descending" if descending else "ascending") if active else None,
+            }
+        )
+    return headers

@@ -1,0 +1,26 @@
+"""The phone pages' routes, included by hearts_site.urls after the API (same names as ever)."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from scoring.pages.views import account, adjudicate, browse, scoresheet
+
+urlpatterns = [
+    path("", browse.home, name="home"),
+    path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
+    path("leagues/<id:pk>/", browse.league_page, name="page-league"),
+    path("players/<id:pk>/", browse.player_page, name="page-player"),
+    path("games/new/", scoresheet.game_new, name="page-game-new"),
+    path("games/<id:pk>/", browse.game_page, name="page-game"),
+    path("games/<id:pk>/enter/", scoresheet.hand_enter, name="page-hand-enter"),
+    path(
+        "games/<id:pk>/hands/<id:number>/correct/",
+        scoresheet.hand_correct,
+        name="page-hand-correct",
+    ),
+    path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
+    path("account/login/", account.SignInView.as_view(), name="login"),
+    path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/tokens/", account.tokens_page, name="page-tokens"),
+    path("account/tokens/<id:pk>/revoke/", account.token_revoke, name="page-token-revoke"),
+]

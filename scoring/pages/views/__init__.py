@@ -1,0 +1,1 @@
+"""The page views, a module a subject: browse, scoresheet, adjudicate, account."""

@@ -1,0 +1,46 @@
+"""The account pages: sign in (throttled), and the device tokens a scorer's apps use."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from scoring import selectors, services
+from scoring.models import DeviceToken
+from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
+from scoring.pages.params import form_page, posted
+
+
+class SignInView(auth_views.LoginView):
+    form_class = ThrottledAuthenticationForm
+    template_name = "registration/login.html"
+
+
+@never_cache
+@login_required
+@form_page
+def tokens_page(request: HttpRequest) -> HttpResponse:
+    form = DeviceTokenForm(posted(request))
+    created = None
+    if form.is_bound and form.is_valid():
+        token, key = services.create_device_token(user=request.user, name=form.cleaned_data["name"])
+        created = {"token": token, "key": key}
+        form = DeviceTokenForm()
+    tokens = selectors.device_tokens(request.user)
+    return render(
+        request, "pages/tokens.html", {"form": form, "tokens": tokens, "created": created}
+    )
+
+
+@login_required
+@require_POST
+def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+    token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
+    services.revoke_device_token(token=token)
+    messages.success(request, f"Token “{token.name}” revoked: that device is signed out.")
+    return redirect("page-tokens")

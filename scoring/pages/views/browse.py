@@ -1,0 +1,93 @@
+"""Reading: the clubs, a club, a league's table, a player, a game's scoreboard."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from adjudication.services import ruleset_for
+from scoring import selectors, services
+from scoring.models import Club, League, Player
+from scoring.pages import access, charts, scoreboard, tables
+from scoring.pages.params import int_param
+from scoring.pages.words import rules_text
+from scoring.selectors import standings
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    clubs = selectors.visible_clubs(request.user).prefetch_related("leagues").order_by("name")
+    return render(request, "home.html", {"clubs": clubs})
+
+
+@require_safe
+def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.readable(request.user, Club, "club", slug=slug)
+    context = {
+        "club": club,
+        "table": standings.kept_club_table(club),
+        "leagues": club.leagues.all(),
+        "games": selectors.recent_games(request.user, club=club),
+        "can_score": selectors.can_score(request.user, club.pk),
+    }
+    return render(request, "pages/club.html", context)
+
+
+@require_safe
+def league_page(request: HttpRequest, pk: int) -> HttpResponse:
+    league = access.readable(request.user, League.objects.select_related("club"), "league", pk=pk)
+    seasons = list(league.seasons.all())
+    table, season_id, notice = tables.league_table(league, int_param(request.GET.get("season")))
+    context = {
+        "league": league,
+        "club": league.club,
+        "table": table,
+        **tables.sorted_table(table, request.GET.get("sort", "")[:40], season_id),
+        "seasons": seasons,
+        "season_id": season_id,
+        "notice": notice,
+        "rules_text": rules_text(ruleset_for(league.ruleset)),
+        "games": selectors.recent_games(request.user, league=league),
+        "can_score": selectors.can_score(request.user, league.club_id),
+    }
+    return render(request, "pages/league.html", context)
+
+
+@require_safe
+def player_page(request: HttpRequest, pk: int) -> HttpResponse:
+    players = Player.objects.select_related("club", "merged_into")
+    player = access.readable(request.user, players, "player", pk=pk)
+    stats = standings.player_stats(player)
+    events = list(standings.rating_history(player))
+    context = {
+        "player": player,
+        "club": player.club,
+        "stats": stats["overall"],
+        "leagues": stats["leagues"],
+        "latest": events[-1] if events else None,
+        "chart": charts.rating_chart(player.name, events),
+        "games": selectors.recent_games(request.user, seats__player=player),
+    }
+    return render(request, "pages/player.html", context)
+
+
+@require_safe
+def game_page(request: HttpRequest, pk: int) -> HttpResponse:
+    game = access.readable_game(request, pk)
+    board = selectors.scoreboard(game)
+    rules = services.rules_of(game)
+    shown = scoreboard.summary(board, rules)
+    names = shown["names"]
+    context = {
+        "game": game,
+        "board": board,
+        **shown,
+        "rows": scoreboard.hand_rows(board, names),
+        "chart": charts.running_totals_chart(names, board["hands"]),
+        "winners": [names[seat] for seat in board["winners"]],
+        "rules": rules,
+        "rules_text": rules_text(rules),
+        "can_score": selectors.can_score_game(request.user, game),
+    }
+    return render(request, "pages/game.html", context)
