@@ -4,8 +4,18 @@ No Django here (a ruff banned-api rule enforces it): the engine is the product's
 usable from the API, the pages, the benchmarks and the tests alike.
 """
 
-from .adjudicate import Ruling, Shown, Trick, Undetermined, Violation, adjudicate, apply_pass
-from .cards import Card, Mask, card_name, cards_in, mask_of, names, parse_card, parse_cards
+from .adjudicate import adjudicate
+from .cards import (
+    Card,
+    Mask,
+    add_card_once,
+    card_name,
+    cards_in,
+    mask_of,
+    names,
+    parse_card,
+    parse_cards,
+)
 from .errors import HeartsError
 from .game import (
     GameResult,
@@ -17,7 +27,9 @@ from .game import (
     play_out,
 )
 from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, why_illegal
+from .passing import apply_pass
 from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec
+from .ruling import Ruling, Shown, Trick, Undetermined, Violation
 from .scoring import HandScore, check_points, gems_of, points_from_cards, points_of, score_hand
 
 __all__ = [
@@ -39,6 +51,7 @@ __all__ = [
     "Trick",
     "Undetermined",
     "Violation",
+    "add_card_once",
     "adjudicate",
     "apply_pass",
     "build_ruleset",

@@ -393,3 +393,13 @@ def _from_options(spec: Mapping) -> Ruleset:
 
 def nonpoint_mask(rules: Ruleset) -> Mask:
     return rules.deck & ~POINT_MASK
+
+
+def check_moon_choice(moon_choice: str | None) -> None:
+    """A shooter's choice, when given, is one of ``MOON_CHOICES`` (RULES.md §3)."""
+    if moon_choice is not None and moon_choice not in MOON_CHOICES:
+        raise HeartsError(
+            "invalid_moon_choice",
+            f"moon_choice must be one of: {', '.join(MOON_CHOICES)}",
+            "moon_choice",
+        )
