@@ -2,6 +2,9 @@
 
 No Django here (a ruff banned-api rule enforces it): the engine is the product's judgement,
 usable from the API, the pages, the benchmarks and the tests alike.
+
+``adjudicate`` gives a ``Ruling``; ``ruling_as_data`` gives its plain form (card names, lists,
+dicts), which is what a hand recorded play by play keeps and what the adjudication API shows.
 """
 
 from .adjudicate import adjudicate
@@ -30,6 +33,7 @@ from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, wh
 from .passing import apply_pass
 from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec
 from .ruling import Ruling, Shown, Trick, Undetermined, Violation
+from .ruling_data import ruling_as_data
 from .scoring import HandScore, check_points, gems_of, points_from_cards, points_of, score_hand
 
 __all__ = [
@@ -73,6 +77,7 @@ __all__ = [
     "points_from_cards",
     "points_of",
     "ruleset_from_spec",
+    "ruling_as_data",
     "score_hand",
     "why_illegal",
 ]
