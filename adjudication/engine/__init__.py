@@ -8,17 +8,7 @@ dicts), which is what a hand recorded play by play keeps and what the adjudicati
 """
 
 from .adjudicate import adjudicate
-from .cards import (
-    Card,
-    Mask,
-    add_card_once,
-    card_name,
-    cards_in,
-    mask_of,
-    names,
-    parse_card,
-    parse_cards,
-)
+from .cards import Card, Mask, card_name, cards_in, mask_of, names, parse_card, parse_cards
 from .errors import HeartsError
 from .game import (
     GameResult,
@@ -29,6 +19,7 @@ from .game import (
     pass_receiver,
     play_out,
 )
+from .inputs import add_card_once
 from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, why_illegal
 from .passing import apply_pass
 from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec

@@ -105,30 +105,6 @@ def cards_in(mask: Mask) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-def add_card_once(
-    seen: Mask,
-    card: Card,
-    where: str | None,
-    *,
-    allowed: Mask = FULL_DECK,
-    refusal: tuple[str, str] = ("card_not_in_deck", "is not in the deck"),
-    verb: str = "given",
-) -> Mask:
-    """``seen`` plus ``card``, a card of ``allowed`` not seen yet: each card is in one place once.
-
-    A card outside ``allowed`` is refused with ``refusal`` (the error code, and what the message
-    says of the card); a card already seen with ``duplicate_card`` ("QS is given twice"). Both
-    errors name the field ``where``.
-    """
-    bit = BIT[card]
-    if not allowed & bit:
-        code, reason = refusal
-        raise HeartsError(code, f"{NAMES[card]} {reason}", where)
-    if seen & bit:
-        raise HeartsError("duplicate_card", f"{NAMES[card]} is {verb} twice", where)
-    return seen | bit
-
-
 def names(cards: Sequence[Card] | Mask) -> list[str]:
     if isinstance(cards, int):
         cards = cards_in(cards)

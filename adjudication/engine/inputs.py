@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BIT, NAMES, Card, Mask, add_card_once, cards_in, parse_card
+from .cards import BIT, FULL_DECK, NAMES, Card, Mask, cards_in, parse_card
 from .errors import HeartsError
 from .rules import Ruleset
 
@@ -19,6 +19,30 @@ _CANONICAL: dict[object, Card] = {
     **{name: card for card, name in enumerate(NAMES)},
     **{card: card for card in range(52)},
 }
+
+
+def add_card_once(
+    seen: Mask,
+    card: Card,
+    where: str | None,
+    *,
+    allowed: Mask = FULL_DECK,
+    refusal: tuple[str, str] = ("card_not_in_deck", "is not in the deck"),
+    verb: str = "given",
+) -> Mask:
+    """``seen`` plus ``card``, a card of ``allowed`` not seen yet: each card is in one place once.
+
+    A card outside ``allowed`` is refused with ``refusal`` (the error code, and what the message
+    says of the card); a card already seen with ``duplicate_card`` ("QS is given twice"). Both
+    errors name the field ``where``.
+    """
+    bit = BIT[card]
+    if not allowed & bit:
+        code, reason = refusal
+        raise HeartsError(code, f"{NAMES[card]} {reason}", where)
+    if seen & bit:
+        raise HeartsError("duplicate_card", f"{NAMES[card]} is {verb} twice", where)
+    return seen | bit
 
 
 def record_cards(rules: Ruleset, plays: Sequence[Card | str]) -> tuple[Card, ...]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import BIT, NAMES, Card, Mask, add_card_once
+from .cards import BIT, NAMES, Card, Mask
 from .errors import HeartsError
 from .game import pass_receiver
-from .inputs import cards_in_deck
+from .inputs import add_card_once, cards_in_deck
 from .legality import PASS_CARD_NOT_HELD, PASS_WRONG_COUNT
 from .rules import Ruleset
 from .ruling import Violation
