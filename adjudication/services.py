@@ -48,4 +48,5 @@ def rule_on_hand(data: dict[str, Any]) -> Ruling:
 
 
 #: The ruling as the API returns it: the engine's plain form, the one a recorded hand keeps.
+#: The view returns it as it is; AdjudicationOutputSerializer only documents its shape.
 present_ruling = ruling_as_data

@@ -29,7 +29,8 @@ QS_BIT: Mask = 1 << QUEEN_OF_SPADES
 JD_BIT: Mask = 1 << JACK_OF_DIAMONDS
 POINT_MASK: Mask = HEARTS_MASK | QS_BIT
 
-#: ``SUIT_OF[card]`` — list lookups beat arithmetic in the adjudication loop.
+#: ``SUIT_OF[card]``: the adjudication loop looks a card's suit up rather than dividing, the
+#: lookup being the cheaper of the two in CPython.
 SUIT_OF: tuple[int, ...] = tuple(card // 13 for card in range(52))
 BIT: tuple[Mask, ...] = tuple(1 << card for card in range(52))
 

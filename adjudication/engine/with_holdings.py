@@ -1,11 +1,12 @@
 """Adjudicating with every seat's holding known: given, from the deal, or from a complete record.
 
-The replay here is the engine's hot loop: every play of every adjudicated hand goes through it.
-It keeps each seat's holding as a bitmask and flags a play with a few mask tests that hold for
-every illegal play (and for a few legal ones, such as each first lead); only the flagged plays go
-to ``why_illegal``, after the loop, to name the rule. So the loop makes no Python call per play,
-and any change to the rules must keep the flag test true of every play that can be illegal, or
-that play's violation is lost.
+The replay here is the engine's hot loop: it goes through every play of every hand judged on
+holdings, given or read from a complete record. It keeps each seat's holding as a bitmask and
+flags a play with a few mask tests that hold for every illegal play (and for a few legal ones,
+such as each first lead); only the flagged plays go to ``why_illegal``, after the loop, to name
+the rule. So the loop calls no function for a play it does not flag, and any change to the
+rules must keep the flag test true of every play that can be illegal, or that play's violation
+is lost.
 """
 
 from __future__ import annotations
