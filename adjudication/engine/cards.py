@@ -90,6 +90,7 @@ def parse_cards(items: object, field: str) -> tuple[Card, ...]:
 
 
 def mask_of(cards: Iterable[Card]) -> Mask:
+    """The set of ``cards`` as a mask: bit ``card`` set for each."""
     mask = 0
     for card in cards:
         mask |= 1 << card
@@ -107,6 +108,7 @@ def cards_in(mask: Mask) -> tuple[Card, ...]:
 
 
 def names(cards: Sequence[Card] | Mask) -> list[str]:
+    """The canonical names of a list of cards, or of a mask's cards in ascending order."""
     if isinstance(cards, int):
         cards = cards_in(cards)
     return [NAMES[card] for card in cards]

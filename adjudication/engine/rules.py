@@ -205,6 +205,8 @@ def _validate(rules: Ruleset) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
+    """A named ruleset (RULES.md §2): the options it sets and the source text it follows."""
+
     name: str
     title: str
     source: str

@@ -127,14 +127,17 @@ class Ruling:
 
     @property
     def legal(self) -> bool:
+        """No violation is proven (undetermined plays may remain)."""
         return not self.violations
 
     @property
     def points_taken(self) -> tuple[int, ...]:
+        """The penalty points in the cards each seat won."""
         return tuple(points_of(self.rules, cards) for cards in self.taken)
 
     @property
     def jack_of_diamonds(self) -> int | None:
+        """The seat that won the J♦, if any seat did."""
         return next((seat for seat, cards in enumerate(self.taken) if cards & JD_BIT), None)
 
     @property

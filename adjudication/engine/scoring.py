@@ -15,6 +15,8 @@ from .rules import Ruleset, check_moon_choice
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
+    """One hand's score (RULES.md §3): the points taken and the scores they give."""
+
     points: tuple[int, ...]  # penalty points taken: a point a heart, queen_points for the Q♠
     scores: tuple[int, ...] | None  # None while a shooter's choice is pending
     moon: int | None = None  # the shooter's seat
