@@ -75,10 +75,11 @@ class CardField(serializers.CharField):
 
 
 class CardListField(serializers.ListField):
-    """A list of cards. The usual body, cards by their canonical names, is taken in one pass;
+    """A list of cards. The usual list, cards by their canonical names, is taken in one pass;
     any other goes through ListField's check of each item, which words the error for the item
-    at fault. (A whole hand with holdings is 104 cards: a CharField run on each was 40% of the
-    input serializer's time, and the serializer a third of an adjudication request's.)"""
+    at fault. (A hand with its holdings is twice the deck, and a CharField run on every card
+    is most of what reading such a body costs. The shortcut must give what the items' checks
+    would give, and take nothing they would refuse; ListField's length check still runs.)"""
 
     def to_internal_value(self, data: Any) -> list[Any]:
         if canonical_cards(data):
@@ -115,9 +116,9 @@ def usual_adjudication(data: Any) -> dict[str, Any] | None:
     """The usual request, validated in one pass: the plays, perhaps the holdings, perhaps a
     ruleset (a name or an object, which the engine checks), cards by their canonical names.
     Gives what the fields would give for it (the default ruleset filled in, fresh lists), or
-    None for any other body, which the fields then check and word the errors for. (The fields
-    took 110 of an adjudication's 600 µs in-process, most of the difference between its
-    requests/s and half the baseline's.)"""
+    None for any other body, which the fields then check and word the errors for. (Running the
+    fields is a large share of an adjudication request, and this body is nearly every one. So
+    this check must accept nothing the fields would refuse, and give exactly what they give.)"""
     if type(data) is not dict or "plays" not in data or not USUAL_KEYS.issuperset(data):
         return None
     ruleset = data.get("ruleset", "standard")
@@ -180,24 +181,31 @@ class EvidenceSerializer(serializers.Serializer):
     shown = ShownSerializer(many=True, help_text="Where the record later shows them.")
 
 
+def _rule_code() -> serializers.ChoiceField:
+    """A rule code of the engine's: the stable codes GET /api/v1/rule-codes/ lists."""
+    return serializers.ChoiceField(choices=sorted(RULE_CODES))
+
+
 class ViolationSerializer(serializers.Serializer):
     play_index = serializers.IntegerField(allow_null=True, help_text="Null for a pass.")
     trick = serializers.IntegerField(allow_null=True, help_text="From 1; null for a pass.")
     seat = serializers.IntegerField()
     card = serializers.CharField(allow_null=True)
-    rule = serializers.ChoiceField(choices=sorted(RULE_CODES))
+    rule = _rule_code()
     message = serializers.CharField()
     evidence = EvidenceSerializer()
 
 
 class UndeterminedSerializer(serializers.Serializer):
-    play_index = serializers.IntegerField()
-    trick = serializers.IntegerField()
+    play_index = serializers.IntegerField(help_text="From 0, in play order.")
+    trick = serializers.IntegerField(help_text="From 1.")
     seat = serializers.IntegerField()
     card = serializers.CharField()
-    rule = serializers.ChoiceField(choices=sorted(RULE_CODES))
-    condition = serializers.CharField()
-    decided_by = serializers.ListField(child=serializers.CharField())
+    rule = _rule_code()
+    condition = serializers.CharField(help_text="What a later card would decide, in words.")
+    decided_by = serializers.ListField(
+        child=serializers.CharField(), help_text="The cards whose later showing decides it."
+    )
 
 
 class TrickSerializer(serializers.Serializer):

@@ -9,12 +9,9 @@ from adjudication.engine import (
     Ruleset,
     Ruling,
     adjudicate,
-    cards_in,
     ruleset_from_spec,
-    score_hand,
+    ruling_as_data,
 )
-from adjudication.engine.cards import NAMES
-from adjudication.engine.legality import MUST_FOLLOW_SUIT
 
 
 def ruleset_for(spec: object, field: str = "ruleset") -> Ruleset:
@@ -50,97 +47,6 @@ def rule_on_hand(data: dict[str, Any]) -> Ruling:
     )
 
 
-def renege_penalty(ruling: Ruling) -> dict[str, Any] | None:
-    """The scores a director's confirmation of the first renege would give, if the rules say so."""
-    rules = ruling.rules
-    score = ruling.score
-    if score is None or rules.renege_penalty == "none":
-        return None
-    offender = next((v.seat for v in ruling.violations if v.rule == MUST_FOLLOW_SUIT), None)
-    if offender is None:
-        return None
-    penalised = score_hand(
-        rules,
-        score.points,
-        jack_of_diamonds=ruling.jack_of_diamonds,
-        tricks_won=ruling.tricks_won,
-        moon_choice=score.moon_rule if score.moon_rule else None,
-        renege_by=offender,
-    )
-    if penalised.scores is None:  # a moon whose choice is still open: both options
-        return {"offender": offender, "scores": {k: list(v) for k, v in penalised.options.items()}}
-    return {"offender": offender, "scores": list(penalised.scores)}
-
-
-def present_ruling(ruling: Ruling) -> dict[str, Any]:
-    """The ruling as the API returns it (plain dicts: faster than nested serializers)."""
-    score = ruling.score
-    scores: Any = None
-    if score is not None:
-        scores = (
-            list(score.scores)
-            if score.scores is not None
-            else {choice: list(values) for choice, values in score.options.items()}
-        )
-    names = NAMES
-    return {
-        "legal": ruling.legal,
-        "complete": ruling.complete,
-        "first_leader": ruling.first_leader,
-        "violations": [
-            {
-                "play_index": v.play_index,
-                "trick": v.trick,
-                "seat": v.seat,
-                "card": names[v.card] if v.card is not None else None,
-                "rule": v.rule,
-                "message": v.message,
-                "evidence": v.evidence(),
-            }
-            for v in ruling.violations
-        ],
-        "undetermined": [
-            {
-                "play_index": u.play_index,
-                "trick": u.trick,
-                "seat": u.seat,
-                "card": names[u.card],
-                "rule": u.rule,
-                "condition": u.condition,
-                "decided_by": [names[c] for c in u.decided_by],
-            }
-            for u in ruling.undetermined
-        ],
-        "tricks": [
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "cards": [names[c] for c in t.cards],
-                "seats": list(t.seats),
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in ruling.tricks
-        ],
-        "points_taken": list(ruling.points_taken),
-        "tricks_won": list(ruling.tricks_won),
-        "jack_of_diamonds": ruling.jack_of_diamonds,
-        "moon": {"shooter": score.moon} if score and score.moon is not None else None,
-        "sun": {"shooter": score.sun} if score and score.sun is not None else None,
-        "scores": scores,
-        "gems": list(score.gems) if score and score.gems is not None else None,
-        "no_trick_bonus": list(score.no_trick_bonus) if score else [],
-        "renege_penalty": renege_penalty(ruling),
-        "hands": (
-            [[names[c] for c in cards_in(mask)] for mask in ruling.holdings]
-            if ruling.holdings is not None
-            else None
-        ),
-        "holdings_source": ruling.holdings_source,
-        "passing": (
-            {"hand_number": ruling.hand_number, "direction": ruling.pass_direction}
-            if ruling.pass_direction is not None
-            else None
-        ),
-        "ruleset": ruling.rules.options(),
-    }
+#: The ruling as the API returns it: the engine's plain form, the one a recorded hand keeps.
+#: The view returns it as it is; AdjudicationOutputSerializer only documents its shape.
+present_ruling = ruling_as_data

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from adjudication.engine import PRESETS, RULE_CODES
@@ -20,6 +24,8 @@ from adjudication.serializers import (
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import NotFoundError
 from hearts_site.throttling import ComputeRateThrottle
+
+T = TypeVar("T")
 
 
 class AdjudicationView(APIView):
@@ -53,15 +59,26 @@ PLAYERS = OpenApiParameter(
 )
 
 
+def preset_read(
+    operation_id: str, summary: str, response: type[Serializer] | Serializer
+) -> Callable[[T], T]:
+    """The schema of a read of the presets, which ``?players=`` may ask about."""
+    return extend_schema(
+        operation_id=operation_id,
+        tags=["adjudication"],
+        summary=summary,
+        parameters=[PLAYERS],
+        responses={200: response},
+    )
+
+
 class RulesetListView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        operation_id="rulesets_list",
-        tags=["adjudication"],
-        summary="Every preset with every option and its source text",
-        parameters=[PLAYERS],
-        responses={200: PresetSerializer(many=True)},
+    @preset_read(
+        "rulesets_list",
+        "Every preset with every option and its source text",
+        PresetSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
         players = request.query_params.get("players")
@@ -71,12 +88,8 @@ class RulesetListView(APIView):
 class RulesetDetailView(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        operation_id="rulesets_retrieve",
-        tags=["adjudication"],
-        summary="One preset with every option and its source text",
-        parameters=[PLAYERS],
-        responses={200: PresetSerializer},
+    @preset_read(
+        "rulesets_retrieve", "One preset with every option and its source text", PresetSerializer
     )
     def get(self, request: Request, preset: str) -> Response:
         if preset not in PRESETS:

@@ -2,9 +2,12 @@
 
 No Django here (a ruff banned-api rule enforces it): the engine is the product's judgement,
 usable from the API, the pages, the benchmarks and the tests alike.
+
+``adjudicate`` gives a ``Ruling``; ``ruling_as_data`` gives its plain form (card names, lists,
+dicts), which is what a hand recorded play by play keeps and what the adjudication API shows.
 """
 
-from .adjudicate import Ruling, Shown, Trick, Undetermined, Violation, adjudicate, apply_pass
+from .adjudicate import adjudicate
 from .cards import Card, Mask, card_name, cards_in, mask_of, names, parse_card, parse_cards
 from .errors import HeartsError
 from .game import (
@@ -16,8 +19,12 @@ from .game import (
     pass_receiver,
     play_out,
 )
+from .inputs import add_card_once
 from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, why_illegal
+from .passing import apply_pass
 from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec
+from .ruling import Ruling, Shown, Trick, Undetermined, Violation
+from .ruling_data import ruling_as_data
 from .scoring import HandScore, check_points, gems_of, points_from_cards, points_of, score_hand
 
 __all__ = [
@@ -39,6 +46,7 @@ __all__ = [
     "Trick",
     "Undetermined",
     "Violation",
+    "add_card_once",
     "adjudicate",
     "apply_pass",
     "build_ruleset",
@@ -60,6 +68,7 @@ __all__ = [
     "points_from_cards",
     "points_of",
     "ruleset_from_spec",
+    "ruling_as_data",
     "score_hand",
     "why_illegal",
 ]

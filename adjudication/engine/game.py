@@ -30,11 +30,14 @@ def pass_receiver(direction: str, seat: int, players: int) -> int:
 
 
 def first_leader_left_of_dealer(players: int, dealer: int) -> int:
+    """Under ``first_lead: left_of_dealer`` the seat after the dealer leads the first trick."""
     return (dealer + 1) % players
 
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
+    """Where a game stands after its hands: over or not, the winners, the totals, and why."""
+
     over: bool
     winners: tuple[int, ...]  # seats with the lowest total once over; empty while in progress
     totals: tuple[int, ...]
@@ -81,6 +84,8 @@ def would_end_without(rules: Ruleset, totals: Sequence[int], seat: int) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class GameState:
+    """A game played out hand by hand: the totals after each, the result, and what comes next."""
+
     hands_played: int
     totals: tuple[int, ...]
     running: tuple[tuple[int, ...], ...]  # totals after each hand

@@ -178,6 +178,8 @@ def legal_plays(rules: Ruleset, holding: Mask, situation: Situation) -> frozense
 
 @dataclass(frozen=True, slots=True)
 class Reason:
+    """Why a play is illegal: the rule code, a sentence, and the held cards that prove it."""
+
     rule: str
     message: str
     evidence: Mask

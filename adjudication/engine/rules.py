@@ -205,6 +205,8 @@ def _validate(rules: Ruleset) -> None:
 
 @dataclass(frozen=True, slots=True)
 class Preset:
+    """A named ruleset (RULES.md §2): the options it sets and the source text it follows."""
+
     name: str
     title: str
     source: str
@@ -393,3 +395,13 @@ def _from_options(spec: Mapping) -> Ruleset:
 
 def nonpoint_mask(rules: Ruleset) -> Mask:
     return rules.deck & ~POINT_MASK
+
+
+def check_moon_choice(moon_choice: str | None) -> None:
+    """A shooter's choice, when given, is one of ``MOON_CHOICES`` (RULES.md §3)."""
+    if moon_choice is not None and moon_choice not in MOON_CHOICES:
+        raise HeartsError(
+            "invalid_moon_choice",
+            f"moon_choice must be one of: {', '.join(MOON_CHOICES)}",
+            "moon_choice",
+        )

@@ -9,11 +9,14 @@ from types import MappingProxyType
 from .cards import HEARTS_MASK, JD_BIT, QS_BIT, Mask
 from .errors import HeartsError
 from .game import would_end_without
-from .rules import MOON_CHOICES, Ruleset
+from .inputs import seat_or_none
+from .rules import Ruleset, check_moon_choice
 
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
+    """One hand's score (RULES.md §3): the points taken and the scores they give."""
+
     points: tuple[int, ...]  # penalty points taken: a point a heart, queen_points for the Q♠
     scores: tuple[int, ...] | None  # None while a shooter's choice is pending
     moon: int | None = None  # the shooter's seat
@@ -87,81 +90,29 @@ def score_hand(
     n = rules.players
     total = rules.penalty_total
     points = tuple(points)
-    if moon_choice is not None and moon_choice not in MOON_CHOICES:
-        raise HeartsError(
-            "invalid_moon_choice",
-            f"moon_choice must be one of: {', '.join(MOON_CHOICES)}",
-            "moon_choice",
-        )
-    for name, seat in (("jack_of_diamonds", jack_of_diamonds), ("renege_by", renege_by)):
-        if seat is not None and (
-            not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
-        ):
-            raise HeartsError("invalid_seat", f"{name} must be a seat from 0 to {n - 1}", name)
-    if rules.jack_of_diamonds and jack_of_diamonds is None and rules.deck & JD_BIT:
-        raise HeartsError(
-            "jack_of_diamonds_required",
-            "this ruleset scores the J♦: say which seat took it",
-            "jack_of_diamonds",
-        )
-    if rules.no_trick_bonus and tricks_won is None:
-        raise HeartsError(
-            "tricks_won_required",
-            "this ruleset has a no-trick bonus: give the tricks each seat won",
-            "tricks_won",
-        )
+    _check_hand_facts(rules, jack_of_diamonds, tricks_won, moon_choice, renege_by)
     shooter = next((seat for seat, p in enumerate(points) if p == total), None) if total else None
     sun = None
     if rules.sun and tricks_won is not None:
         sun = next((seat for seat, won in enumerate(tricks_won) if won == rules.hand_size), None)
-
     moon_rule = None
     options: dict[str, tuple[int, ...]] = {}
     no_trick: tuple[int, ...] = ()
     if sun is not None:
         base: list[int] | None = [rules.sun if seat == sun else 0 for seat in range(n)]
     elif shooter is not None and rules.moon != "off":
-        subtract = [-total if seat == shooter else 0 for seat in range(n)]
-        add = [0 if seat == shooter else total for seat in range(n)]
-        moon_rule = rules.moon
-        if moon_rule == "shooter_choice":
-            moon_rule = moon_choice
-        elif moon_rule == "add_unless_shooter_loses":
-            before = list(totals_before) if totals_before is not None else [0] * n
-            # the game end is judged on the hand's whole scores: the J♦ counts too
-            added = _with_jack(rules, add, jack_of_diamonds)
-            after_add = [b + a for b, a in zip(before, added, strict=True)]
-            losing = would_end_without(rules, after_add, shooter)
-            moon_rule = "subtract_from_shooter" if losing else "add_to_others"
-        if moon_rule is None:
-            base = None
-            options = {
-                "subtract_from_shooter": _with_jack(rules, subtract, jack_of_diamonds),
-                "add_to_others": _with_jack(rules, add, jack_of_diamonds),
-            }
-        else:
-            base = subtract if moon_rule == "subtract_from_shooter" else add
+        moon_rule, base, options = _moon(
+            rules, shooter, jack_of_diamonds, moon_choice, totals_before
+        )
     else:
         base = list(points)
         if rules.no_trick_bonus and tricks_won is not None:
             no_trick = tuple(seat for seat, won in enumerate(tricks_won) if won == 0)
             for seat in no_trick:
                 base[seat] += rules.no_trick_bonus
-
     scores = None if base is None else _with_jack(rules, base, jack_of_diamonds)
     if renege_by is not None and rules.renege_penalty != "none":
-        if rules.renege_penalty == "takes_all":
-            scores = tuple(total if seat == renege_by else 0 for seat in range(n))
-            options = {}
-        else:
-            fine = [rules.renege_points if seat == renege_by else 0 for seat in range(n)]
-            if scores is None:  # a pending moon choice: the penalty goes on top of either option
-                options = {
-                    name: tuple(map(sum, zip(option, fine, strict=True)))
-                    for name, option in options.items()
-                }
-            else:
-                scores = tuple(map(sum, zip(scores, fine, strict=True)))
+        scores, options = _with_renege_penalty(rules, scores, options, renege_by)
     else:
         renege_by = None
     return HandScore(
@@ -176,6 +127,85 @@ def score_hand(
         renege_by=renege_by,
         options=MappingProxyType(options),
     )
+
+
+def _check_hand_facts(
+    rules: Ruleset,
+    jack_of_diamonds: int | None,
+    tricks_won: Sequence[int] | None,
+    moon_choice: str | None,
+    renege_by: int | None,
+) -> None:
+    """The facts a score needs: a known moon choice, seats that exist, the J♦ taker where the J♦
+    scores, and the tricks won where a seat that wins none gets a bonus."""
+    check_moon_choice(moon_choice)
+    seat_or_none(jack_of_diamonds, rules.players, "jack_of_diamonds")
+    seat_or_none(renege_by, rules.players, "renege_by")
+    if rules.jack_of_diamonds and jack_of_diamonds is None and rules.deck & JD_BIT:
+        raise HeartsError(
+            "jack_of_diamonds_required",
+            "this ruleset scores the J♦: say which seat took it",
+            "jack_of_diamonds",
+        )
+    if rules.no_trick_bonus and tricks_won is None:
+        raise HeartsError(
+            "tricks_won_required",
+            "this ruleset has a no-trick bonus: give the tricks each seat won",
+            "tricks_won",
+        )
+
+
+def _moon(
+    rules: Ruleset,
+    shooter: int,
+    jack: int | None,
+    moon_choice: str | None,
+    totals_before: Sequence[int] | None,
+) -> tuple[str | None, list[int] | None, dict[str, tuple[int, ...]]]:
+    """A moon: the rule applied and the scores before the J♦. While the shooter's choice is
+    open, no rule and no scores, but the scores of each option, the J♦ included."""
+    n = rules.players
+    total = rules.penalty_total
+    subtract = [-total if seat == shooter else 0 for seat in range(n)]
+    add = [0 if seat == shooter else total for seat in range(n)]
+    moon_rule = rules.moon
+    if moon_rule == "shooter_choice":
+        moon_rule = moon_choice
+    elif moon_rule == "add_unless_shooter_loses":
+        before = list(totals_before) if totals_before is not None else [0] * n
+        # the game end is judged on the hand's whole scores: the J♦ counts too
+        added = _with_jack(rules, add, jack)
+        after_add = [b + a for b, a in zip(before, added, strict=True)]
+        losing = would_end_without(rules, after_add, shooter)
+        moon_rule = "subtract_from_shooter" if losing else "add_to_others"
+    if moon_rule is None:
+        options = {
+            "subtract_from_shooter": _with_jack(rules, subtract, jack),
+            "add_to_others": _with_jack(rules, add, jack),
+        }
+        return None, None, options
+    return moon_rule, subtract if moon_rule == "subtract_from_shooter" else add, {}
+
+
+def _with_renege_penalty(
+    rules: Ruleset,
+    scores: tuple[int, ...] | None,
+    options: dict[str, tuple[int, ...]],
+    offender: int,
+) -> tuple[tuple[int, ...] | None, dict[str, tuple[int, ...]]]:
+    """The renege penalty on confirmed scores: under ``takes_all`` the offender takes every
+    point and the others none; else ``renege_points`` go on top, on either moon option while
+    the shooter's choice is open."""
+    n = rules.players
+    if rules.renege_penalty == "takes_all":
+        return tuple(rules.penalty_total if seat == offender else 0 for seat in range(n)), {}
+    fine = [rules.renege_points if seat == offender else 0 for seat in range(n)]
+    if scores is None:
+        return None, {
+            name: tuple(map(sum, zip(option, fine, strict=True)))
+            for name, option in options.items()
+        }
+    return tuple(map(sum, zip(scores, fine, strict=True))), options
 
 
 def _with_jack(rules: Ruleset, base: list[int], jack: int | None) -> tuple[int, ...]:

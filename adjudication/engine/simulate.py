@@ -24,7 +24,9 @@ def deal(rules: Ruleset, rng: random.Random) -> list[Mask]:
     return holdings
 
 
-def random_passes(rules: Ruleset, dealt: list[Mask], hand_number: int, rng: random.Random):
+def random_passes(
+    rules: Ruleset, dealt: list[Mask], hand_number: int, rng: random.Random
+) -> tuple[list[tuple[Card, ...]], list[Mask]]:
     """Each seat passes ``pass_count`` random cards of its own (none on a hold hand)."""
     direction = pass_direction(rules, hand_number)
     count = 0 if direction == "hold" else rules.pass_count
@@ -85,6 +87,7 @@ def play_randomly(
 
 
 def opening_leader(rules: Ruleset, holdings: list[Mask], dealer: int = 0) -> int:
+    """The seat that leads the first trick: left of the dealer, or the lowest club's holder."""
     if rules.first_lead == "left_of_dealer":
         return (dealer + 1) % rules.players
     low = BIT[rules.lowest_club or 0]

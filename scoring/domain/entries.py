@@ -13,15 +13,16 @@ from typing import Any
 from adjudication.engine import (
     HeartsError,
     Ruleset,
+    add_card_once,
     adjudicate,
     check_points,
     parse_cards,
     points_from_cards,
+    ruling_as_data,
     score_hand,
 )
 from adjudication.engine.cards import BIT, JD_BIT, NAMES, QS_BIT, cards_in
 from adjudication.engine.scoring import HandScore
-from adjudication.services import present_ruling
 
 LEVELS = ("points", "cards_taken", "plays")
 
@@ -101,7 +102,7 @@ def score_entry(
                 f"a recorded hand needs every card: {len(ruling.plays)} of {rules.deck_size}",
                 "plays",
             )
-        adjudication = present_ruling(ruling)
+        adjudication = ruling_as_data(ruling)
         points = list(ruling.points_taken)
         jack = ruling.jack_of_diamonds
         queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
@@ -173,15 +174,14 @@ def _points_from_cards_taken(
         mask = 0
         for index, card in enumerate(parse_cards(list(cards), f"cards_taken.{seat}")):
             where = f"cards_taken.{seat}.{index}"
-            if not expected & BIT[card]:
-                raise HeartsError(
-                    "not_a_penalty_card",
-                    f"{NAMES[card]} carries no points under this ruleset",
-                    where,
-                )
-            if seen & BIT[card]:
-                raise HeartsError("duplicate_card", f"{NAMES[card]} is listed twice", where)
-            seen |= BIT[card]
+            seen = add_card_once(
+                seen,
+                card,
+                where,
+                allowed=expected,
+                refusal=("not_a_penalty_card", "carries no points under this ruleset"),
+                verb="listed",
+            )
             mask |= BIT[card]
         taken.append(mask)
     missing = expected & ~seen

@@ -1,0 +1,137 @@
+"""Checking what a caller gives an adjudication: the record's cards, the holdings, the seats.
+
+Each refusal is a ``HeartsError`` naming the field at fault down to the index (``plays.7``,
+``hands.2.5``), so that an API client or a form can point at it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import BIT, FULL_DECK, NAMES, Card, Mask, cards_in, parse_card
+from .errors import HeartsError
+from .rules import Ruleset
+
+#: The refusal of a card that the ruleset removed from the deck (for ``add_card_once``).
+REMOVED_FROM_DECK = ("card_not_in_deck", "is removed from the deck under this ruleset")
+
+_CANONICAL: dict[object, Card] = {
+    **{name: card for card, name in enumerate(NAMES)},
+    **{card: card for card in range(52)},
+}
+
+
+def add_card_once(
+    seen: Mask,
+    card: Card,
+    where: str | None,
+    *,
+    allowed: Mask = FULL_DECK,
+    refusal: tuple[str, str] = ("card_not_in_deck", "is not in the deck"),
+    verb: str = "given",
+) -> Mask:
+    """``seen`` plus ``card``, a card of ``allowed`` not seen yet: each card is in one place once.
+
+    A card outside ``allowed`` is refused with ``refusal`` (the error code, and what the message
+    says of the card); a card already seen with ``duplicate_card`` ("QS is given twice"). Both
+    errors name the field ``where``.
+    """
+    bit = BIT[card]
+    if not allowed & bit:
+        code, reason = refusal
+        raise HeartsError(code, f"{NAMES[card]} {reason}", where)
+    if seen & bit:
+        raise HeartsError("duplicate_card", f"{NAMES[card]} is {verb} twice", where)
+    return seen | bit
+
+
+def record_cards(rules: Ruleset, plays: Sequence[Card | str]) -> tuple[Card, ...]:
+    """The record: distinct cards of the deck in play order, no more than the deck holds."""
+    if not isinstance(plays, list | tuple):
+        raise HeartsError("not_a_list", "plays must be a list of cards", "plays")
+    if len(plays) > rules.deck_size:
+        raise HeartsError(
+            "too_many_plays",
+            f"{len(plays)} plays, but this deck has {rules.deck_size} cards",
+            "plays",
+        )
+    return cards_in_deck(rules, plays, "plays")[0]
+
+
+def cards_in_deck(rules: Ruleset, cards: object, field_name: str) -> tuple[tuple[Card, ...], Mask]:
+    """Distinct cards of the ruleset's deck, and their mask. Errors name the offending index."""
+    if not isinstance(cards, list | tuple):
+        raise HeartsError("not_a_list", f"{field_name} must be a list of cards", field_name)
+    # A shortcut for the usual input, cards by canonical name or number, read in bulk. It must
+    # accept only what the card-by-card reading below accepts, and give the same result: any
+    # doubt (a bool, which would pass for 0 or 1; another spelling; a repeat; a removed card)
+    # falls through to that reading, which words the error.
+    try:
+        if bool in map(type, cards):
+            raise TypeError
+        parsed = tuple(map(_CANONICAL.__getitem__, cards))
+        if len(set(parsed)) == len(parsed):
+            mask = sum(map(BIT.__getitem__, parsed))
+            if not mask & ~rules.deck:
+                return parsed, mask
+    except (KeyError, TypeError):
+        pass
+    result = []
+    mask = 0
+    for index, item in enumerate(cards):
+        where = f"{field_name}.{index}"
+        if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 52:
+            card = item
+        else:
+            card = parse_card(item, where)
+        mask = add_card_once(mask, card, where, allowed=rules.deck, refusal=REMOVED_FROM_DECK)
+        result.append(card)
+    return tuple(result), mask
+
+
+def holdings_of(rules: Ruleset, hands: object, field_name: str) -> list[Mask]:
+    """Holdings must split the deck exactly: one per seat, a full hand each, no card twice."""
+    if not isinstance(hands, list | tuple) or len(hands) != rules.players:
+        raise HeartsError(
+            "wrong_number_of_seats",
+            f"{field_name} must list the cards of each of the {rules.players} seats",
+            field_name,
+        )
+    holdings = []
+    seen = 0
+    for seat, cards in enumerate(hands):
+        where = f"{field_name}.{seat}"
+        if isinstance(cards, int) and not isinstance(cards, bool) and 0 <= cards < 1 << 52:
+            if cards & ~rules.deck or cards.bit_count() != rules.hand_size or cards & seen:
+                cards = cards_in(cards)  # let the card-by-card checks name the fault
+            else:
+                holdings.append(cards)
+                seen |= cards
+                continue
+        parsed, mask = cards_in_deck(rules, cards, where)
+        if len(parsed) != rules.hand_size:
+            raise HeartsError(
+                "wrong_hand_size",
+                f"seat {seat} holds {len(parsed)} cards; a hand is {rules.hand_size}",
+                where,
+            )
+        if mask & seen:
+            index = next(i for i, card in enumerate(parsed) if seen & BIT[card])
+            owner = next(s for s, held in enumerate(holdings) if held & BIT[parsed[index]])
+            raise HeartsError(
+                "duplicate_card",
+                f"{NAMES[parsed[index]]} is given to seat {owner} and seat {seat}",
+                f"{where}.{index}",
+            )
+        seen |= mask
+        holdings.append(mask)
+    return holdings
+
+
+def seat_or_none(value: object, players: int, name: str) -> int | None:
+    """A seat number from 0, or None when not given."""
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise HeartsError("invalid_seat", f"{name} must be a seat from 0 to {players - 1}", name)
+    return value

@@ -1,0 +1,118 @@
+"""A ruling as plain data: what a recorded hand keeps and what the adjudication API shows.
+
+``ruling_as_data`` turns a ``Ruling`` into JSON-safe values only (cards by their names, lists,
+dicts, numbers, strings, None). The scoring app stores it with a hand recorded trick by trick,
+and the API returns it as the ruling, so its shape is a stored format: a change to it changes
+what old hands hold and what clients read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards import NAMES, cards_in
+from .legality import MUST_FOLLOW_SUIT
+from .ruling import Ruling, Undetermined, Violation
+from .scoring import score_hand
+
+
+def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
+    """The ruling as plain, JSON-safe data, with the renege penalty (RULES.md §3) it implies."""
+    names = NAMES
+    return {
+        "legal": ruling.legal,
+        "complete": ruling.complete,
+        "first_leader": ruling.first_leader,
+        "violations": [
+            {**_where(v), "message": v.message, "evidence": v.evidence()} for v in ruling.violations
+        ],
+        "undetermined": [
+            {
+                **_where(u),
+                "condition": u.condition,
+                "decided_by": [names[c] for c in u.decided_by],
+            }
+            for u in ruling.undetermined
+        ],
+        "tricks": [
+            {
+                "trick": t.number,
+                "leader": t.leader,
+                "cards": [names[c] for c in t.cards],
+                "seats": list(t.seats),
+                "winner": t.winner,
+                "points": t.points,
+            }
+            for t in ruling.tricks
+        ],
+        "points_taken": list(ruling.points_taken),
+        "tricks_won": list(ruling.tricks_won),
+        "jack_of_diamonds": ruling.jack_of_diamonds,
+        **_score(ruling),
+        "hands": (
+            [[names[c] for c in cards_in(mask)] for mask in ruling.holdings]
+            if ruling.holdings is not None
+            else None
+        ),
+        "holdings_source": ruling.holdings_source,
+        "passing": (
+            {"hand_number": ruling.hand_number, "direction": ruling.pass_direction}
+            if ruling.pass_direction is not None
+            else None
+        ),
+        "ruleset": ruling.rules.options(),
+    }
+
+
+def _where(found: Violation | Undetermined) -> dict[str, Any]:
+    """Where a finding stands (the play, None for a pass; its trick, seat and card) and its rule."""
+    return {
+        "play_index": found.play_index,
+        "trick": found.trick,
+        "seat": found.seat,
+        "card": NAMES[found.card] if found.card is not None else None,
+        "rule": found.rule,
+    }
+
+
+def _score(ruling: Ruling) -> dict[str, Any]:
+    """The score of a complete record (None or empty before): moon, sun, scores, gems, bonuses,
+    and the renege penalty. Scores are per seat, or both moon options while the choice is open."""
+    score = ruling.score
+    scores: Any = None
+    if score is not None:
+        scores = (
+            list(score.scores)
+            if score.scores is not None
+            else {choice: list(values) for choice, values in score.options.items()}
+        )
+    return {
+        "moon": {"shooter": score.moon} if score and score.moon is not None else None,
+        "sun": {"shooter": score.sun} if score and score.sun is not None else None,
+        "scores": scores,
+        "gems": list(score.gems) if score and score.gems is not None else None,
+        "no_trick_bonus": list(score.no_trick_bonus) if score else [],
+        "renege_penalty": renege_penalty(ruling),
+    }
+
+
+def renege_penalty(ruling: Ruling) -> dict[str, Any] | None:
+    """The scores a director's confirmation of the first renege would give, if the rules say so."""
+    rules = ruling.rules
+    score = ruling.score
+    if score is None or rules.renege_penalty == "none":
+        return None
+    offender = next((v.seat for v in ruling.violations if v.rule == MUST_FOLLOW_SUIT), None)
+    if offender is None:
+        return None
+    penalised = score_hand(
+        rules,
+        score.points,
+        jack_of_diamonds=ruling.jack_of_diamonds,
+        tricks_won=ruling.tricks_won,
+        moon_choice=score.moon_rule if score.moon_rule else None,
+        renege_by=offender,
+    )
+    if penalised.scores is None:  # a moon whose choice is still open: both options
+        return {"offender": offender, "scores": {k: list(v) for k, v in penalised.options.items()}}
+    return {"offender": offender, "scores": list(penalised.scores)}
