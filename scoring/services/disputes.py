@@ -9,9 +9,8 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from adjudication.engine import adjudicate
+from adjudication.engine import adjudicate, ruling_as_data
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
-from adjudication.services import present_ruling as ruling_as_data  # MERGE: engine
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import Dispute, DisputeStatus, Game, Hand, HistoryEntry
 from scoring.services.games import locked_game, rules_of
