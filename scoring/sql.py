@@ -10,13 +10,14 @@ table and column names, so a renamed column follows.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
+from django.db.models import Model
 
 from scoring.models import Club, DeviceToken, Game, GameSeat, Hand, League, Membership, WriteCount
 
@@ -205,3 +206,69 @@ def _roles(vendor: str) -> str:
 def roles_of(user_id: int) -> dict[int, str]:
     """The user's role in each club they belong to, by club id."""
     return dict(_run(_roles, [user_id]))
+
+
+# --- A hand entry's write: the statements inside SQLite's one writer lock ---------------------
+#
+# The ORM compiles an INSERT or an UPDATE anew each time, and a hand entry compiles three inside
+# its write transaction, where on SQLite every other writer waits for it. These are built once
+# per model and field list, and run with the fields' own conversions (``pre_save``,
+# ``get_db_prep_save``), so what is stored is what ``save()`` stores. No signals are sent (the
+# project connects none: its rules live in the services).
+
+_writes: dict[tuple, tuple[str, list, list]] = {}
+
+
+def insert(obj: Model) -> None:
+    """INSERT ``obj`` as ``obj.save()`` would a new row: auto fields set, primary key read
+    back. Not for a model with parent tables or fields with their own SQL placeholder."""
+    model = type(obj)
+    key = ("insert", model, connection.vendor)
+    if key not in _writes:
+        meta = model._meta
+        if meta.parents or any(hasattr(f, "get_placeholder") for f in meta.concrete_fields):
+            raise TypeError(f"{model.__name__}: not a plain table")
+        fields = [f for f in meta.local_concrete_fields if f is not meta.pk]
+        columns = ", ".join(_quote(f.column) for f in fields)
+        _writes[key] = (
+            f"INSERT INTO {_table(model)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
+            f"RETURNING {_quote(meta.pk.column)}",
+            fields,
+            [],
+        )
+    statement, fields, _ = _writes[key]
+    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        (obj.pk,) = cursor.fetchone()
+    obj._state.adding = False
+    obj._state.db = connection.alias
+
+
+def update(obj: Model, fields: Sequence[str], where: Mapping[str, Any]) -> int:
+    """UPDATE ``obj``'s row as ``obj.save(update_fields=fields)`` would (auto_now fields among
+    them set), only if the row still holds the values ``where`` names (a version read before,
+    say); returns the rows changed: 0 when another write moved the row meanwhile."""
+    model = type(obj)
+    key = ("update", model, tuple(fields), tuple(where), connection.vendor)
+    if key not in _writes:
+        meta = model._meta
+        chosen = [meta.get_field(name) for name in fields]
+        guards = [meta.get_field(name) for name in where]
+        if any(hasattr(f, "get_placeholder") for f in chosen + guards):
+            raise TypeError(f"{model.__name__}: a field with its own placeholder")
+        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
+        conditions = "".join(f" AND {_quote(f.column)} = %s" for f in guards)
+        _writes[key] = (
+            f"UPDATE {_table(model)} SET {assignments} "
+            f"WHERE {_quote(meta.pk.column)} = %s{conditions}",
+            chosen,
+            guards,
+        )
+    statement, chosen, guards = _writes[key]
+    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
+    params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
+    params.extend(f.get_db_prep_value(where[f.name], connection) for f in guards)
+    with connection.cursor() as cursor:
+        cursor.execute(statement, params)
+        return cursor.rowcount

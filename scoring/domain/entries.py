@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from adjudication.engine import (
     HeartsError,
@@ -59,6 +59,16 @@ def penalty_cards(rules: Ruleset) -> int:
     return cards
 
 
+class _Taken(NamedTuple):
+    """What an entry says each seat took, whatever its level."""
+
+    points: list[int]
+    jack: int | None
+    queen: int | None
+    tricks_won: Sequence[int] | None
+    adjudication: dict[str, Any] | None = None
+
+
 def score_entry(
     rules: Ruleset,
     entry: Mapping[str, Any],
@@ -70,7 +80,6 @@ def score_entry(
     """Score one entry under ``rules``; every refusal is a HeartsError naming its field."""
     level = level_of(entry)
     moon_choice = entry.get("moon_choice")
-    adjudication = None
     tricks_won = entry.get("tricks_won")
     if tricks_won is not None:
         _check_tricks_won(rules, tricks_won)
@@ -81,39 +90,16 @@ def score_entry(
             "tricks_won",
         )
     if level == "points":
-        points = list(entry["points"])
-        check_points(rules, points)
-        jack = entry.get("jack_of_diamonds")
-        holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
-        queen = holders[0] if len(holders) == 1 else None  # 13 hearts vs the Q♠: cannot say
+        taken = _taken_from_points(rules, entry, tricks_won)
     elif level == "cards_taken":
-        points, jack, queen = _points_from_cards_taken(rules, entry["cards_taken"])
+        taken = _Taken(*_points_from_cards_taken(rules, entry["cards_taken"]), tricks_won)
     else:
-        ruling = adjudicate(
-            rules,
-            entry["plays"],
-            hands=entry.get("hands"),
-            first_leader=entry.get("first_leader"),
-            dealer=dealer,
-        )
-        if not ruling.complete:
-            raise HeartsError(
-                "incomplete_record",
-                f"a recorded hand needs every card: {len(ruling.plays)} of {rules.deck_size}",
-                "plays",
-            )
-        adjudication = ruling_as_data(ruling)
-        points = list(ruling.points_taken)
-        jack = ruling.jack_of_diamonds
-        queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
-        tricks_won = list(ruling.tricks_won)
-    if not rules.jack_of_diamonds:
-        jack = None
+        taken = _taken_from_plays(rules, entry, dealer)
     score = score_hand(
         rules,
-        points,
-        jack_of_diamonds=jack,
-        tricks_won=tricks_won,
+        taken.points,
+        jack_of_diamonds=taken.jack if rules.jack_of_diamonds else None,
+        tricks_won=taken.tricks_won,
         moon_choice=moon_choice,
         totals_before=totals_before,
         renege_by=renege_by,
@@ -127,9 +113,44 @@ def score_entry(
         moon_shooter=score.moon,
         moon_choice=score.moon_rule or "",
         jack_of_diamonds=score.jack_of_diamonds,
-        queen_by=queen,
+        queen_by=taken.queen,
         gems=list(score.gems) if score.gems is not None else None,
-        adjudication=adjudication,
+        adjudication=taken.adjudication,
+    )
+
+
+def _taken_from_points(
+    rules: Ruleset, entry: Mapping[str, Any], tricks_won: Sequence[int] | None
+) -> _Taken:
+    points = list(entry["points"])
+    check_points(rules, points)
+    holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
+    queen = holders[0] if len(holders) == 1 else None  # 13 hearts vs the Q♠: cannot say
+    return _Taken(points, entry.get("jack_of_diamonds"), queen, tricks_won)
+
+
+def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> _Taken:
+    """The whole trick record, adjudicated; the ruling is kept with the hand."""
+    ruling = adjudicate(
+        rules,
+        entry["plays"],
+        hands=entry.get("hands"),
+        first_leader=entry.get("first_leader"),
+        dealer=dealer,
+    )
+    if not ruling.complete:
+        raise HeartsError(
+            "incomplete_record",
+            f"a recorded hand needs every card: {len(ruling.plays)} of {rules.deck_size}",
+            "plays",
+        )
+    queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
+    return _Taken(
+        list(ruling.points_taken),
+        ruling.jack_of_diamonds,
+        queen,
+        list(ruling.tricks_won),
+        ruling_as_data(ruling),
     )
 
 

@@ -1,7 +1,7 @@
 """The phone pages: server-rendered HTML that reads without JavaScript.
 
-Each view parses a form or the query string, calls a service (writes) or a selector / the
-standings (reads), and renders. The scoring, the game end and every check of an entry stay in
+Each view parses a form or the query string, calls a service (writes) or a selector (reads),
+and renders. The scoring, the game end and every check of an entry stay in
 scoring.services and the engine; refusals come back as ``HeartsError`` / ``DomainError`` and are
 shown next to the field they name.
 
@@ -10,9 +10,8 @@ shown next to the field they name.
   ``scoresheet`` (start a game, enter and correct hands), ``adjudicate`` (rule on a hand),
   ``account`` (sign-in, device tokens).
 - ``forms/``: the same subjects' forms; ``forms/errors`` puts a refusal next to its field.
-- ``access``: who may read what and who may score; ``queries``: rows the selectors lack.
-  Both decide things and belong with ``scoring.selectors`` when it offers them.
-- ``tables``: the club and league tables, fetched and sorted for the page.
+- ``access``: a 404, a redirect to sign in or a 403 for what the user may not see or do.
+- ``tables``: the club and league tables, sorted for the page.
 - ``scoreboard``: a game's scoreboard as the game page and the hand form show it.
 - ``ruling``: an adjudicator's ruling as its page shows it.
 - ``charts``: the geometry of the inline SVG line charts.

@@ -80,22 +80,23 @@ def _try_enter_hand(
     totals, gems = add_hand(game.totals, game.gems, hand)
     result, rated_at = end_of(game, rules, totals, gems, game.hands_played + 1)
     with transaction.atomic():
-        settled = {name: getattr(game, name) for name in Game.SETTLED_FIELDS}
-        if not Game.objects.filter(pk=game_id, version=read_version).update(**settled):
+        if not sql.update(game, Game.SETTLED_FIELDS, where={"version": read_version}):
             return None
         try:
             # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
             # leaves it.
-            hand.save(force_insert=True)
+            sql.insert(hand)
         except IntegrityError:  # only a write that left the version alone could: none does
             raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
         settle_seats(game, result, rated_at, added=hand)
-        HistoryEntry.objects.create(
-            game=game,
-            hand_number=number,
-            action="hand_entered",
-            actor=actor,
-            after=hand.snapshot(),
+        sql.insert(
+            HistoryEntry(
+                game=game,
+                hand_number=number,
+                action="hand_entered",
+                actor=actor,
+                after=hand.snapshot(),
+            )
         )
     return hand, True
 

@@ -13,7 +13,7 @@ from django.forms.models import model_to_dict
 from django.utils import timezone
 
 from scoring import services, sql
-from scoring.models import DeviceToken, Game, League, Membership
+from scoring.models import DeviceToken, Game, Hand, HistoryEntry, League, Membership
 
 pytestmark = pytest.mark.django_db
 
@@ -85,3 +85,69 @@ def test_the_write_count_counts_each_window_afresh():
     assert [sql.count_write("writes:user:7", 40) for _ in range(3)] == [1, 2, 3]
     assert sql.count_write("writes:user:8", 40) == 1
     assert sql.count_write("writes:user:7", 41) == 1
+
+
+def a_hand(game, number: int, scorer) -> Hand:
+    return Hand(
+        game=game,
+        number=number,
+        dealer=1,
+        pass_direction="left",
+        level="points",
+        entry={"points": [13, 5, 4, 4], "note": "ünïcode ♠"},
+        points=[13, 5, 4, 4],
+        scores=[13, 5, 4, 4],
+        queen_by=0,
+        adjudication={"legal": True, "tricks": [{"cards": ["QS"]}]},
+        entered_by=scorer,
+    )
+
+
+def stored(obj) -> dict:
+    fresh = type(obj).objects.get(pk=obj.pk)
+    return {f.attname: getattr(fresh, f.attname) for f in fresh._meta.concrete_fields}
+
+
+def test_an_insert_stores_what_save_stores(new_game, scorer):
+    game = new_game()
+    by_orm, by_sql = a_hand(game, 1, scorer), a_hand(game, 2, scorer)
+    by_orm.save()
+    sql.insert(by_sql)
+    assert by_sql.pk is not None and by_sql.pk != by_orm.pk
+    assert not by_sql._state.adding
+    orm_row, sql_row = stored(by_orm), stored(by_sql)
+    for varying in ("id", "number", "created_at", "updated_at"):
+        orm_row.pop(varying), sql_row.pop(varying)
+    assert sql_row == orm_row
+    # auto_now_add and auto_now were set on the instance, as save sets them, and stored.
+    fresh = Hand.objects.get(pk=by_sql.pk)
+    assert by_sql.created_at is not None
+    assert (fresh.created_at, fresh.updated_at) == (by_sql.created_at, by_sql.updated_at)
+
+
+def test_an_insert_of_a_row_with_nulls_and_no_actor(new_game):
+    entry = HistoryEntry(game=new_game(), hand_number=None, action="note", actor=None, after=None)
+    sql.insert(entry)
+    fresh = HistoryEntry.objects.get(pk=entry.pk)
+    assert (fresh.actor_id, fresh.after, fresh.before, fresh.reason) == (None, None, None, "")
+    assert fresh.at == entry.at
+
+
+def test_a_guarded_update_changes_the_named_fields_only_while_the_row_holds_what_was_read(
+    new_game,
+):
+    game = new_game()
+    before = Game.objects.get(pk=game.pk)
+    read = game.version
+    game.totals, game.winners, game.version = [1, 2, 3, 4], [2], read + 1
+    game.first_dealer = 3  # not named: stays as stored
+    fields = ["totals", "winners", "version", "updated_at"]
+    assert sql.update(game, fields, where={"version": read}) == 1
+    fresh = Game.objects.get(pk=game.pk)
+    assert (fresh.totals, fresh.winners, fresh.version) == ([1, 2, 3, 4], [2], read + 1)
+    assert fresh.first_dealer == before.first_dealer
+    assert fresh.updated_at == game.updated_at > before.updated_at
+    # A second write from the same stale read: the row moved on, nothing changes.
+    game.totals = [9, 9, 9, 9]
+    assert sql.update(game, fields, where={"version": read}) == 0
+    assert Game.objects.get(pk=game.pk).totals == [1, 2, 3, 4]
