@@ -58,9 +58,10 @@ TARGET_SIZE = 20_000
 WARMUPS = 3
 # The code the figures depend on (a dirty tree is noted in the report).
 MEASURED = (
-    "scoring/standings.py",
-    "scoring/standings_views.py",
-    "scoring/ratings.py",
+    "scoring/selectors/standings.py",
+    "scoring/domain/ranking.py",
+    "scoring/api/views/standings.py",
+    "scoring/services/ratings.py",
     "scoring/sample/generate.py",
     "scoring/models.py",
     "scoring/migrations",

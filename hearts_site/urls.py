@@ -1,7 +1,8 @@
 """URL configuration.
 
-The versioned API lives under ``/api/v1/``: later work adds its routes to ``api_v1_patterns``
-(or to ``scoring/urls.py`` / ``adjudication/urls.py``, which are included there).
+The versioned API lives under ``/api/v1/`` (each app's routes: ``adjudication/urls.py``,
+``scoring/api/urls.py``); the phone pages' routes are ``scoring/pages/urls.py``. Included by
+name, so this module imports neither app.
 """
 
 from django.contrib import admin
