@@ -29,6 +29,63 @@ def _run(statement: Callable[[str], str], params: list[Any]) -> list[tuple]:
         return cursor.fetchall() if cursor.description else []
 
 
+# How a statement's columns map to its model's fields, worked out once per statement:
+# ``Model.objects.raw`` works it out again on every call, a read that every hand entry and
+# every signed-in request makes.
+_plans: dict[tuple, tuple] = {}
+
+
+def _instances(model: type[Model], statement: Callable[[str], str], params: list[Any]) -> list:
+    """The rows of ``statement`` as instances of ``model``, as ``model.objects.raw`` gives
+    them: a column named as a field's column fills that field, converted as the ORM converts
+    it; any other column is set as an attribute as the database gave it."""
+    sql = statement(connection.vendor)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+        key = (model, sql)
+        if key not in _plans:
+            _plans[key] = _plan(model, [column[0] for column in cursor.description])
+    names, positions, converters, extras = _plans[key]
+    found = []
+    for row in rows:
+        values = [row[position] for position in positions]
+        for index, convert in converters:
+            values[index] = convert(values[index])
+        instance = model.from_db(connection.alias, names, values)
+        for name, position in extras:
+            setattr(instance, name, row[position])
+        found.append(instance)
+    return found
+
+
+def _plan(model: type[Model], columns: list[str]) -> tuple:
+    by_column = {f.column: f for f in model._meta.concrete_fields}
+    order = {f: n for n, f in enumerate(model._meta.concrete_fields)}
+    # from_db takes the fields in the model's order, whatever order the columns come in.
+    chosen = sorted(
+        ((by_column[c], i) for i, c in enumerate(columns) if c in by_column),
+        key=lambda pair: order[pair[0]],
+    )
+    converters = []
+    for index, (field, _) in enumerate(chosen):
+        expression = field.get_col(model._meta.db_table)
+        steps = connection.ops.get_db_converters(expression) + field.get_db_converters(connection)
+        if steps:
+            converters.append((index, _converter(steps, expression)))
+    extras = [(c, i) for i, c in enumerate(columns) if c not in by_column]
+    return [f.attname for f, _ in chosen], [i for _, i in chosen], converters, extras
+
+
+def _converter(steps: list, expression) -> Callable[[Any], Any]:
+    def convert(value: Any) -> Any:
+        for step in steps:
+            value = step(value, expression, connection)
+        return value
+
+    return convert
+
+
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
@@ -130,7 +187,8 @@ def _game_and_last_hand(vendor: str) -> str:
 def game_with_last_hand(game_id: int) -> Game | None:
     """The game, unlocked, with the number of its last hand as ``last_hand`` (None when it has
     no hand), or None for no such game: as ``Game.objects.annotate(last_hand=Max(...))``."""
-    return next(iter(Game.objects.raw(_game_and_last_hand(connection.vendor), [game_id])), None)
+    found = _instances(Game, _game_and_last_hand, [game_id])
+    return found[0] if found else None
 
 
 @cache
@@ -193,8 +251,8 @@ def user_of_token(key_hash: str, stale_before: datetime):
     """The user of the unrevoked token with this hash, with the token's ``token_id`` and
     ``token_stale`` (its last use not written since ``stale_before``), or None."""
     stale = connection.ops.adapt_datetimefield_value(stale_before)
-    found = get_user_model().objects.raw(_user_of_token(connection.vendor), [stale, key_hash])
-    return next(iter(found), None)
+    found = _instances(get_user_model(), _user_of_token, [stale, key_hash])
+    return found[0] if found else None
 
 
 @cache
