@@ -101,13 +101,23 @@ def _column(model, name: str) -> str:
 # --- A game's and a league's version: what a kept body or a 304 needs ------------------------
 
 
+def _with_club(model, columns: tuple[tuple[str, str], ...]) -> str:
+    """One row of ``model`` by id, joined to its club: ``columns`` name each column as
+    ("m", field) for the model's or ("c", field) for the club's, in the order returned."""
+    chosen = ", ".join(
+        f"{alias}.{_column(model if alias == 'm' else Club, name)}" for alias, name in columns
+    )
+    club = _column(model, "club")
+    return (
+        f"SELECT {chosen} FROM {_table(model)} m JOIN {_table(Club)} c "
+        f"ON c.{_column(Club, 'id')} = m.{club} WHERE m.{_column(model, 'id')} = %s"
+    )
+
+
 @cache
 def _game_version(vendor: str) -> str:
-    g, c = (lambda n: _column(Game, n)), (lambda n: _column(Club, n))
-    return (
-        f"SELECT g.{g('club')}, c.{c('is_public')}, g.{g('version')}, g.{g('updated_at')} "
-        f"FROM {_table(Game)} g JOIN {_table(Club)} c ON c.{c('id')} = g.{g('club')} "
-        f"WHERE g.{g('id')} = %s"
+    return _with_club(
+        Game, (("m", "club"), ("c", "is_public"), ("m", "version"), ("m", "updated_at"))
     )
 
 
@@ -124,11 +134,8 @@ def game_version_row(game_id: int) -> tuple[int, bool, int, str] | None:
 
 @cache
 def _league_version(vendor: str) -> str:
-    lg, c = (lambda n: _column(League, n)), (lambda n: _column(Club, n))
-    return (
-        f"SELECT l.{lg('club')}, c.{c('is_public')}, c.{c('results_version')}, "
-        f"l.{lg('ranking')} FROM {_table(League)} l "
-        f"JOIN {_table(Club)} c ON c.{c('id')} = l.{lg('club')} WHERE l.{lg('id')} = %s"
+    return _with_club(
+        League, (("m", "club"), ("c", "is_public"), ("c", "results_version"), ("m", "ranking"))
     )
 
 

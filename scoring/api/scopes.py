@@ -32,9 +32,7 @@ class GameScopedMixin(ClubScopedMixin):
 
     def get_game(self) -> Game:
         if not hasattr(self, "_game"):
-            game = get_object_or_404(Game.objects.select_related("club"), pk=self.kwargs["game_id"])
-            _readable(self.request.user, game.club, "No such game.")
-            self._game = game
+            self._game = _readable_row(self.request.user, Game, self.kwargs["game_id"], "game")
         return self._game
 
     def get_club(self) -> Club:
@@ -62,9 +60,7 @@ class LeagueScopedMixin(ClubScopedMixin):
 
     def get_league(self) -> League:
         if not hasattr(self, "_league"):
-            league = get_object_or_404(League.objects.select_related("club"), pk=self.kwargs["pk"])
-            _readable(self.request.user, league.club, "No such league.")
-            self._league = league
+            self._league = _readable_row(self.request.user, League, self.kwargs["pk"], "league")
         return self._league
 
     def get_club(self) -> Club:
@@ -85,9 +81,7 @@ class PlayerScopedMixin(ClubScopedMixin):
 
     def get_player(self) -> Player:
         if not hasattr(self, "_player"):
-            player = get_object_or_404(Player.objects.select_related("club"), pk=self.kwargs["pk"])
-            _readable(self.request.user, player.club, "No such player.")
-            self._player = player
+            self._player = _readable_row(self.request.user, Player, self.kwargs["pk"], "player")
         return self._player
 
     def get_club(self) -> Club:
@@ -118,6 +112,14 @@ def body_id(request, name: str) -> int | None:
     data = request.data if isinstance(request.data, dict) else {}
     value = data.get(name)
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _readable_row(user, model, pk: int, what: str):
+    """The ``model`` row ``pk``, with its club, when the user may read its club; else a 404
+    that says "No such ``what``." (the same whether it does not exist or is private)."""
+    row = get_object_or_404(model.objects.select_related("club"), pk=pk)
+    _readable(user, row.club, f"No such {what}.")
+    return row
 
 
 def _readable(user, club: Club, message: str) -> Club:
