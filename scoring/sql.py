@@ -1,4 +1,4 @@
-"""The project's hand-written SQL: every statement in one place, run through ``_run``.
+"""The project's hand-written SQL: every statement in one place, run through ``_execute``.
 
 Everything else reads and writes through the ORM. A statement stays here only while
 ``make bench`` shows it worth at least 10% of its endpoint's figure (bench/RESULTS.md,
@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -22,11 +22,28 @@ from django.db.models import Model
 from scoring.models import Club, DeviceToken, Game, GameSeat, Hand, League, Membership, WriteCount
 
 
+class _Result(NamedTuple):
+    rows: list[tuple]
+    columns: list[str]
+    changed: int
+
+
+def _execute(sql: str, params: Sequence[Any], *, many: bool = False) -> _Result:
+    """The one place a hand-written statement runs: ``params`` once, or each of them with
+    ``many``; its rows, their column names and the rows it changed."""
+    with connection.cursor() as cursor:
+        if many:
+            cursor.executemany(sql, params)
+        else:
+            cursor.execute(sql, params)
+        described = cursor.description
+        rows = cursor.fetchall() if described else []
+        return _Result(rows, [column[0] for column in described or ()], cursor.rowcount)
+
+
 def _run(statement: Callable[[str], str], params: list[Any]) -> list[tuple]:
     """The rows of ``statement`` (built once for this connection's vendor) with ``params``."""
-    with connection.cursor() as cursor:
-        cursor.execute(statement(connection.vendor), params)
-        return cursor.fetchall() if cursor.description else []
+    return _execute(statement(connection.vendor), params).rows
 
 
 # How a statement's columns map to its model's fields, worked out once per statement:
@@ -40,15 +57,13 @@ def _instances(model: type[Model], statement: Callable[[str], str], params: list
     them: a column named as a field's column fills that field, converted as the ORM converts
     it; any other column is set as an attribute as the database gave it."""
     sql = statement(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-        key = (model, sql)
-        if key not in _plans:
-            _plans[key] = _plan(model, [column[0] for column in cursor.description])
+    result = _execute(sql, params)
+    key = (model, sql)
+    if key not in _plans:
+        _plans[key] = _plan(model, result.columns)
     names, positions, converters, extras = _plans[key]
     found = []
-    for row in rows:
+    for row in result.rows:
         values = [row[position] for position in positions]
         for index, convert in converters:
             values[index] = convert(values[index])
@@ -234,8 +249,7 @@ def add_to_seats(game: Game, places: list[int | None], hand: Hand) -> None:
         )
         for index, points in enumerate(hand.points)
     ]
-    with connection.cursor() as cursor:
-        cursor.executemany(_add_to_seats(connection.vendor), seats)
+    _execute(_add_to_seats(connection.vendor), seats, many=True)
 
 
 # --- Sign-in and roles: every signed-in call asks them -----------------------------------------
@@ -303,9 +317,7 @@ def insert(obj: Model) -> None:
         )
     statement, fields, _ = _writes[key]
     params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
-        (obj.pk,) = cursor.fetchone()
+    ((obj.pk,),) = _execute(statement, params).rows
     obj._state.adding = False
     obj._state.db = connection.alias
 
@@ -334,6 +346,4 @@ def update(obj: Model, fields: Sequence[str], where: Mapping[str, Any]) -> int:
     params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
     params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
     params.extend(f.get_db_prep_value(where[f.name], connection) for f in guards)
-    with connection.cursor() as cursor:
-        cursor.execute(statement, params)
-        return cursor.rowcount
+    return _execute(statement, params).changed
