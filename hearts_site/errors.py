@@ -66,6 +66,17 @@ class Unprocessable(DomainError):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
 
 
+class TooManyRequests(DomainError):
+    """Refused for a while, after too many attempts (429); ``wait`` seconds become the
+    answer's ``Retry-After``."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+    def __init__(self, code: str, detail: str, attr: str | None = None, *, wait: int):
+        super().__init__(code, detail, attr)
+        self.wait = wait
+
+
 # Errors of code that cannot know this module (the rules engine imports nothing of Django), each
 # with the domain error it stands for: registered by its app when Django starts.
 _TRANSLATED: dict[type[Exception], Callable[[Any], DomainError]] = {}
@@ -109,7 +120,10 @@ def convert(exc: Exception) -> Exception:
             exc = to_domain(exc)
             break
     if isinstance(exc, DomainError):
-        return to_api_exception(exc.status_code, exc.code, exc.detail, exc.attr)
+        converted = to_api_exception(exc.status_code, exc.code, exc.detail, exc.attr)
+        if isinstance(exc, TooManyRequests):
+            converted.wait = exc.wait  # rendered as Retry-After
+        return converted
     if isinstance(exc, OperationalError | InterfaceError):
         return DatabaseUnavailable()
     if isinstance(exc, RequestDataTooBig):

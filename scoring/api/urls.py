@@ -71,6 +71,7 @@ urlpatterns = [
     path("leagues/", include(leagues)),
     path("clubs/", include(clubs)),
     path("players/", include(players)),
+    path("auth/sign-in/", tokens.DeviceSignInView.as_view(), name="auth-sign-in"),
     path("auth/tokens/", tokens.DeviceTokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<id:pk>/", tokens.DeviceTokenDetailView.as_view(), name="auth-token"),
 ]

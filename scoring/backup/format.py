@@ -3,6 +3,7 @@ written (``validate``). What each row holds is declared once, in schema.py."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
@@ -15,7 +16,9 @@ from scoring.backup import schema
 from scoring.models import GameSeat, League, Player, Season
 
 FORMAT = "hearts-club-backup"
-VERSION = 1
+VERSION = 2
+# Versions read besides the current one: each upgraded to the current one before it is checked.
+OLDER = (1,)
 
 # The document's own keys, then the rows at its top level.
 TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
@@ -31,8 +34,10 @@ class BackupError(Exception):
 
 
 def validate(data: Any) -> dict[str, Any]:
-    """Check a whole document before anything is written; raises ``BackupError``."""
+    """Check a whole document before anything is written; raises ``BackupError``. Returns it
+    as the current version has it (an older version's document upgraded, in a copy)."""
     _check_header(data)
+    data = upgraded(data)
     _check(data, TOP, "document")
     _check_club(data["club"])
     _check_members(data["members"])
@@ -54,11 +59,62 @@ def _check_header(data: Any) -> None:
         raise BackupError(
             f"Not a {FORMAT} document: format is {data.get('format')!r}, expected {FORMAT!r}."
         )
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or (version != VERSION and version not in OLDER):
+        readable = ", ".join(str(v) for v in (*OLDER, VERSION))
         raise BackupError(
-            f"Unsupported {FORMAT} version {data.get('version')!r}: this server reads version "
-            f"{VERSION} only."
+            f"Unsupported {FORMAT} version {version!r}: this server reads versions {readable}."
         )
+
+
+# --- Older versions ------------------------------------------------------------------------------
+
+
+def upgraded(data: dict[str, Any]) -> dict[str, Any]:
+    """The document as the current version has it; an older one is upgraded in a copy."""
+    if data["version"] == VERSION:
+        return data
+    data = copy.deepcopy(data)
+    _from_version_1(data)
+    data["version"] = VERSION
+    return data
+
+
+def _from_version_1(data: dict[str, Any]) -> None:
+    """Version 1 kept one ``note`` per dispute: the filer's reason, then the director's note
+    (or the reason still, when the director gave none). Version 2 keeps the filer's ``reason``
+    and the director's ``resolution_note`` apart, read back from the game's history as the
+    0007 migration does, and a ``claim`` (null: version 1 held trick records only)."""
+    for game in _objects(data.get("games")):
+        said: dict[tuple[Any, Any], Any] = {}
+        for entry in _objects(game.get("history")):
+            after = entry.get("after")
+            if isinstance(after, dict) and "dispute" in after:
+                said[(after["dispute"], entry.get("action"))] = entry.get("reason")
+        for dispute in _objects(game.get("disputes")):
+            if "note" not in dispute:
+                continue  # the check names what is missing
+            note = dispute.pop("note")
+            reason, resolution = note, ""
+            status = dispute.get("status")
+            if status != "open":
+                opened = said.get((dispute.get("id"), "dispute_opened"))
+                ruled = said.get((dispute.get("id"), f"dispute_{status}"))
+                resolution = note if ruled is None else ruled
+                if opened is not None:
+                    reason = opened
+                elif ruled == "":
+                    resolution = ""
+                else:
+                    reason = ""
+            dispute["claim"] = None
+            dispute["reason"] = reason
+            dispute["resolution_note"] = resolution
+
+
+def _objects(rows: Any) -> list[dict[str, Any]]:
+    """The objects of a list, left for the check to refuse anything else."""
+    return [row for row in rows if isinstance(row, dict)] if isinstance(rows, list) else []
 
 
 def _check_club(club: Any) -> None:

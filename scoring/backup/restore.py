@@ -35,7 +35,7 @@ def import_club(data: Any, *, owner=None, slug: str | None = None) -> Club:
     document are matched by username, and created inactive with no usable password when
     missing (``club.created_users`` lists them). Ratings are recomputed afterwards.
     """
-    validate(data)
+    data = validate(data)
     slug = slug or data["club"]["slug"]
     try:
         with transaction.atomic():

@@ -223,7 +223,7 @@ DISPUTES = RowKind(
     inside=GAMES,
     via="hand__game",
     order=("hand__game_id", "opened_at", "id"),
-    shapes={"record": "dict", "ruling": "dict"},
+    shapes={"record": "dict", "ruling": "dict", "claim": "dict"},
     numbers={"hand": "number"},
 )
 HISTORY = RowKind(

@@ -30,14 +30,16 @@ def create_game(
     first_dealer: int = 0,
     started_at=None,
 ) -> Game:
-    """A game snapshots its ruleset: the league's, or one given for a friendly game."""
+    """A game snapshots its ruleset: the league's, or one given for a friendly game. A league
+    game may name its league's ruleset (the same options), never another."""
     if league is not None and league.club_id != club.pk:
         raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
         raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
-    if ruleset is None:
-        ruleset = league.ruleset if league is not None else "standard"
-    rules = ruleset_for(ruleset)
+    if league is not None:
+        rules = _league_rules(league, ruleset)
+    else:
+        rules = ruleset_for("standard" if ruleset is None else ruleset)
     _check_seating(club, players, rules)
     if not 0 <= first_dealer < rules.players:
         raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
@@ -62,6 +64,22 @@ def create_game(
         after={"players": [p.pk for p in players], "ruleset": game.ruleset},
     )
     return game
+
+
+def _league_rules(league: League, ruleset: object) -> Ruleset:
+    """The league's ruleset, read from its row locked until the game is stored (so that a
+    change of the league's ruleset either sees this game or comes before it: update_league);
+    ``ruleset``, when given, must be the same options."""
+    options = League.objects.select_for_update().values_list("ruleset", flat=True).get(pk=league.pk)
+    rules = ruleset_for(options)
+    if ruleset is not None and ruleset_for(ruleset).options() != rules.options():
+        raise DomainError(
+            "ruleset_from_league",
+            "A league game plays the league's ruleset: send it as the league has it, or leave "
+            "ruleset out.",
+            "ruleset",
+        )
+    return rules
 
 
 def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> None:
@@ -110,10 +128,6 @@ def start_game(
     missing = [i for i, pid in enumerate(players) if pid not in found]
     if missing:
         raise DomainError("unknown_player", "No such player.", f"players.{missing[0]}")
-    if league_row is not None and "ruleset" in options:
-        raise DomainError(
-            "ruleset_from_league", "A league game plays the league's ruleset.", "ruleset"
-        )
     return create_game(
         club=club,
         league=league_row,

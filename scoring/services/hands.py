@@ -143,17 +143,22 @@ def correct_hand(
     expected_version: int | None = None,
 ) -> Hand:
     """Replace a hand's entry; every later total, the game end and the winners follow."""
+    return _change_hand(
+        game_id, number, expected_version, replace_entry(entry), "hand_corrected", actor, reason
+    )
 
-    def replace_entry(hand: Hand) -> bool:
+
+def replace_entry(entry: Mapping[str, Any]) -> Callable[[Hand], bool]:
+    """A correction: the hand's entry becomes ``entry`` (never a void hand's)."""
+
+    def replace(hand: Hand) -> bool:
         if hand.is_void:
-            raise Conflict("hand_void", f"Hand {number} is void.", None)
+            raise Conflict("hand_void", f"Hand {hand.number} is void.", None)
         hand.entry = dict(entry)
         hand.renege_by = None  # a new record needs a new ruling
         return True
 
-    return _change_hand(
-        game_id, number, expected_version, replace_entry, "hand_corrected", actor, reason
-    )
+    return replace
 
 
 def void_hand(
@@ -180,14 +185,29 @@ def _change_hand(
     actor,
     reason: str,
 ) -> Hand:
-    """A director's change to a recorded hand: on the locked game at the version the caller
-    saw, never in an abandoned game (it is frozen); ``change`` edits the hand in memory and
-    says whether it changed anything. The game is rescored and the change kept in its
-    history with the hand before and after."""
+    """A director's change to a recorded hand, on the locked game at the version the caller
+    saw (``change_hand``)."""
     game = locked_game(game_id, expected_version)
-    if game.status == GameStatus.ABANDONED:
-        raise Conflict("game_abandoned", "The game was abandoned.", None)
+    check_not_abandoned(game)
     hand = locked_hand(game, number)
+    return change_hand(game, hand, change, action, actor, reason)
+
+
+def change_hand(
+    game: Game,
+    hand: Hand,
+    change: Callable[[Hand], bool],
+    action: str,
+    actor,
+    reason: str,
+    *,
+    noted: Mapping[str, Any] | None = None,
+) -> Hand:
+    """A change to a recorded hand, on the game and hand the caller locked in its
+    transaction, never in an abandoned game (it is frozen): ``change`` edits the hand in
+    memory and says whether it changed anything. The game is rescored and the change kept in
+    its history with the hand before and after (and ``noted`` with the after)."""
+    check_not_abandoned(game)
     before = hand.snapshot()
     if not change(hand):
         return hand
@@ -196,11 +216,16 @@ def _change_hand(
     hand.refresh_from_db()
     HistoryEntry.objects.create(
         game=game,
-        hand_number=number,
+        hand_number=hand.number,
         action=action,
         actor=actor,
         before=before,
-        after=hand.snapshot(),
+        after={**hand.snapshot(), **(noted or {})},
         reason=reason,
     )
     return hand
+
+
+def check_not_abandoned(game: Game) -> None:
+    if game.status == GameStatus.ABANDONED:
+        raise Conflict("game_abandoned", "The game was abandoned.", None)

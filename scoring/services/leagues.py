@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 from adjudication.services import ruleset_for
-from hearts_site.errors import DomainError
+from hearts_site.errors import Conflict, DomainError
 from scoring.domain.ranking import RANKING_KEYS, ranking_of
 from scoring.models import Club, League, Season
 from scoring.services.versions import tables_changed
@@ -19,12 +21,32 @@ def create_league(*, club: Club, name: str, ruleset: object, ranking: dict | Non
     )
 
 
+@transaction.atomic
 def update_league(*, league: League, **changes: Any) -> League:
-    """A league's ruleset may change; games already started keep their own snapshot."""
+    """A league's name, ruleset or ranking. Its ruleset may change only while it has no game:
+    a game keeps the ruleset it started with, so one league's games would otherwise be played
+    under two rulesets (start a new league instead). Its own ruleset sent again (as a preset
+    name or options) changes nothing.
+
+    The league's row is locked first, as ``create_game`` locks it: a game started meanwhile
+    is either seen here or plays the ruleset this change leaves."""
+    league = League.objects.select_for_update().get(pk=league.pk)
     if "ruleset" in changes:
-        changes["ruleset"] = ruleset_for(changes["ruleset"]).options()
+        ruleset = ruleset_for(changes.pop("ruleset")).options()
+        if ruleset != ruleset_for(league.ruleset).options():
+            if league.games.exists():
+                raise Conflict(
+                    "league_has_games",
+                    "This league has games, and each game keeps the ruleset it started with "
+                    "(its snapshot): its ruleset can no longer change. Start a new league "
+                    "with the new ruleset.",
+                    "ruleset",
+                )
+            changes["ruleset"] = ruleset
     if "ranking" in changes:
         changes["ranking"] = _checked_ranking(changes["ranking"])
+    if not changes:
+        return league
     for field, value in changes.items():
         setattr(league, field, value)
     league.save()

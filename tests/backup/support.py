@@ -2,8 +2,8 @@
 
 ``build_club`` makes two leagues (one with a season), eight players (one linked to a user, one
 merged into another), finished, in-progress and abandoned games, a corrected hand, a voided
-hand, a renege dispute accepted with the ruleset's penalty, an open and a dismissed dispute,
-and the ratings the finished games give.
+hand, a renege dispute accepted with the ruleset's penalty, an open and a dismissed dispute, an
+open dispute of a claimed count, and the ratings the finished games give.
 """
 
 from __future__ import annotations
@@ -201,6 +201,13 @@ def _sunday_games(club, sunday, p: People, cast: Cast, rng) -> None:
         dispute_id=dismissed.pk, decision="dismiss", note="already ruled", actor=director
     )
     services.open_dispute(game_id=g5.pk, number=1, record={}, actor=scorer, reason="still open")
+    services.open_dispute(
+        game_id=g5.pk,
+        number=2,
+        record={"points": [14, 6, 5, 1]},
+        actor=scorer,
+        reason="I took the 9♥, not her",
+    )
 
     g7 = services.create_game(
         club=club, league=sunday, players=[p.cleo, p.edie, p.finn, p.sam], actor=owner
@@ -244,7 +251,13 @@ def id_maps(old: Club, new: Club) -> IdMaps:
         leagues=_pair(League, "club", old, new, "name"),
         seasons=_pair(Season, "league__club", old, new, "name", "starts_on"),
         games=_pair(Game, "club", old, new, "status", "started_at"),
-        disputes=_pair(Dispute, "hand__game__club", old, new, "status", "opened_at"),
+        disputes=_pair(
+            Dispute,
+            "hand__game__club",
+            old,
+            new,
+            *("status", "opened_at", "record", "ruling", "claim", "reason", "resolution_note"),
+        ),
     )
 
 

@@ -186,3 +186,37 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
     assert "Created inactive users with no password" in out.getvalue()
     assert "ghost" in out.getvalue()
     assert not get_user_model().objects.get(username="ghost").is_active
+
+
+def as_version_1(document: dict) -> dict:
+    """The document as version 1 wrote it: trick-record disputes only, each with one note (the
+    director's, else the filer's reason)."""
+    old = as_json(document)
+    old["version"] = 1
+    for game in old["games"]:
+        game["disputes"] = [d for d in game["disputes"] if d["claim"] is None]
+        for dispute in game["disputes"]:
+            note = dispute.pop("resolution_note") or dispute.pop("reason")
+            dispute.pop("reason", None)
+            dispute.pop("claim")
+            dispute["note"] = note
+    return old
+
+
+def test_a_version_1_document_still_imports_with_reasons_and_notes_apart(club):
+    old = as_version_1(export_club(club))
+    old["club"]["slug"] = "riverside-v1"
+    kept = json.dumps(old)
+    copy = import_club(old)
+    assert json.dumps(old) == kept  # the document itself is left as it was
+    fields = ("status", "record", "ruling", "claim", "reason", "resolution_note")
+    original = Dispute.objects.filter(hand__game__club=club, claim__isnull=True)
+    imported = Dispute.objects.filter(hand__game__club=copy)
+    assert list(imported.order_by("id").values_list(*fields)) == list(
+        original.order_by("id").values_list(*fields)
+    )
+    assert set(imported.values_list("status", "reason", "resolution_note")) == {
+        ("accepted", "showed a club later", "renege"),
+        ("dismissed", "again?", "already ruled"),
+        ("open", "still open", ""),
+    }

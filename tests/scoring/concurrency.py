@@ -251,6 +251,44 @@ def crossed_merges() -> list[dict[str, Any]]:
     return rounds
 
 
+def crossed_resolutions() -> list[dict[str, Any]]:
+    """Two directors decide one dispute at once, one accepting, one dismissing: one decision
+    stands, the other hears dispute_closed."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Dispute
+
+    rounds = []
+    for _ in range(ROUNDS):
+        t = table()
+        game = t["game"]
+        director = get_user_model().objects.create_user(f"c_director_{next(_names)}")
+        services.set_membership(club=t["club"], user=director, role="director")
+        services.enter_hand(
+            game_id=game.pk, number=1, entry={"points": [13, 13, 0, 0]}, actor=t["scorer"]
+        )
+        dispute = services.open_dispute(
+            game_id=game.pk, number=1, record={"points": [13, 0, 13, 0]}, actor=t["scorer"]
+        )
+        url = f"{hand_url(game.pk, 1)}disputes/{dispute.pk}/resolve/"
+        calls = [
+            (t["owner"].pk, "post", url, {"decision": "accept", "note": "owner"}),
+            (director.pk, "post", url, {"decision": "dismiss", "note": "director"}),
+        ]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        stored = Dispute.objects.get(pk=dispute.pk)
+        rounds.append(
+            {
+                "results": results,
+                "dispute_status": stored.status,
+                "resolution_note": stored.resolution_note,
+                **game_state(game.pk),
+            }
+        )
+    return rounds
+
+
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_body": same_body,
     "different_bodies": different_bodies,
@@ -259,6 +297,7 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_idempotency_key": same_idempotency_key,
     "same_slug": same_slug,
     "crossed_merges": crossed_merges,
+    "crossed_resolutions": crossed_resolutions,
 }
 
 

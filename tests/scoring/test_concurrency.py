@@ -142,3 +142,20 @@ def test_crossed_merges_merge_once_and_refuse_the_other(outcome):
         winner = 0 if results[0]["status"] == 200 else 1
         expected = [seen["b"], None] if winner == 0 else [None, seen["a"]]
         assert seen["merged_into"] == expected
+
+
+def test_two_directors_deciding_one_dispute_at_once_decide_it_once(outcome):
+    for seen in outcome("crossed_resolutions"):
+        results = seen["results"]
+        assert sorted((r["status"], r["code"]) for r in results) == [
+            (200, None),
+            (409, "dispute_closed"),
+        ], results
+        accepted = results[0]["status"] == 200
+        assert seen["dispute_status"] == ("accepted" if accepted else "dismissed")
+        assert seen["resolution_note"] == ("owner" if accepted else "director")
+        decided = [a for a in seen["history"] if a in ("dispute_accepted", "dispute_dismissed")]
+        assert decided == ["dispute_accepted" if accepted else "dispute_dismissed"]
+        entry = {"points": [13, 0, 13, 0] if accepted else [13, 13, 0, 0]}
+        assert [h["entry"] for h in seen["hands"]] == [entry]
+        assert seen["totals"] == seen["summed"] == entry["points"]

@@ -284,7 +284,7 @@ def test_a_dismissed_dispute_leaves_the_scores(scorer_api, director_api, new_gam
     assert dispute["ruling"]["violations"][0]["seat"] == offender
     version = Game.objects.get(pk=game.pk).version
     data = ok(resolve(director_api, game, 1, dispute["id"], "dismiss", note="no proof"))
-    assert data["status"] == "dismissed" and data["note"] == "no proof"
+    assert data["status"] == "dismissed" and data["resolution_note"] == "no proof"
     hand = Hand.objects.get(game=game, number=1)
     assert (hand.scores, hand.renege_by) == (played.points, None)
     game.refresh_from_db()
@@ -308,7 +308,7 @@ def test_a_dispute_on_a_recorded_hand_uses_its_own_record(scorer_api, director_a
     assert [d["id"] for d in listed] == [dispute["id"]]
 
 
-def test_a_dispute_on_a_points_hand_needs_a_record(scorer_api, new_game):
+def test_a_dispute_on_a_points_hand_needs_a_record_or_a_count(scorer_api, new_game):
     game = new_game("standard")
     put_hand(scorer_api, game.pk, 1, {"points": [13, 13, 0, 0]})
     response = scorer_api.post(hand_url(game.pk, 1, "disputes/"), {}, format="json")

@@ -112,7 +112,9 @@ WRITES = {
         lambda w: (
             "post",
             g(w, f"hands/1/disputes/{w.dispute.pk}/resolve/"),
-            {"decision": "accept", "note": "ruled"},
+            # Dismissed: the world's record is legal, and a ruling that proves nothing
+            # cannot be accepted (ruling_proves_nothing).
+            {"decision": "dismiss", "note": "ruled"},
         ),
     ),
     "merge players": (

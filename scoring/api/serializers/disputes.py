@@ -1,44 +1,198 @@
-"""Disputes: a trick record filed against a hand, and a director's decision."""
+"""Disputes: a hand contested with a trick record or a claimed count, and a director's
+decision."""
 
 from __future__ import annotations
 
 from rest_framework import serializers
 
-from adjudication.serializers import CardField
+from adjudication.engine.rules import MOON_CHOICES
+from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_SEATS, REASON
-from scoring.models import Dispute
+from scoring.api.serializers.common import MAX_HAND_POINTS, MAX_SEATS, REASON
+from scoring.models import DisputeStatus, EntryLevel
+
+LEVELS = ("plays", "points", "cards_taken")
+PLAYS_DETAILS = ("hands", "first_leader")
+COUNT_DETAILS = ("jack_of_diamonds", "tricks_won", "moon_choice")
+
+# The fields a dispute's record may hold, for its input and its output alike.
+PLAYS_HELP = "The whole trick record, in play order."
+HANDS_HELP = "With plays: each seat's cards after the pass, seat 0 first."
+FIRST_LEADER_HELP = "With plays: the seat that led trick 1, when the holdings do not say."
+POINTS_HELP = "A claimed count: the penalty points each seat took (hearts and the Q♠)."
+CARDS_TAKEN_HELP = (
+    "A claimed count: the penalty cards each seat took (hearts, the Q♠, and the J♦ when it "
+    "scores), as a hand entry gives them."
+)
+JACK_HELP = "With a claimed count: the seat that took the J♦, when it scores."
+TRICKS_WON_HELP = "With a claimed count: tricks per seat, for a no-trick bonus or a sun."
+MOON_CHOICE_HELP = "With a claimed count: the shooter's choice, for a moon under shooter_choice."
+
+
+def _seats(child: serializers.Field, **kwargs) -> serializers.ListField:
+    return serializers.ListField(child=child, min_length=3, max_length=MAX_SEATS, **kwargs)
 
 
 class DisputeInputSerializer(StrictInputSerializer):
-    plays = serializers.ListField(child=CardField(), max_length=52, required=False)
-    hands = serializers.ListField(
-        child=serializers.ListField(child=CardField(), max_length=52),
-        min_length=3,
-        max_length=MAX_SEATS,
-        required=False,
+    """Dispute a recorded hand with one of: a trick record (`plays`, perhaps with `hands` or
+    `first_leader`), adjudicated at once; the count you claim each seat took (`points` or
+    `cards_taken`, with `jack_of_diamonds`, `tricks_won` or `moon_choice` where the
+    ruleset needs them), scored at once; or neither, to dispute a hand entered as plays with
+    its own trick record."""
+
+    plays = serializers.ListField(
+        child=CardField(), max_length=52, required=False, help_text=PLAYS_HELP
     )
-    first_leader = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
-    reason = serializers.CharField(required=False, allow_blank=True, **REASON)
+    hands = _seats(
+        serializers.ListField(child=CardField(), max_length=52),
+        required=False,
+        help_text=HANDS_HELP,
+    )
+    first_leader = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEATS - 1, required=False, help_text=FIRST_LEADER_HELP
+    )
+    points = _seats(
+        serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
+        required=False,
+        help_text=POINTS_HELP,
+    )
+    cards_taken = _seats(
+        serializers.ListField(child=CardField(), max_length=20, allow_empty=True),
+        required=False,
+        help_text=CARDS_TAKEN_HELP,
+    )
+    jack_of_diamonds = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEATS - 1, required=False, help_text=JACK_HELP
+    )
+    tricks_won = _seats(
+        serializers.IntegerField(min_value=0, max_value=52),
+        required=False,
+        help_text=TRICKS_WON_HELP,
+    )
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, required=False, help_text=MOON_CHOICE_HELP
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=REASON["max_length"],
+        help_text="Why you dispute the hand: kept with the dispute and in the history.",
+    )
+
+    def validate(self, attrs):
+        given = [name for name in LEVELS if name in attrs]
+        if len(given) > 1:
+            raise serializers.ValidationError(
+                {given[1]: ["Give one of plays, points or cards_taken."]},
+                code="one_level_required",
+            )
+        count = bool(given) and given[0] != "plays"
+        for name in PLAYS_DETAILS:
+            if name in attrs and given != ["plays"]:
+                raise serializers.ValidationError(
+                    {name: [f"{name} goes with plays."]}, code="needs_plays"
+                )
+        for name in COUNT_DETAILS:
+            if name in attrs and not count:
+                raise serializers.ValidationError(
+                    {name: [f"{name} goes with a claimed count (points or cards_taken)."]},
+                    code="needs_count",
+                )
+        return attrs
 
 
 class DisputeResolveInputSerializer(StrictInputSerializer):
-    decision = serializers.ChoiceField(choices=["accept", "dismiss"])
-    note = serializers.CharField(required=False, allow_blank=True, max_length=500, default="")
+    decision = serializers.ChoiceField(
+        choices=["accept", "dismiss"],
+        help_text="accept: penalise the renege the ruling proves, or correct the hand to the "
+        "claimed count; dismiss: change no score.",
+    )
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        default="",
+        help_text="Your note on the decision: kept as the dispute's resolution_note and in the "
+        "history.",
+    )
 
 
-class DisputeOutputSerializer(serializers.ModelSerializer):
-    hand = serializers.IntegerField(source="hand.number")
+class DisputeRecordOutputSerializer(serializers.Serializer):
+    """What the dispute carries, as it was sent: a trick record (`plays`, perhaps `hands`
+    and `first_leader`) or a claimed count (`points` or `cards_taken`, perhaps with
+    `jack_of_diamonds`, `tricks_won` and `moon_choice`). Only the keys sent appear."""
 
-    class Meta:
-        model = Dispute
-        fields = [
-            "id",
-            "hand",
-            "record",
-            "ruling",
-            "status",
-            "opened_at",
-            "resolved_at",
-            "note",
-        ]
+    plays = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text=PLAYS_HELP
+    )
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text=HANDS_HELP,
+    )
+    first_leader = serializers.IntegerField(required=False, help_text=FIRST_LEADER_HELP)
+    points = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text=POINTS_HELP
+    )
+    cards_taken = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text=CARDS_TAKEN_HELP,
+    )
+    jack_of_diamonds = serializers.IntegerField(required=False, help_text=JACK_HELP)
+    tricks_won = serializers.ListField(
+        child=serializers.IntegerField(), required=False, help_text=TRICKS_WON_HELP
+    )
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, required=False, help_text=MOON_CHOICE_HELP
+    )
+
+
+class DisputeClaimOutputSerializer(serializers.Serializer):
+    """A claimed count as the engine scored it when the dispute was opened, next to the hand
+    as it was recorded then: what accepting the dispute would change."""
+
+    points = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The claimed penalty points per seat."
+    )
+    scores = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The hand's scores per seat with the claim."
+    )
+    recorded_points = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The hand's recorded penalty points per seat."
+    )
+    recorded_scores = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The hand's recorded scores per seat."
+    )
+
+
+class DisputeOutputSerializer(serializers.Serializer):
+    """A dispute of a recorded hand, open until a director accepts or dismisses it."""
+
+    id = serializers.IntegerField(help_text="The dispute's id.")
+    hand = serializers.IntegerField(source="hand.number", help_text="The hand's number.")
+    level = serializers.ChoiceField(
+        choices=EntryLevel.choices,
+        help_text="What it carries: a trick record (plays) or a claimed count (points or "
+        "cards_taken).",
+    )
+    record = DisputeRecordOutputSerializer(help_text="The trick record or the claimed count.")
+    ruling = AdjudicationOutputSerializer(
+        allow_null=True, help_text="The engine's ruling on the trick record; null for a count."
+    )
+    claim = DisputeClaimOutputSerializer(
+        allow_null=True, help_text="The claimed count scored; null for a trick record."
+    )
+    status = serializers.ChoiceField(
+        choices=DisputeStatus.choices, help_text="open, then accepted or dismissed."
+    )
+    reason = serializers.CharField(
+        allow_blank=True, help_text="Why it was opened: the filer's words, as they were."
+    )
+    resolution_note = serializers.CharField(
+        allow_blank=True, help_text="The director's note on the decision; empty while open."
+    )
+    opened_at = serializers.DateTimeField(help_text="When it was opened.")
+    resolved_at = serializers.DateTimeField(
+        allow_null=True, help_text="When a director decided; null while open."
+    )

@@ -1,4 +1,5 @@
-"""Device tokens: the key is shown once, when the token is made."""
+"""Device tokens: the key is shown once, when the token is made (by a signed-in user, or by
+signing in from the device)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,19 @@ from scoring.models import DeviceToken
 
 class DeviceTokenInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, help_text="Which phone or device this is.")
+
+
+class DeviceSignInInputSerializer(StrictInputSerializer):
+    username = serializers.CharField(max_length=150, help_text="The account's username.")
+    password = serializers.CharField(
+        max_length=4096,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="The account's password; it is checked, never kept.",
+    )
+    device_name = serializers.CharField(
+        max_length=100, help_text="Which phone or device this is: the new token's name."
+    )
 
 
 class DeviceTokenOutputSerializer(serializers.ModelSerializer):

@@ -1,9 +1,11 @@
-"""Disputes of a hand: filed with a trick record (adjudicated at once), resolved by a director."""
+"""Disputes of a hand: filed with a trick record (adjudicated at once) or a claimed count (scored
+at once), resolved by a director."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CONFLICT, CreateView, creates
+from scoring.api.http import CreateView, creates
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
@@ -20,6 +22,16 @@ from scoring.api.serializers.disputes import (
     DisputeResolveInputSerializer,
 )
 from scoring.models import Dispute
+
+RESOLVE_CONFLICT = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,  # the one error body, as the schema's hook makes it
+    description=(
+        "The dispute cannot be decided so: it was already decided (dispute_closed); accepting "
+        "it would change nothing (ruling_proves_nothing); its hand is void (hand_void); the "
+        "game was abandoned (game_abandoned); or the corrected hand would end the game before "
+        "later hands (game_would_end_earlier)."
+    ),
+)
 
 
 @creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
@@ -50,7 +62,7 @@ class DisputeResolveView(GameScopedMixin, APIView):
     @extend_schema(
         operation_id="games_hands_disputes_resolve",
         request=DisputeResolveInputSerializer,
-        responses={200: DisputeOutputSerializer, 409: CONFLICT},
+        responses={200: DisputeOutputSerializer, 409: RESOLVE_CONFLICT},
     )
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -23,6 +24,14 @@ from scoring.api.serializers.leagues import (
 from scoring.models import League, Season
 
 DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
+RULESET_FIXED = OpenApiResponse(
+    response=OpenApiTypes.OBJECT,  # the one error body, as the schema's hook makes it
+    description=(
+        "The league has games, each keeping the ruleset it started with: its ruleset can no "
+        "longer change (league_has_games); start a new league. Its own ruleset sent again is "
+        "no change."
+    ),
+)
 
 
 @creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
@@ -50,7 +59,7 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
     @extend_schema(
         operation_id="leagues_update",
         request=LeagueUpdateInputSerializer,
-        responses={200: LeagueOutputSerializer},
+        responses={200: LeagueOutputSerializer, 409: RULESET_FIXED},
     )
     def patch(self, request: Request, pk: int) -> Response:
         data = LeagueUpdateInputSerializer(data=request.data)

@@ -1,11 +1,13 @@
-"""Device tokens of the signed-in user: made (the key shown once), listed, revoked."""
+"""Device tokens of the signed-in user: made (the key shown once), listed, revoked; and a
+device's sign-in, which makes one from a username and a password."""
 
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
-from rest_framework import generics
-from rest_framework.permissions import IsAuthenticated
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_standardized_errors.openapi_serializers import ErrorResponse429Serializer
+from rest_framework import generics, status
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,11 +15,22 @@ from rest_framework.views import APIView
 from scoring import services
 from scoring.api.http import CreateView, creates
 from scoring.api.serializers.tokens import (
+    DeviceSignInInputSerializer,
     DeviceTokenCreatedOutputSerializer,
     DeviceTokenInputSerializer,
     DeviceTokenOutputSerializer,
 )
+from scoring.api.throttling import WriteRateThrottle
 from scoring.models import DeviceToken
+
+TOO_MANY = OpenApiResponse(
+    response=ErrorResponse429Serializer,  # the one error body, as the schema's hook makes it
+    description=(
+        "Too many requests, wait Retry-After seconds: too many failed sign-ins for this "
+        "username from this address, on this endpoint or the sign-in page (locked_out), or "
+        "the write throttle (throttled)."
+    ),
+)
 
 
 @creates("auth_tokens_create", DeviceTokenInputSerializer, DeviceTokenCreatedOutputSerializer)
@@ -47,3 +60,39 @@ class DeviceTokenDetailView(APIView):
     def delete(self, request: Request, pk: int) -> Response:
         token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
         return Response(DeviceTokenOutputSerializer(services.revoke_device_token(token=token)).data)
+
+
+class DeviceSignInView(APIView):
+    # Credentials come in the body: no session (so no CSRF check) and no token is read.
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [WriteRateThrottle]
+
+    @extend_schema(
+        operation_id="auth_sign_in",
+        summary="Sign a device in: a new device token for a username and password",
+        description=(
+            "A phone's first sign-in: the account's username and password give a new device "
+            "token, its key shown once. A wrong username or password, or an inactive account, "
+            "is a 400 invalid_credentials that never says which. Failures count with the "
+            "sign-in page's, per username and address: past the limit the pair is locked out "
+            "(429 locked_out) for a while."
+        ),
+        request=DeviceSignInInputSerializer,
+        responses={201: DeviceTokenCreatedOutputSerializer, 429: TOO_MANY},
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        data = DeviceSignInInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = services.sign_in(
+            username=data.validated_data["username"],
+            password=data.validated_data["password"],
+            address=services.sign_in_address(request),
+        )
+        token, key = services.create_device_token(
+            user=user, name=data.validated_data["device_name"]
+        )
+        token.key = key
+        body = DeviceTokenCreatedOutputSerializer(token).data
+        return Response(body, status=status.HTTP_201_CREATED)
