@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CONFLICT, CreateView, creates
+from scoring.api.http import CreateView, conflict, creates
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
@@ -22,7 +22,28 @@ from scoring.api.serializers.disputes import (
 from scoring.models import Dispute
 
 
-@creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="games_hands_disputes_list",
+        tags=["disputes"],
+        summary="List a hand's disputes",
+        description="Every dispute filed against the hand, with its ruling and its outcome.",
+    )
+)
+@creates(
+    "games_hands_disputes_create",
+    DisputeInputSerializer,
+    DisputeOutputSerializer,
+    tags=["disputes"],
+    summary="Dispute a hand",
+    description=(
+        "Files a trick record against a recorded hand and adjudicates it at once: the ruling "
+        "lists every illegal play it proves. Send the plays (and the holdings if known; "
+        "without them, first_leader: first_leader_required); or send none to dispute the "
+        "hand's own plays record (record_required when it has none). The hand is not changed "
+        "until a director accepts the dispute. Needs a scorer's role."
+    ),
+)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
@@ -49,8 +70,26 @@ class DisputeResolveView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_hands_disputes_resolve",
+        tags=["disputes"],
+        summary="Resolve a dispute",
+        description=(
+            "A director accepts or dismisses an open dispute. Accepting a ruling that proves a "
+            "renege rescores the hand with the ruleset's renege penalty (and every later total "
+            "follows); dismissing changes no score. Needs a director's role."
+        ),
         request=DisputeResolveInputSerializer,
-        responses={200: DisputeOutputSerializer, 409: CONFLICT},
+        responses={
+            200: DisputeOutputSerializer,
+            409: conflict(
+                {
+                    "dispute_closed": "the dispute was already accepted or dismissed",
+                    "ruling_proves_nothing": "the ruling proves no renege to accept",
+                    "game_would_end_earlier": (
+                        "with the penalty the game would have ended before a later hand"
+                    ),
+                }
+            ),
+        },
     )
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)

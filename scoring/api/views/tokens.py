@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -20,7 +20,25 @@ from scoring.api.serializers.tokens import (
 from scoring.models import DeviceToken
 
 
-@creates("auth_tokens_create", DeviceTokenInputSerializer, DeviceTokenCreatedOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="auth_tokens_list",
+        tags=["auth"],
+        summary="List your device tokens",
+        description="The signed-in user's device tokens, newest first; the keys are not shown.",
+    )
+)
+@creates(
+    "auth_tokens_create",
+    DeviceTokenInputSerializer,
+    DeviceTokenCreatedOutputSerializer,
+    tags=["auth"],
+    summary="Make a device token",
+    description=(
+        "A token for one device: send its key as Authorization: Token <key>. The key is "
+        "shown in this answer only (a replay by Idempotency-Key shows null)."
+    ),
+)
 class DeviceTokenListView(CreateView, generics.ListAPIView):
     serializer_class = DeviceTokenOutputSerializer
     permission_classes = [IsAuthenticated]
@@ -43,7 +61,13 @@ class DeviceTokenListView(CreateView, generics.ListAPIView):
 class DeviceTokenDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="auth_tokens_revoke", responses={200: DeviceTokenOutputSerializer})
+    @extend_schema(
+        operation_id="auth_tokens_revoke",
+        tags=["auth"],
+        summary="Revoke a device token",
+        description="The token stops working at once; it stays listed, with revoked_at.",
+        responses={200: DeviceTokenOutputSerializer},
+    )
     def delete(self, request: Request, pk: int) -> Response:
         token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
         return Response(DeviceTokenOutputSerializer(services.revoke_device_token(token=token)).data)
