@@ -286,6 +286,38 @@ def _refs(node) -> set[str]:
     return set()
 
 
+def _named_enums_in_parameters(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """A query parameter's enum (a filter's choices) is the named enum of the same values, so
+    that a generated client has one enum per concept (``?status=`` takes a GameStatusEnum)."""
+    named = {
+        frozenset(schema["enum"]): name
+        for name, schema in schemas.items()
+        if isinstance(schema.get("enum"), list) and None not in schema["enum"]
+    }
+    for methods in paths.values():
+        for operation in methods.values():
+            for parameter in operation.get("parameters", []):
+                values = parameter.get("schema", {}).get("enum")
+                name = named.get(frozenset(values)) if values else None
+                if name:
+                    parameter["schema"] = ref(name)
+
+
+SHARED_HEADERS = ("ETag",)
+
+
+def _shared_headers(paths: dict[str, Any], components: dict[str, Any]) -> None:
+    """A response header every read and write of a game declares alike is declared once."""
+    headers = components.setdefault("headers", {})
+    for methods in paths.values():
+        for operation in methods.values():
+            for response in operation.get("responses", {}).values():
+                for name, header in response.get("headers", {}).items():
+                    if name in SHARED_HEADERS and "$ref" not in header:
+                        headers.setdefault(name, header)
+                        response["headers"][name] = {"$ref": f"#/components/headers/{name}"}
+
+
 def finish(result, generator, request, public):
     """Postprocessing hook: the declared components, the error body and the shared error
     answers; then whatever nothing refers to is dropped."""
@@ -300,6 +332,8 @@ def finish(result, generator, request, public):
         shared[name] = error_response(description)
         if headers:
             shared[name]["headers"] = headers
+    _named_enums_in_parameters(result.get("paths", {}), schemas)
+    _shared_headers(result.get("paths", {}), components)
     keep = _refs(result.get("paths", {}))
     grew = True
     while grew:
@@ -310,7 +344,7 @@ def finish(result, generator, request, public):
         more -= keep
         grew = bool(more)
         keep |= more
-    for section in ("schemas", "responses"):
+    for section in ("schemas", "responses", "headers"):
         for name in list(components.get(section, {})):
             if f"#/components/{section}/{name}" not in keep:
                 del components[section][name]

@@ -119,7 +119,7 @@ class MemberDetailView(ClubScopedMixin, APIView):
         operation_id="clubs_members_update",
         tags=["members"],
         summary="Change a member's role",
-        description="Owners only; a club keeps at least one owner.",
+        description="Gives the member another role. Owners only; a club keeps an owner.",
         request=MembershipRoleInputSerializer,
         responses={200: MembershipOutputSerializer, 409: conflict(LAST_OWNER)},
     )
@@ -136,7 +136,7 @@ class MemberDetailView(ClubScopedMixin, APIView):
         operation_id="clubs_members_destroy",
         tags=["members"],
         summary="Remove a member",
-        description="Owners only; a club keeps at least one owner.",
+        description="The user leaves the club. Owners only; a club keeps at least one owner.",
         responses={204: None, 409: conflict(LAST_OWNER)},
     )
     def delete(self, request: Request, pk: int, membership_id: int) -> Response:
