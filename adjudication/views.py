@@ -66,7 +66,11 @@ PLAYERS = OpenApiParameter(
 
 
 def preset_read(
-    operation_id: str, summary: str, description: str, response: type[Serializer] | Serializer
+    operation_id: str,
+    summary: str,
+    description: str,
+    response: type[Serializer] | Serializer,
+    *parameters: OpenApiParameter,
 ) -> Callable[[T], T]:
     """The schema of a read of the presets, which ``?players=`` may ask about."""
     return extend_schema(
@@ -74,7 +78,7 @@ def preset_read(
         tags=["adjudication"],
         summary=summary,
         description=description,
-        parameters=[PLAYERS],
+        parameters=[PLAYERS, *parameters],
         responses={200: response},
     )
 
@@ -102,6 +106,7 @@ class RulesetDetailView(APIView):
         "One preset with every option and its source text",
         "One preset (standard, omnibus, …: an unknown name is a 404), every option spelled out.",
         PresetSerializer,
+        OpenApiParameter("preset", str, OpenApiParameter.PATH, enum=list(PRESETS)),
     )
     def get(self, request: Request, preset: str) -> Response:
         if preset not in PRESETS:

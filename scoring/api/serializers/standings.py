@@ -77,18 +77,12 @@ class PeriodSerializer(serializers.Serializer):
 
 
 class StandingsOutputSerializer(serializers.Serializer):
-    name = serializers.CharField()
+    league = serializers.IntegerField(required=False, help_text="A league's table: its id.")
+    club = serializers.IntegerField(required=False, help_text="A club's table: its id.")
+    name = serializers.CharField(help_text="The league's or the club's name.")
     ranking = RankingSerializer()
     period = PeriodSerializer()
     rows = StandingsRowSerializer(many=True)
-
-
-class LeagueStandingsOutputSerializer(StandingsOutputSerializer):
-    league = serializers.IntegerField()
-
-
-class ClubStandingsOutputSerializer(StandingsOutputSerializer):
-    club = serializers.IntegerField()
 
 
 class PlayerRecordSerializer(serializers.Serializer):

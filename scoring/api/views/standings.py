@@ -28,11 +28,7 @@ from hearts_site.rendering import kept_rendering
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches
 from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
-from scoring.api.serializers.standings import (
-    ClubStandingsOutputSerializer,
-    LeagueStandingsOutputSerializer,
-    StandingsQuerySerializer,
-)
+from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
 from scoring.selectors import standings
 
 DATE = OpenApiTypes.DATE
@@ -155,7 +151,7 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
     @json_table(
         "leagues_standings",
         "Read a league's table",
-        LeagueStandingsOutputSerializer,
+        StandingsOutputSerializer,
         LEAGUE_PERIOD,
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -182,7 +178,7 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
     @json_table(
         "clubs_standings",
         "Read a club's table",
-        ClubStandingsOutputSerializer,
+        StandingsOutputSerializer,
         CLUB_PERIOD,
     )
     def get(self, request: Request, pk: int) -> Response:
