@@ -14,6 +14,7 @@ from rest_framework import serializers
 from adjudication.engine import OPTION_NAMES, PRESETS, RULE_CODES
 from adjudication.engine.cards import NAMES
 from adjudication.engine.rules import BOOLEANS, CHOICES, DIRECTIONS, INTEGER_BOUNDS, MOON_CHOICES
+from hearts_site.schema import component, nullable
 from hearts_site.serializers import StrictInputSerializer
 
 CARD_HELP = "A card, rank then suit: 2C … TC JC QC KC AC, QS, AH; also 10H, lower case, ♠♥♦♣."
@@ -23,15 +24,30 @@ DECK = 52
 CANONICAL_NAMES = frozenset(NAMES)  # 2C … AS: what a phone or a script sends, nearly always
 
 
+# Each option with a fixed set of values has its enum, named after the option.
+OPTION_ENUM_NAMES = {"moon": "MoonRuleEnum"}
+
+
+def _enum_name(option: str) -> str:
+    return OPTION_ENUM_NAMES.get(option) or "".join(p.title() for p in option.split("_")) + "Enum"
+
+
+PRESET_ENUM = component(
+    "PresetEnum",
+    {"type": "string", "enum": list(PRESETS), "description": "A preset: GET /api/v1/rulesets/."},
+)
+DIRECTION_ENUM = component("DirectionEnum", {"type": "string", "enum": list(DIRECTIONS)})
+
+
 def _option_schema(option: str) -> dict[str, Any]:
     if option in CHOICES:
-        return {"type": "string", "enum": list(CHOICES[option])}
+        return component(_enum_name(option), {"type": "string", "enum": list(CHOICES[option])})
     if option in BOOLEANS:
         return {"type": "boolean"}
     if option == "removed_cards":
         return {"type": "array", "items": {"type": "string"}, "maxItems": 8}
     if option == "pass_schedule":
-        return {"type": "array", "items": {"type": "string", "enum": list(DIRECTIONS)}}
+        return {"type": "array", "items": DIRECTION_ENUM}
     low, high = INTEGER_BOUNDS[option]
     schema: dict[str, Any] = {"type": "integer", "minimum": low, "maximum": high}
     if option == "target_score":
@@ -39,25 +55,44 @@ def _option_schema(option: str) -> dict[str, Any]:
     return schema
 
 
-RULESET_OPTIONS_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "preset": {"type": "string", "enum": list(PRESETS), "default": "standard"},
-        **{option: _option_schema(option) for option in OPTION_NAMES},
-    },
-    "additionalProperties": False,
-}
-
-
-@extend_schema_field(
+OPTION_SCHEMAS = {option: _option_schema(option) for option in OPTION_NAMES}
+# A ruleset as a game, a league or a ruling keeps it: the preset it started from and every
+# option spelled out (rules.md explains each).
+RULESET = component(
+    "Ruleset",
     {
-        "oneOf": [
-            {"type": "string", "enum": list(PRESETS), "description": "a preset name"},
-            {**RULESET_OPTIONS_SCHEMA, "description": "a preset plus option overrides"},
-        ],
-        "default": "standard",
-    }
+        "type": "object",
+        "description": (
+            "Every option of a ruleset, spelled out, and the preset it started from "
+            "(docs: GET /api/v1/rulesets/)."
+        ),
+        "properties": {"preset": PRESET_ENUM, **OPTION_SCHEMAS},
+        "required": ["preset", *OPTION_NAMES],
+    },
 )
+# The options a request sets: any of them, on top of a preset.
+RULESET_OVERRIDES = component(
+    "RulesetOverrides",
+    {
+        "type": "object",
+        "description": (
+            "A preset (left out: standard) and the options that differ from it; the engine "
+            "checks that they fit together."
+        ),
+        "properties": {"preset": PRESET_ENUM, **OPTION_SCHEMAS},
+        "additionalProperties": False,
+    },
+)
+RULESET_SPEC = component(
+    "RulesetSpec",
+    {
+        "oneOf": [PRESET_ENUM, RULESET_OVERRIDES],
+        "description": "A preset's name, or an object: a preset and options that differ.",
+    },
+)
+
+
+@extend_schema_field(RULESET_SPEC)
 class RulesetSpecField(serializers.JSONField):
     """A preset name or ``{"preset": name, option: value, …}``; the engine checks the values."""
 
@@ -140,7 +175,9 @@ def _usual_cards(cards: Any) -> bool:
 
 
 class AdjudicationInputSerializer(StrictInputSerializer):
-    ruleset = RulesetSpecField(required=False, default="standard")
+    ruleset = RulesetSpecField(
+        required=False, default="standard", help_text="Left out: the standard preset."
+    )
     plays = _card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
     hands = _holdings("Each seat's cards after the pass, seat 0 first.")
     deal = _holdings("Each seat's cards before the pass (give passes and hand_number too).")
@@ -226,30 +263,37 @@ class PassSerializer(serializers.Serializer):
     direction = serializers.ChoiceField(choices=list(DIRECTIONS))
 
 
-SCORES_SCHEMA = {
-    "oneOf": [
-        {"type": "array", "items": {"type": "integer"}, "description": "per seat"},
-        {
-            "type": "object",
-            "description": "a moon under shooter_choice without moon_choice: both options",
-            "properties": {
-                choice: {"type": "array", "items": {"type": "integer"}} for choice in MOON_CHOICES
-            },
-            "required": list(MOON_CHOICES),
+MOON_OPTIONS = component(
+    "MoonOptions",
+    {
+        "type": "object",
+        "description": "A moon under shooter_choice with no moon_choice yet: both options.",
+        "properties": {
+            choice: {"type": "array", "items": {"type": "integer"}} for choice in MOON_CHOICES
         },
-    ],
-    "nullable": True,
-}
+        "required": list(MOON_CHOICES),
+    },
+)
+SCORES = component(
+    "Scores",
+    {
+        "oneOf": [
+            {"type": "array", "items": {"type": "integer"}, "description": "per seat"},
+            MOON_OPTIONS,
+        ],
+        "description": "Per seat, or both moon options while the shooter's choice is open.",
+    },
+)
 
 
-@extend_schema_field(SCORES_SCHEMA)
+@extend_schema_field(nullable(SCORES))
 class ScoresField(serializers.JSONField):
     pass
 
 
-@extend_schema_field(RULESET_OPTIONS_SCHEMA)
+@extend_schema_field(RULESET)
 class RulesetOptionsField(serializers.JSONField):
-    pass
+    """A ruleset as stored (``Ruleset.options()``): shown as it is."""
 
 
 class RenegePenaltySerializer(serializers.Serializer):
@@ -284,14 +328,32 @@ class AdjudicationOutputSerializer(serializers.Serializer):
     ruleset = RulesetOptionsField()
 
 
+@extend_schema_field(AdjudicationOutputSerializer)
+class RulingField(serializers.JSONField):
+    """A ruling kept as data (``ruling_as_data``), shown as it is: typed in the schema as the
+    adjudication's answer, without a serializer's cost at run time."""
+
+
+class RulesetDerivedSerializer(serializers.Serializer):
+    deck_size = serializers.IntegerField()
+    hand_size = serializers.IntegerField()
+    penalty_total = serializers.IntegerField(help_text="The points a hand's penalty cards carry.")
+    lowest_club = serializers.CharField(allow_null=True, help_text="The card that leads trick 1.")
+
+
+@extend_schema_field(RULESET_OVERRIDES)
+class RulesetOverridesField(serializers.JSONField):
+    pass
+
+
 class PresetSerializer(serializers.Serializer):
     name = serializers.CharField()
     title = serializers.CharField()
     source = serializers.CharField()
     source_text = serializers.CharField()
-    differs_from_standard = serializers.JSONField()
+    differs_from_standard = RulesetOverridesField(help_text="The options it sets otherwise.")
     ruleset = RulesetOptionsField()
-    derived = serializers.JSONField(help_text="Deck size, hand size, penalty total, lowest club.")
+    derived = RulesetDerivedSerializer(help_text="What the options make of the deck.")
 
 
 class RuleCodeSerializer(serializers.Serializer):

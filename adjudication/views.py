@@ -41,7 +41,13 @@ class AdjudicationView(APIView):
         description=(
             "Send the cards in play order (and the holdings if known). The ruling lists every "
             "illegal play with its rule code and proof; for an incomplete record without "
-            "holdings, what a later card would decide. Complete records are scored."
+            "holdings, what a later card would decide. Complete records are scored. Stores "
+            "nothing; anyone may ask.\n\n"
+            "Without holdings, the record does not say who led trick 1: give first_leader "
+            "(else first_leader_required), or the dealer under a ruleset whose first lead is "
+            "left_of_dealer. A complete record with a moon under the shooter_choice rule is "
+            "scored both ways unless moon_choice says which. To check a pass, give the deal, "
+            "the passes and the hand_number (deal_required, hand_number_required)."
         ),
         request=AdjudicationInputSerializer,
         responses={200: AdjudicationOutputSerializer},
@@ -60,14 +66,19 @@ PLAYERS = OpenApiParameter(
 
 
 def preset_read(
-    operation_id: str, summary: str, response: type[Serializer] | Serializer
+    operation_id: str,
+    summary: str,
+    description: str,
+    response: type[Serializer] | Serializer,
+    *parameters: OpenApiParameter,
 ) -> Callable[[T], T]:
     """The schema of a read of the presets, which ``?players=`` may ask about."""
     return extend_schema(
         operation_id=operation_id,
         tags=["adjudication"],
         summary=summary,
-        parameters=[PLAYERS],
+        description=description,
+        parameters=[PLAYERS, *parameters],
         responses={200: response},
     )
 
@@ -78,6 +89,8 @@ class RulesetListView(APIView):
     @preset_read(
         "rulesets_list",
         "Every preset with every option and its source text",
+        "The presets a ruleset can start from, each with every option spelled out, what it "
+        "sets otherwise than standard, and the published rules it follows.",
         PresetSerializer(many=True),
     )
     def get(self, request: Request) -> Response:
@@ -89,7 +102,11 @@ class RulesetDetailView(APIView):
     permission_classes = [AllowAny]
 
     @preset_read(
-        "rulesets_retrieve", "One preset with every option and its source text", PresetSerializer
+        "rulesets_retrieve",
+        "One preset with every option and its source text",
+        "One preset (standard, omnibus, …: an unknown name is a 404), every option spelled out.",
+        PresetSerializer,
+        OpenApiParameter("preset", str, OpenApiParameter.PATH, enum=list(PRESETS)),
     )
     def get(self, request: Request, preset: str) -> Response:
         if preset not in PRESETS:
@@ -105,6 +122,7 @@ class RuleCodeListView(APIView):
         operation_id="rule_codes_list",
         tags=["adjudication"],
         summary="The stable rule codes a ruling can name",
+        description="Each rule code a violation can cite, with what it means in words.",
         responses={200: RuleCodeSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:

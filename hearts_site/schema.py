@@ -1,29 +1,69 @@
-"""OpenAPI generation: drf-standardized-errors' schema, aware of our own exception handler."""
+"""OpenAPI generation: what a generated client needs to be told, and nothing it must not.
+
+- Every response property is typed, and present in ``required`` when the answer always carries
+  it (drf-spectacular leaves out a model field with a default). An output serializer's field
+  declared with ``required=False`` is one the answer may leave out.
+- Named schemas that are not serializers (the ruleset, the ranking declaration) are declared
+  with :func:`component` and added by the postprocessing hook.
+- An operation's description is the one its ``extend_schema`` gives: a view's or a mixin's
+  docstring is for the code's readers and never reaches the schema.
+- Each operation lists the error answers it can give, each with the one error body
+  (``ErrorBody``), shared through ``components/responses``: 400 where there is a body or a
+  query to check, 401 where sign-in is needed, 403 where a permission can refuse (or a
+  session write lacks its CSRF token), 404 where the path names something, 409 as the view
+  declares with its codes, 412 where ``If-Match`` is taken, 413 and 415 where there is a
+  body, 422 where ``Idempotency-Key`` is taken, 429 where writes are throttled, and 503.
+"""
 
 from __future__ import annotations
 
-from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
-from drf_standardized_errors.openapi import AutoSchema as StandardizedAutoSchema
+from typing import Any
 
-from hearts_site.errors import exception_handler
+from django.contrib.auth.models import AnonymousUser
+from django.http import HttpRequest
+from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.plumbing import force_instance
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+
+from hearts_site.serializers import StrictInputSerializer
+from hearts_site.throttling import FixedWindowThrottle
+
+SCHEMAS = "#/components/schemas/"
+RESPONSES = "#/components/responses/"
+ERROR_BODY_REF = {"$ref": f"{SCHEMAS}ErrorBody"}
+
+# --- Named schemas declared by the apps ------------------------------------------------------
+
+_COMPONENTS: dict[str, dict[str, Any]] = {}
 
 
-class AutoSchema(StandardizedAutoSchema):
-    """Documents the standard error responses for views that use ``hearts_site.errors``.
+def component(name: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """Declare ``schema`` as ``components/schemas/<name>``; returns a reference to it.
 
-    drf-standardized-errors documents errors only for views whose handler is its own; ours
-    converts domain errors first and then delegates to it, so the bodies are the same.
-    """
+    For shapes that are not serializers (a ruleset's options, built from the engine's
+    metadata): ``extend_schema_field(component("Ruleset", {...}))`` types a field by name
+    instead of copying the schema inline wherever the field is used."""
+    known = _COMPONENTS.get(name)
+    if known is not None and known != schema:
+        raise ValueError(f"Two different schemas are named {name!r}.")
+    _COMPONENTS[name] = schema
+    return ref(name)
 
-    def _should_add_error_response(self, responses: dict, status_code: str) -> bool:
-        if self.view.get_exception_handler() is not exception_handler:
-            return super()._should_add_error_response(responses, status_code)
-        self.view.get_exception_handler = lambda: standardized_exception_handler
-        try:
-            return super()._should_add_error_response(responses, status_code)
-        finally:
-            del self.view.get_exception_handler
 
+def ref(name: str) -> dict[str, str]:
+    return {"$ref": f"{SCHEMAS}{name}"}
+
+
+def nullable(schema: dict[str, Any], description: str | None = None) -> dict[str, Any]:
+    """``schema`` or null (OpenAPI 3.0 ignores a sibling of ``$ref``, so it is wrapped)."""
+    wrapped: dict[str, Any] = {"allOf": [schema], "nullable": True}
+    if description:
+        wrapped["description"] = description
+    return wrapped
+
+
+# --- The error body and the shared error answers ----------------------------------------------
 
 ERROR_ITEM = {
     "type": "object",
@@ -43,48 +83,201 @@ ERROR_BODY = {
     "description": "The one error body of every 4xx and 5xx answer.",
     "properties": {
         "type": {"type": "string", "enum": ["validation_error", "client_error", "server_error"]},
-        "errors": {"type": "array", "items": {"$ref": "#/components/schemas/ErrorItem"}},
+        "errors": {"type": "array", "items": {"$ref": f"{SCHEMAS}ErrorItem"}},
     },
     "required": ["type", "errors"],
 }
-EXTRA_ERRORS = {
-    "409": (
-        "Conflicts with the current state "
-        "(e.g. hand_exists, hand_out_of_order, game_over, game_busy)."
-    ),
-    "412": "If-Match names an older version of the game (version_mismatch).",
-    "413": "The request body is too large (request_too_large).",
-    "422": "The Idempotency-Key was used for another request (idempotency_key_reused).",
+RETRY_AFTER = {
+    "Retry-After": {
+        "schema": {"type": "integer"},
+        "description": "Seconds to wait before trying again.",
+    }
 }
-UNAVAILABLE = "The database is unreachable (database_unavailable); retry after Retry-After."
-WRITES = {"post", "put", "patch", "delete"}
+# status: (component name, description, headers)
+ERROR_RESPONSES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
+    "400": (
+        "BadRequest",
+        "The body or the query is not acceptable (validation_error): each error names its "
+        "field in attr; a rule of Hearts the request breaks has its own code.",
+        None,
+    ),
+    "401": (
+        "Unauthorized",
+        "Sign-in needed (not_authenticated), or the token is unknown or revoked "
+        "(authentication_failed): send Authorization: Token <key>.",
+        None,
+    ),
+    "403": (
+        "Forbidden",
+        "Refused (permission_denied): the signed-in user's role in the club does not allow "
+        "this, or a session (cookie) request came without its CSRF token.",
+        None,
+    ),
+    "404": (
+        "NotFound",
+        "What the path names does not exist, or is in a private club the caller may not read "
+        "(not_found and the like).",
+        None,
+    ),
+    "412": (
+        "PreconditionFailed",
+        "If-Match names another version of the game (version_mismatch), or is not a game "
+        "ETag (invalid_if_match): read the game again.",
+        None,
+    ),
+    "413": ("ContentTooLarge", "The request body is too large (request_too_large).", None),
+    "415": (
+        "UnsupportedMediaType",
+        "The body is not JSON (unsupported_media_type): send Content-Type: application/json.",
+        None,
+    ),
+    "422": (
+        "IdempotencyKeyReused",
+        "This Idempotency-Key was used for another request (idempotency_key_reused).",
+        None,
+    ),
+    "429": (
+        "TooManyRequests",
+        "Too many writes in this window (throttled); retry after Retry-After.",
+        RETRY_AFTER,
+    ),
+    "503": (
+        "Unavailable",
+        "The database is unreachable (database_unavailable); retry after Retry-After.",
+        RETRY_AFTER,
+    ),
+}
 
 
-def _codes_in(node, schemas, seen=None) -> set[str]:
-    """The error codes an error schema enumerates, following references."""
-    seen = seen if seen is not None else set()
-    codes: set[str] = set()
-    if isinstance(node, dict):
-        ref = node.get("$ref")
-        if ref and ref not in seen:
-            seen.add(ref)
-            codes |= _codes_in(schemas.get(ref.rsplit("/", 1)[-1], {}), schemas, seen)
-        code = node.get("properties", {}).get("code")
-        if isinstance(code, dict):
-            codes |= set(code.get("enum", []))
-            codes |= _codes_in(code, schemas, seen)
-        for value in node.values():
-            if isinstance(value, dict | list):
-                codes |= _codes_in(value, schemas, seen)
-    elif isinstance(node, list):
-        for value in node:
-            codes |= _codes_in(value, schemas, seen)
-    return codes
+def error_response(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": ERROR_BODY_REF}}}
+
+
+# --- Who may: a view's permissions asked without a database -------------------------------------
+
+
+class _RoleAsked(Exception):
+    """A permission asked what the request concerns (its club): a role decides."""
+
+
+class _Probe:
+    """Stands in for the view: a permission that asks it anything (``get_club_id()``) needs a
+    role, and so can refuse a signed-in user."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise _RoleAsked(name)
+
+
+class _SignedIn:
+    is_authenticated = True
+    is_anonymous = False
+    is_active = True
+    is_staff = False
+    is_superuser = False
+    pk = id = 0
+
+
+def _allows(view, method: str, user) -> bool | None:
+    """Whether the view's permissions let ``user`` make a ``method`` request: True, False, or
+    None when the answer depends on the user's role in a club."""
+    django_request = HttpRequest()
+    django_request.method = method
+    request = Request(django_request)
+    request.user = user
+    try:
+        return all(p.has_permission(request, _Probe()) for p in view.get_permissions())
+    except _RoleAsked:
+        return None
+
+
+# --- The schema of one operation ---------------------------------------------------------------
+
+
+class AutoSchema(SpectacularAutoSchema):
+    def get_description(self) -> str:
+        # Only what extend_schema says: docstrings are written for the code's readers.
+        return ""
+
+    def get_auth(self) -> list[dict[str, Any]]:
+        auths = [auth for auth in super().get_auth() if auth]
+        if self.anonymous_may():
+            auths.append({})
+        return auths
+
+    def anonymous_may(self) -> bool:
+        return _allows(self.view, self.method, AnonymousUser()) is True
+
+    def _get_serializer_field_meta(self, field, direction):
+        meta = super()._get_serializer_field_meta(field, direction)
+        if direction == "request":
+            # A default in a request schema makes a generated client send it every time: a
+            # field left out means what its description says, decided by the service.
+            meta.pop("default", None)
+        return meta
+
+    def _map_basic_serializer(self, serializer, direction):
+        schema = super()._map_basic_serializer(serializer, direction)
+        if direction == "response":
+            serializer = force_instance(serializer)
+            declared = type(serializer)._declared_fields
+            optional = {
+                name
+                for name, field in serializer.fields.items()
+                if name in declared and field._kwargs.get("required") is False
+            }
+            required = sorted(set(schema.get("properties", {})) - optional)
+            if required:
+                schema["required"] = required
+            else:
+                schema.pop("required", None)
+        elif isinstance(force_instance(serializer), StrictInputSerializer):
+            schema["additionalProperties"] = False  # an unknown field is refused
+        return schema
+
+    def get_operation(self, path, path_regex, path_prefix, method, registry):
+        operation = super().get_operation(path, path_regex, path_prefix, method, registry)
+        if operation is not None:
+            self._add_error_responses(operation)
+        return operation
+
+    def _add_error_responses(self, operation: dict[str, Any]) -> None:
+        responses = operation["responses"]
+        for status, response in responses.items():
+            # An error answer a view declares (a 409 with its codes) has the one error body.
+            if status[:1] in "45" and "$ref" not in response and not response.get("content"):
+                response["content"] = {"application/json": {"schema": ERROR_BODY_REF}}
+        parameters = {(p["in"], p["name"]) for p in operation.get("parameters", [])}
+        has_body = "requestBody" in operation
+        unsafe = self.method not in SAFE_METHODS
+        throttled = any(isinstance(t, FixedWindowThrottle) for t in self.view.get_throttles())
+        signed_in = _allows(self.view, self.method, _SignedIn())
+        session = any(
+            "cookieAuth" in auth for auth in operation.get("security", []) if isinstance(auth, dict)
+        )
+        applies = {
+            "400": has_body or any(where == "query" for where, _ in parameters),
+            "401": not self.anonymous_may(),
+            "403": signed_in is not True or (unsafe and session),
+            "404": any(where == "path" for where, _ in parameters),
+            "412": ("header", "If-Match") in parameters,
+            "413": has_body,
+            "415": has_body,
+            "422": ("header", "Idempotency-Key") in parameters,
+            "429": unsafe and throttled,  # reads are never counted
+            "503": True,
+        }
+        for status, applied in applies.items():
+            if applied and status not in responses:
+                responses[status] = {"$ref": f"{RESPONSES}{ERROR_RESPONSES[status][0]}"}
+        operation["responses"] = dict(sorted(responses.items()))
+
+
+# --- Postprocessing ----------------------------------------------------------------------------
 
 
 def _refs(node) -> set[str]:
     if isinstance(node, dict):
-        found = {node["$ref"].rsplit("/", 1)[-1]} if "$ref" in node else set()
+        found = {node["$ref"]} if isinstance(node.get("$ref"), str) else set()
         for value in node.values():
             found |= _refs(value)
         return found
@@ -93,50 +286,71 @@ def _refs(node) -> set[str]:
     return set()
 
 
-def one_error_body(result, generator, request, public):
-    """Postprocessing hook: every error response uses the one error body.
+def _named_enums_in_parameters(paths: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """A query parameter's enum (a filter's choices) is the named enum of the same values, so
+    that a generated client has one enum per concept (``?status=`` takes a GameStatusEnum)."""
+    named = {
+        frozenset(schema["enum"]): name
+        for name, schema in schemas.items()
+        if isinstance(schema.get("enum"), list) and None not in schema["enum"]
+    }
+    for methods in paths.values():
+        for operation in methods.values():
+            for parameter in operation.get("parameters", []):
+                values = parameter.get("schema", {}).get("enum")
+                name = named.get(frozenset(values)) if values else None
+                if name:
+                    parameter["schema"] = ref(name)
 
-    drf-standardized-errors enumerates each field's codes with literal ``INDEX`` attrs, which
-    real answers (``plays.3``, engine codes such as ``invalid_card``) do not match; the codes
-    it knows are kept in each response's description instead. Adds 409/412/413/422 to writes
-    and 503 everywhere.
-    """
-    schemas = result.setdefault("components", {}).setdefault("schemas", {})
-    body_ref = {"$ref": "#/components/schemas/ErrorBody"}
-    for methods in result.get("paths", {}).values():
-        for method, operation in methods.items():
-            responses = operation.get("responses", {})
-            for status, response in responses.items():
-                if status[:1] not in ("4", "5"):
-                    continue
-                content = response.get("content", {}).get("application/json")
-                if content is None:
-                    continue
-                codes = sorted(_codes_in(content.get("schema", {}), schemas))
-                if codes:
-                    response["description"] = (
-                        response.get("description") or ""
-                    ) + f" Codes include: {', '.join(codes)}."
-                response["content"] = {"application/json": {"schema": body_ref}}
-            extra = dict(EXTRA_ERRORS) if method in WRITES else {}
-            extra["503"] = UNAVAILABLE
-            for status, description in extra.items():
-                responses.setdefault(
-                    status,
-                    {
-                        "description": description,
-                        "content": {"application/json": {"schema": body_ref}},
-                    },
-                )
+
+SHARED_HEADERS = ("ETag",)
+
+
+def _shared_headers(paths: dict[str, Any], components: dict[str, Any]) -> None:
+    """A response header every read and write of a game declares alike is declared once."""
+    headers = components.setdefault("headers", {})
+    for methods in paths.values():
+        for operation in methods.values():
+            for response in operation.get("responses", {}).values():
+                for name, header in response.get("headers", {}).items():
+                    if name in SHARED_HEADERS and "$ref" not in header:
+                        headers.setdefault(name, header)
+                        response["headers"][name] = {"$ref": f"#/components/headers/{name}"}
+
+
+def finish(result, generator, request, public):
+    """Postprocessing hook: the declared components, the error body and the shared error
+    answers; then whatever nothing refers to is dropped."""
+    components = result.setdefault("components", {})
+    schemas = components.setdefault("schemas", {})
+    for name, schema in _COMPONENTS.items():
+        schemas.setdefault(name, schema)
     schemas["ErrorItem"] = ERROR_ITEM
     schemas["ErrorBody"] = ERROR_BODY
+    shared = components.setdefault("responses", {})
+    for name, description, headers in ERROR_RESPONSES.values():
+        shared[name] = error_response(description)
+        if headers:
+            shared[name]["headers"] = headers
+    _named_enums_in_parameters(result.get("paths", {}), schemas)
+    for name, schema in schemas.items():
+        if name.startswith("Paginated"):
+            # DRF's examples name another API's host and path (api.example.org/accounts/).
+            for prop in schema.get("properties", {}).values():
+                prop.pop("example", None)
+    _shared_headers(result.get("paths", {}), components)
     keep = _refs(result.get("paths", {}))
     grew = True
     while grew:
-        more = set().union(*(_refs(schemas.get(name, {})) for name in keep)) - keep
+        more = set()
+        for reference in keep:
+            section, _, name = reference.removeprefix("#/components/").partition("/")
+            more |= _refs(components.get(section, {}).get(name, {}))
+        more -= keep
         grew = bool(more)
         keep |= more
-    for name in list(schemas):
-        if name not in keep:
-            del schemas[name]
+    for section in ("schemas", "responses", "headers"):
+        for name in list(components.get(section, {})):
+            if f"#/components/{section}/{name}" not in keep:
+                del components[section][name]
     return result

@@ -8,12 +8,10 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 
+# An input serializer that refuses fields it does not know, instead of ignoring them: a phone
+# that sends ``point`` for ``points`` must hear about it, not have it dropped. (A comment, not a
+# docstring: the schema would show a docstring as every input's description.)
 class StrictInputSerializer(serializers.Serializer):
-    """An input serializer that refuses fields it does not know, instead of ignoring them.
-
-    A phone that sends ``point`` for ``points`` must hear about it, not have it dropped.
-    """
-
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))

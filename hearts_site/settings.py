@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "drf_standardized_errors",
     "scoring",
     "adjudication",
@@ -258,36 +259,62 @@ REST_FRAMEWORK = {
     ],
 }
 
-_ERRORS = "drf_standardized_errors.openapi_serializers"
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hearts scorekeeping and adjudication API",
-    "DESCRIPTION": "Clubs, leagues and games of Hearts, and the rules engine that checks them.",
+    "DESCRIPTION": (
+        "Clubs, leagues and games of Hearts, and the rules engine that checks them.\n\n"
+        "Sign in with a device token (`Authorization: Token <key>`, made by "
+        "`POST /api/v1/auth/tokens/`) or the pages' session. Every error answer has one body, "
+        "`ErrorBody`: a `type` and a list of `errors`, each with a stable `code`, a `detail` "
+        "for people and the field (`attr`) it concerns. Writes to a game take `If-Match` with "
+        "the game's ETag (a stale one is refused with 412); creates take an `Idempotency-Key` "
+        "(a retry replays the first answer); reads that send `If-None-Match` get 304 when "
+        "nothing changed."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    # An enum's values are its words: no "* `left` - Left" list under every use.
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
+    # An id in a path is a row id: hearts_site.converters.IdConverter, at most 18 digits.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 10**18 - 1}
+    },
+    # One enum per concept, named after it wherever it appears.
     "ENUM_NAME_OVERRIDES": {
-        name: f"{_ERRORS}.{name}.choices"
-        for name in (
-            "ValidationErrorEnum",
-            "ClientErrorEnum",
-            "ServerErrorEnum",
-            "ParseErrorCodeEnum",
-            "ErrorCode401Enum",
-            "ErrorCode403Enum",
-            "ErrorCode404Enum",
-            "ErrorCode405Enum",
-            "ErrorCode406Enum",
-            "ErrorCode415Enum",
-            "ErrorCode429Enum",
-            "ErrorCode500Enum",
-        )
-    }
-    | {"HoldingsSourceEnum": "adjudication.serializers.HOLDINGS_SOURCES"},
-    "POSTPROCESSING_HOOKS": [
-        "drf_standardized_errors.openapi_hooks.postprocess_schema_enums",
-        "hearts_site.schema.one_error_body",
+        "HoldingsSourceEnum": "adjudication.serializers.HOLDINGS_SOURCES",
+        "DirectionEnum": "adjudication.engine.rules.DIRECTIONS",
+        "MoonChoiceEnum": "adjudication.engine.rules.MOON_CHOICES",
+        "GameStatusEnum": "scoring.models.GameStatus",
+        "LevelEnum": "scoring.models.EntryLevel",
+        "DisputeStatusEnum": "scoring.models.DisputeStatus",
+        "RoleEnum": "scoring.models.Role",
+        "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
+        "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
+    },
+    "TAGS": [
+        {"name": "clubs", "description": "Clubs: who keeps the scores, and who may read them."},
+        {"name": "members", "description": "A club's members and their roles."},
+        {"name": "players", "description": "The people at the tables, their records merged."},
+        {"name": "leagues", "description": "Leagues (a ruleset and a ranking) and seasons."},
+        {"name": "standings", "description": "League and club tables, JSON or CSV."},
+        {"name": "games", "description": "Games: started, read, abandoned; their history."},
+        {"name": "hands", "description": "A game's hands: entered, corrected, voided."},
+        {"name": "disputes", "description": "A trick record filed against a hand, ruled on."},
+        {"name": "adjudication", "description": "The rules engine: rulings and rulesets."},
+        {"name": "auth", "description": "Device tokens of the signed-in user."},
+        {"name": "meta", "description": "Links to the schema and the documentation."},
     ],
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "hearts_site.schema.finish",
+    ],
+    # The documentation pages' scripts are served from here (drf-spectacular-sidecar): they
+    # work without reaching any other host.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # --- Logging: everything to stderr (gunicorn / the container collects it) -------------------

@@ -53,6 +53,7 @@ def ping(request: HttpRequest) -> JsonResponse:
     operation_id="api_root",
     tags=["meta"],
     summary="Links to the API's schema and documentation",
+    description="Where the OpenAPI schema, the two documentation pages and the health check are.",
     responses=inline_serializer(
         name="ApiRoot",
         fields={

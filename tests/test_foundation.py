@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
@@ -11,8 +12,10 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import ImproperlyConfigured
+from django.core.management import call_command
 from django.db import OperationalError
 from django.http import HttpResponse
+from django.test import Client, override_settings
 from django.urls import path
 from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
@@ -121,6 +124,29 @@ def test_the_api_documentation_pages_answer(client, url):
     response = client.get(url)
     assert response.status_code == 200
     assert b"/api/schema/" in response.content
+
+
+def test_the_api_documentation_pages_work_offline(tmp_path):
+    """Swagger UI and Redoc come from drf-spectacular-sidecar, collected as `make run` collects
+    them (hashed names, the manifest) and served by WhiteNoise: the pages name no other host,
+    and every script, style and icon they name is served."""
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=storages):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        client = Client()  # a new handler: WhiteNoise reads the collected files
+        for url in ("/api/docs/", "/api/redoc/"):
+            html = client.get(url).content.decode()
+            assert not re.search(r"https?:|//[\w.-]+\.[a-z]{2,}/", html), url
+            assets = re.findall(r'(?:src|href)="([^"]+)"', html)
+            assert len(assets) >= (4 if url == "/api/docs/" else 1), html
+            for asset in assets:
+                assert asset.startswith("/static/drf_spectacular_sidecar/"), asset
+                served = client.get(asset)
+                assert served.status_code == 200, asset
+                assert b"".join(served.streaming_content), asset
 
 
 def test_the_api_root_links_to_schema_docs_and_health(client):

@@ -26,17 +26,47 @@ IDEMPOTENCY_KEY = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=False,
-    description="Retry-safe create: the same key and body replay the first response.",
+    description=(
+        "Makes a create safe to retry: the same key with the same body replays the first "
+        "answer (with Idempotent-Replayed: true); with another body it is refused (422)."
+    ),
 )
 IF_MATCH = OpenApiParameter(
     "If-Match",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=False,
-    description='The game version you saw (its ETag, e.g. "7"); a stale one gets 412.',
+    description=(
+        'The game version you saw (its ETag, e.g. "7"): the write is refused (412) if the '
+        "game changed since. Left out: no check."
+    ),
 )
-CONFLICT = OpenApiResponse(description="The request clashes with the game's state.")
-NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag you sent.")
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=False,
+    description='An ETag you hold (e.g. "7"): 304 with no body when it is still current.',
+)
+ETAG = OpenApiParameter(
+    "ETag",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200, 201, 304],
+    description="The version of what was read or written: send it in If-Match or If-None-Match.",
+)
+# A 409 that says no more (prefer ``conflict`` with the operation's codes).
+CONFLICT = OpenApiResponse(description="The request clashes with the current state.")
+NOT_MODIFIED = OpenApiResponse(description="Not modified since the ETag sent in If-None-Match.")
+IDEMPOTENT_CONFLICT = {
+    "idempotency_key_in_use": "a request with this Idempotency-Key is still being made: retry"
+}
+
+
+def conflict(codes: dict[str, str]) -> OpenApiResponse:
+    """The 409 of an operation: each code it can give and what it means."""
+    listed = "; ".join(f"{code}: {meaning}" for code, meaning in codes.items())
+    return OpenApiResponse(description=f"Conflicts with the current state. {listed}.")
 
 
 def expected_version(request: Request) -> int | None:
@@ -95,7 +125,16 @@ class CreateView:
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-def creates(operation_id: str, input_serializer: Any, output_serializer: Any):
+def creates(
+    operation_id: str,
+    input_serializer: Any,
+    output_serializer: Any,
+    *,
+    tags: list[str] | None = None,
+    summary: str | None = None,
+    description: str | None = None,
+    conflicts: dict[str, str] | None = None,
+):
     """The schema of a ``CreateView``'s ``POST``, and the serializers it uses."""
 
     def decorate(view: type) -> type:
@@ -103,8 +142,14 @@ def creates(operation_id: str, input_serializer: Any, output_serializer: Any):
         view.output_serializer = output_serializer
         schema = extend_schema(
             operation_id=operation_id,
+            tags=tags,
+            summary=summary,
+            description=description,
             request=input_serializer,
-            responses={201: output_serializer},
+            responses={
+                201: output_serializer,
+                409: conflict({**(conflicts or {}), **IDEMPOTENT_CONFLICT}),
+            },
             parameters=[IDEMPOTENCY_KEY],
         )
         return extend_schema_view(post=schema)(view)

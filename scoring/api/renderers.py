@@ -46,6 +46,8 @@ class StandingsCSVRenderer(BaseRenderer):
     charset = "utf-8"
 
     def render(self, data, accepted_media_type=None, renderer_context=None):
+        if data is None:  # a 304: no body
+            return b""
         if not isinstance(data, dict) or "rows" not in data:
             # An error body: render its errors as a small CSV rather than failing.
             errors = data.get("errors", []) if isinstance(data, dict) else []

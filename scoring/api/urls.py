@@ -9,6 +9,11 @@ clubs = [
     path("", clubs.ClubListView.as_view(), name="clubs"),
     path("<id:pk>/", clubs.ClubDetailView.as_view(), name="club-detail"),
     path("<id:pk>/standings/", standings.ClubStandingsView.as_view(), name="club-standings"),
+    path(
+        "<id:pk>/standings.csv",
+        standings.ClubStandingsCSVView.as_view(),
+        name="club-standings-csv",
+    ),
     path("<id:pk>/members/", clubs.MemberListView.as_view(), name="club-members"),
     path(
         "<id:pk>/members/<id:membership_id>/",
@@ -31,6 +36,11 @@ leagues = [
         "<id:pk>/standings/",
         standings.LeagueStandingsView.as_view(),
         name="league-standings",
+    ),
+    path(
+        "<id:pk>/standings.csv",
+        standings.LeagueStandingsCSVView.as_view(),
+        name="league-standings-csv",
     ),
     path("<id:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
     path("<id:pk>/seasons/", leagues.SeasonListView.as_view(), name="league-seasons"),

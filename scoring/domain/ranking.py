@@ -42,14 +42,16 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
             "ranking",
         )
     ranking = {**DEFAULT_RANKING, **(declared or {})}
-    if ranking["criterion"] not in CRITERIA:
+    if not isinstance(ranking["criterion"], str) or ranking["criterion"] not in CRITERIA:
         raise DomainError(
             "invalid_ranking",
             f"criterion must be one of: {', '.join(CRITERIA)}",
             "ranking.criterion",
         )
     breaks = ranking["tie_breaks"]
-    if not isinstance(breaks, list) or any(b not in TIE_BREAKS for b in breaks):
+    if not isinstance(breaks, list) or any(
+        not isinstance(b, str) or b not in TIE_BREAKS for b in breaks
+    ):
         raise DomainError(
             "invalid_ranking",
             f"tie_breaks lists some of: {', '.join(TIE_BREAKS)}",

@@ -85,7 +85,7 @@ def aim_at_seeded_objects(case, ids: dict) -> None:
     for name in case.path_parameters:
         if name in ids:
             case.path_parameters[name] = ids[name]
-        elif name in ("pk", "preset"):
+        elif name in ("id", "pk", "preset"):  # drf-spectacular names a pk "id"
             case.path_parameters[name] = ids.get(resource, 1)
 
 

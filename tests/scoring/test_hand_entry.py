@@ -154,6 +154,14 @@ def test_it_scores_a_moon_by_the_shooters_choice(scorer_api, new_game, choice, s
     assert (hand["moon_shooter"], hand["moon_choice"]) == (1, choice)
 
 
+def test_a_hand_without_a_moon_has_a_null_moon_choice(scorer_api, new_game):
+    game = moon_game(new_game, "shooter_choice")
+    hand = entered(put_hand(scorer_api, game.pk, 1, {"points": [13, 5, 8, 0]}))["hand"]
+    assert (hand["moon_shooter"], hand["moon_choice"]) == (None, None)
+    listed = scorer_api.get(f"/api/v1/games/{game.pk}/hands/").json()["results"]
+    assert [h["moon_choice"] for h in listed] == [None]
+
+
 def test_it_scores_a_moon_from_cards_taken_by_the_shooters_choice(scorer_api, new_game):
     game = moon_game(new_game, "shooter_choice")
     body = {"cards_taken": [[], [], [*HEARTS, "QS"], []], "moon_choice": "add_to_others"}
@@ -183,7 +191,7 @@ def test_it_refuses_a_moon_choice_when_nobody_shot_the_moon(scorer_api, new_game
         ("add_to_others", [26, 26, 26, 0], 3, "add_to_others"),
         ("subtract_from_shooter", [0, 0, 0, -26], 3, "subtract_from_shooter"),
         ("add_unless_shooter_loses", [26, 26, 26, 0], 3, "add_to_others"),
-        ("off", [0, 0, 0, 26], None, ""),
+        ("off", [0, 0, 0, 26], None, None),  # no moon: null, never ""
     ],
 )
 def test_it_scores_a_moon_by_the_rulesets_moon_rule(

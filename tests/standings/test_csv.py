@@ -106,3 +106,48 @@ def test_hands_csv_has_one_row_per_seat_of_each_non_void_hand_of_finished_games(
     for row in rows:
         totals[row["name"]] = totals.get(row["name"], 0) + int(row["score"])
     assert totals == {"Ada": 2, "Ben": 45, "Cleo": -1, "Dev": 84}
+
+
+# --- CSV as its own operation: standings.csv ----------------------------------------------------
+
+
+def test_standings_csv_is_the_same_table_as_format_csv(api, qq_league):
+    league = qq_league.league
+    own = api.get(f"/api/v1/leagues/{league.pk}/standings.csv")
+    assert own.status_code == 200
+    assert own["Content-Type"].startswith("text/csv")
+    assert parse(own) == parse(api.get(standings_url(league, "format=csv")))
+    club = api.get(f"/api/v1/clubs/{league.club_id}/standings.csv?from=2026-01-01")
+    assert club.status_code == 200
+    assert club["Content-Type"].startswith("text/csv")
+    header, rows = parse(club)
+    assert header == STANDINGS_COLUMNS
+    assert rows
+
+
+def test_standings_csv_answers_csv_whatever_the_client_accepts(api, qq_league):
+    url = f"/api/v1/leagues/{qq_league.league.pk}/standings.csv"
+    for asked in ({"HTTP_ACCEPT": "application/json"}, {"data": {"format": "json"}}):
+        response = api.get(url, **asked)
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("text/csv")
+
+
+def test_standings_csv_polled_with_its_etag_is_a_304_without_a_body(api, qq_league):
+    url = f"/api/v1/leagues/{qq_league.league.pk}/standings.csv"
+    first = api.get(url)
+    again = api.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304
+    assert again.content == b""
+    # The JSON table is another representation: another ETag.
+    assert api.get(standings_url(qq_league.league))["ETag"] != first["ETag"]
+
+
+def test_standings_csv_errors_keep_the_one_json_error_body(api, qq_league):
+    response = api.get(f"/api/v1/clubs/{qq_league.league.club_id}/standings.csv?season=1")
+    assert response.status_code == 400
+    assert response["Content-Type"].startswith("application/json")
+    assert response.json()["errors"][0]["code"] == "season_not_for_club"
+    missing = api.get("/api/v1/leagues/999999/standings.csv")
+    assert missing.status_code == 404
+    assert missing.json()["errors"][0]["code"] == "not_found"

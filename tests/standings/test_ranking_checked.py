@@ -27,6 +27,9 @@ def director(django_user_model):
         ({"tie_breaks": ["coin_toss"]}, "ranking.tie_breaks"),
         ({"min_games": -1}, "ranking.min_games"),
         ({"criterion": "win_rate", "colour": "red"}, "ranking.colour"),
+        # Not names at all (a 500 once: a dict or a list cannot be looked up among names).
+        ({"criterion": ["win_rate"]}, "ranking.criterion"),
+        ({"tie_breaks": [{"games": 1}]}, "ranking.tie_breaks"),
         (["win_rate"], "ranking"),
     ],
 )

@@ -11,8 +11,10 @@ from scoring.models import Club, Membership, Player, Role
 
 class ClubInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
-    slug = serializers.SlugField(max_length=60)
-    is_public = serializers.BooleanField(default=True)
+    slug = serializers.SlugField(max_length=60, help_text="One club's (else slug_taken).")
+    is_public = serializers.BooleanField(
+        default=True, help_text="Anyone may read its games and tables. Left out: true."
+    )
 
 
 class ClubOutputSerializer(serializers.ModelSerializer):
@@ -22,8 +24,10 @@ class ClubOutputSerializer(serializers.ModelSerializer):
 
 
 class MembershipInputSerializer(StrictInputSerializer):
-    username = serializers.CharField(max_length=150)
-    role = serializers.ChoiceField(choices=Role.choices)
+    username = serializers.CharField(max_length=150, help_text="A user of this service.")
+    role = serializers.ChoiceField(
+        choices=Role.choices, help_text="A member who has a role already gets this one instead."
+    )
 
 
 class MembershipRoleInputSerializer(StrictInputSerializer):
@@ -39,7 +43,7 @@ class MembershipOutputSerializer(serializers.ModelSerializer):
 
 
 class PlayerInputSerializer(StrictInputSerializer):
-    club = serializers.IntegerField(min_value=1)
+    club = serializers.IntegerField(min_value=1, help_text="The club whose player this is.")
     name = serializers.CharField(max_length=100)
 
 

@@ -1,7 +1,17 @@
-"""What the API's serializers share: bounds on ids, seats and points, and a reason's shape."""
+"""What the API's serializers share: bounds on ids, seats and points, a reason's shape, and the
+fields that show stored JSON as it is, typed for the schema."""
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
 
 MAX_SEATS = 6
 MAX_HAND_POINTS = 1000  # a bound on the input only: the engine checks the sum
 # Row ids are 64-bit: a larger number is refused here, not passed to the database.
 MAX_ID = 2**63 - 1
 REASON = {"max_length": 500, "help_text": "Why: kept in the history."}
+
+
+@extend_schema_field({"type": "array", "items": {"type": "integer"}})
+class IntegerListField(serializers.JSONField):
+    """A list of integers kept as JSON (one a seat, seat 0 first), shown as it is stored: a
+    ListField would convert each item of every row read."""

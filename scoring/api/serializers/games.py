@@ -2,29 +2,50 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_ID, MAX_SEATS, REASON
-from scoring.models import Game, GameSeat, HistoryEntry
+from scoring.api.serializers.common import MAX_ID, MAX_SEATS, REASON, IntegerListField
+from scoring.api.serializers.hands import HandEntryField
+from scoring.models import EntryLevel, Game, GameSeat, GameStatus, HistoryEntry
 
 
 class GameInputSerializer(StrictInputSerializer):
-    club = serializers.IntegerField(min_value=1, required=False, help_text="Needed without league.")
-    league = serializers.IntegerField(min_value=1, required=False)
-    season = serializers.IntegerField(min_value=1, required=False)
+    club = serializers.IntegerField(
+        min_value=1,
+        required=False,
+        help_text="The club it is played in. Left out for a league game (the league's club).",
+    )
+    league = serializers.IntegerField(
+        min_value=1, required=False, help_text="Left out: a friendly game, in no league."
+    )
+    season = serializers.IntegerField(
+        min_value=1, required=False, help_text="A season of the league. Left out: none."
+    )
     ruleset = RulesetSpecField(
-        required=False, help_text="Only for a game outside a league; a league game uses its own."
+        required=False,
+        help_text=(
+            "Only for a game outside a league: a league game plays the league's ruleset "
+            "(giving one is refused: ruleset_from_league). Left out: the league's, else the "
+            "standard preset."
+        ),
     )
     players = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
         min_length=3,
         max_length=MAX_SEATS,
-        help_text="Player ids in clockwise seat order, seat 0 first.",
+        help_text="Player ids in clockwise seat order, seat 0 first, as many as the ruleset's.",
     )
-    first_dealer = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, default=0)
-    started_at = serializers.DateTimeField(required=False)
+    first_dealer = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        required=False,
+        help_text="The seat that deals hand 1. Left out: seat 0.",
+    )
+    started_at = serializers.DateTimeField(required=False, help_text="Left out: now.")
 
 
 class GameSeatOutputSerializer(serializers.ModelSerializer):
@@ -38,6 +59,9 @@ class GameSeatOutputSerializer(serializers.ModelSerializer):
 class GameOutputSerializer(serializers.ModelSerializer):
     seats = GameSeatOutputSerializer(many=True)
     ruleset = RulesetOptionsField()
+    totals = IntegerListField(help_text="Each seat's total so far.")
+    gems = IntegerListField(allow_null=True, help_text="Gems per seat; null: no gems.")
+    winners = IntegerListField(help_text="The winning seats once the game is over; else empty.")
 
     class Meta:
         model = Game
@@ -64,19 +88,26 @@ class GameAbandonInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
 
 
+class MoonSerializer(serializers.Serializer):
+    shooter = serializers.IntegerField(help_text="The seat that shot the moon.")
+    choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, allow_null=True, help_text="How it was scored; null: no moon rule."
+    )
+
+
 class ScoreboardRowSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    pass_direction = serializers.CharField()
-    level = serializers.CharField()
-    points = serializers.ListField(child=serializers.IntegerField())
-    scores = serializers.ListField(child=serializers.IntegerField())
-    moon = serializers.JSONField(allow_null=True)
+    pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
+    level = serializers.ChoiceField(choices=EntryLevel.choices)
+    points = IntegerListField(help_text="Penalty points taken per seat.")
+    scores = IntegerListField(help_text="The hand's score per seat.")
+    moon = MoonSerializer(allow_null=True, help_text="Null for a hand without a moon.")
     jack_of_diamonds = serializers.IntegerField(allow_null=True)
-    gems = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    gems = IntegerListField(allow_null=True)
     is_void = serializers.BooleanField()
     renege_by = serializers.IntegerField(allow_null=True)
-    running_totals = serializers.ListField(child=serializers.IntegerField())
+    running_totals = IntegerListField(help_text="Each seat's total after this hand.")
 
 
 class ScoreboardSeatSerializer(serializers.Serializer):
@@ -87,21 +118,52 @@ class ScoreboardSeatSerializer(serializers.Serializer):
 
 class ScoreboardOutputSerializer(serializers.Serializer):
     game = serializers.IntegerField()
-    version = serializers.IntegerField()
-    status = serializers.CharField()
+    version = serializers.IntegerField(help_text="The game's version: its ETag.")
+    status = serializers.ChoiceField(choices=GameStatus.choices)
     seats = ScoreboardSeatSerializer(many=True)
     hands = ScoreboardRowSerializer(many=True)
-    totals = serializers.ListField(child=serializers.IntegerField())
-    gems = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
-    winners = serializers.ListField(child=serializers.IntegerField())
-    next_hand = serializers.IntegerField(allow_null=True)
+    totals = IntegerListField()
+    gems = IntegerListField(allow_null=True)
+    winners = IntegerListField()
+    next_hand = serializers.IntegerField(allow_null=True, help_text="Null once the game is over.")
     next_dealer = serializers.IntegerField(allow_null=True)
-    next_pass = serializers.CharField(allow_null=True)
+    next_pass = serializers.ChoiceField(choices=DIRECTIONS, allow_null=True)
     target_score = serializers.IntegerField(allow_null=True)
+
+
+class HistoryStateSerializer(serializers.Serializer):
+    """What a change concerned, before or after it: a hand's entry and scores, the game's
+    players or status, a dispute, a player. Which keys come depends on the action; a new action
+    may bring other keys."""
+
+    entry = HandEntryField(required=False)
+    points = IntegerListField(required=False)
+    scores = IntegerListField(required=False)
+    is_void = serializers.BooleanField(required=False)
+    renege_by = serializers.IntegerField(allow_null=True, required=False)
+    dispute = serializers.IntegerField(required=False, help_text="The dispute's id.")
+    violations = serializers.IntegerField(required=False, help_text="How many the ruling found.")
+    players = IntegerListField(required=False, help_text="Player ids, seat 0 first.")
+    ruleset = RulesetOptionsField(required=False)
+    status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
+    player = serializers.IntegerField(required=False, help_text="A player's id.")
+
+
+@extend_schema_field(HistoryStateSerializer)
+class HistoryStateField(serializers.JSONField):
+    """A history entry's before or after, shown exactly as kept."""
 
 
 class HistoryOutputSerializer(serializers.ModelSerializer):
     actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    action = serializers.CharField(
+        help_text=(
+            "What happened: game_created, game_abandoned, hand_entered, hand_corrected, "
+            "hand_voided, dispute_opened, dispute_accepted, dispute_dismissed, players_merged."
+        )
+    )
+    before = HistoryStateField(allow_null=True, help_text="Null for a creation.")
+    after = HistoryStateField(allow_null=True)
 
     class Meta:
         model = HistoryEntry

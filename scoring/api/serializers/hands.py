@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudication.engine.rules import MOON_CHOICES
-from adjudication.serializers import CardField
+from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
+from adjudication.serializers import CardField, RulingField
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, MAX_SEATS, REASON
-from scoring.models import EntryLevel
+from scoring.api.serializers.common import (
+    MAX_HAND_POINTS,
+    MAX_SEATS,
+    REASON,
+    IntegerListField,
+)
+from scoring.models import EntryLevel, GameStatus
 
 
 def usual_hand_entry(data: Any) -> dict[str, Any] | None:
@@ -29,7 +35,8 @@ def usual_hand_entry(data: Any) -> dict[str, Any] | None:
 
 
 class HandEntryInputSerializer(StrictInputSerializer):
-    """Exactly one of ``points``, ``cards_taken`` or ``plays``."""
+    """A hand's entry, at one of three levels of detail: exactly one of points, cards_taken or
+    plays (else one_level_required), with what that level and the ruleset need."""
 
     points = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
@@ -43,10 +50,16 @@ class HandEntryInputSerializer(StrictInputSerializer):
         min_length=3,
         max_length=MAX_SEATS,
         required=False,
-        help_text="The penalty cards each seat took: hearts, the Q♠, and the J♦ when it scores.",
+        help_text=(
+            "The penalty cards each seat took: every heart, the Q♠, and the J♦ when the "
+            "ruleset scores it, each once."
+        ),
     )
     plays = serializers.ListField(
-        child=CardField(), max_length=52, required=False, help_text="The whole trick record."
+        child=CardField(),
+        max_length=52,
+        required=False,
+        help_text="The whole trick record, every card in play order (else incomplete_record).",
     )
     hands = serializers.ListField(
         child=serializers.ListField(child=CardField(), max_length=52),
@@ -55,18 +68,42 @@ class HandEntryInputSerializer(StrictInputSerializer):
         required=False,
         help_text="With plays: each seat's cards after the pass.",
     )
-    first_leader = serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, required=False)
+    first_leader = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        required=False,
+        help_text=(
+            "With plays and no hands: the seat that led trick 1. Needed then "
+            "(first_leader_required), unless the ruleset's first lead is left_of_dealer."
+        ),
+    )
     jack_of_diamonds = serializers.IntegerField(
-        min_value=0, max_value=MAX_SEATS - 1, required=False, help_text="The seat that took it."
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        required=False,
+        help_text=(
+            "With points: the seat that took the J♦. Needed under a ruleset that scores it "
+            "(jack_of_diamonds_required); cards_taken and plays show it."
+        ),
     )
     tricks_won = serializers.ListField(
         child=serializers.IntegerField(min_value=0, max_value=52),
         min_length=3,
         max_length=MAX_SEATS,
         required=False,
-        help_text="Tricks per seat, for a no-trick bonus or a sun at the points level.",
+        help_text=(
+            "Tricks won per seat. Needed with points or cards_taken under a ruleset with a sun "
+            "or a no-trick bonus (tricks_won_required); plays show it."
+        ),
     )
-    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES,
+        required=False,
+        help_text=(
+            "When a seat shot the moon under the shooter_choice rule: how it is scored. Needed "
+            "then (moon_choice_required), refused otherwise (moon_choice_not_applicable)."
+        ),
+    )
 
     def validate(self, attrs):
         given = [name for name in ("points", "cards_taken", "plays") if name in attrs]
@@ -92,23 +129,61 @@ class HandVoidInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
 
 
+class HandEntrySerializer(serializers.Serializer):
+    """A hand's entry as the scorer sent it: one of points, cards_taken or plays, and what
+    went with it."""
+
+    points = IntegerListField(required=False)
+    cards_taken = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    plays = serializers.ListField(child=serializers.CharField(), required=False)
+    hands = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()), required=False
+    )
+    first_leader = serializers.IntegerField(required=False)
+    jack_of_diamonds = serializers.IntegerField(required=False)
+    tricks_won = IntegerListField(required=False)
+    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+
+
+@extend_schema_field(HandEntrySerializer)
+class HandEntryField(serializers.JSONField):
+    """An entry as kept, shown exactly as the scorer sent it."""
+
+
+class MoonChoiceField(serializers.ChoiceField):
+    """How a moon was scored; null (stored blank) for a hand without one."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=MOON_CHOICES, allow_null=True, **kwargs)
+
+    def to_representation(self, value: Any) -> Any:
+        return value or None
+
+
 # Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
-# and a ModelSerializer introspects the model anew for each instance.
+# and a ModelSerializer introspects the model anew for each instance. What is kept as JSON is
+# shown as it is (typed for the schema by its field's class).
 class HandOutputSerializer(serializers.Serializer):
     """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
 
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    pass_direction = serializers.CharField()
+    pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
     level = serializers.ChoiceField(choices=EntryLevel.choices)
-    entry = serializers.JSONField(help_text="The entry exactly as the scorer sent it.")
-    points = serializers.JSONField(help_text="Penalty points taken per seat.")
-    scores = serializers.JSONField(help_text="The hand's score per seat under the ruleset.")
-    moon_shooter = serializers.IntegerField(allow_null=True)
-    moon_choice = serializers.CharField(allow_blank=True)
-    jack_of_diamonds = serializers.IntegerField(allow_null=True)
-    gems = serializers.JSONField(allow_null=True)
-    adjudication = serializers.JSONField(allow_null=True)
+    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
+    points = IntegerListField(help_text="Penalty points taken per seat.")
+    scores = IntegerListField(help_text="The hand's score per seat under the ruleset.")
+    moon_shooter = serializers.IntegerField(allow_null=True, help_text="Null: no moon.")
+    moon_choice = MoonChoiceField(help_text="How the moon was scored; null: no moon.")
+    jack_of_diamonds = serializers.IntegerField(
+        allow_null=True, help_text="Who took the J♦, under a ruleset that scores it."
+    )
+    gems = IntegerListField(allow_null=True, help_text="Null under a ruleset without gems.")
+    adjudication = RulingField(
+        allow_null=True, help_text="The ruling of a plays entry; null for the other levels."
+    )
     renege_by = serializers.IntegerField(
         allow_null=True, help_text="Set when a director accepted a renege ruling."
     )
@@ -118,11 +193,13 @@ class HandOutputSerializer(serializers.Serializer):
 
 
 class HandResultOutputSerializer(serializers.Serializer):
+    """The hand, and the game as the write left it."""
+
     hand = HandOutputSerializer()
-    totals = serializers.ListField(child=serializers.IntegerField())
-    status = serializers.CharField()
-    winners = serializers.ListField(child=serializers.IntegerField())
-    game_version = serializers.IntegerField()
-    next_hand = serializers.IntegerField(allow_null=True)
+    totals = IntegerListField(help_text="Each seat's game total.")
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    winners = IntegerListField(help_text="The winning seats once the game is over; else empty.")
+    game_version = serializers.IntegerField(help_text="The game's new version: its ETag.")
+    next_hand = serializers.IntegerField(allow_null=True, help_text="Null once the game is over.")
     next_dealer = serializers.IntegerField(allow_null=True)
-    next_pass = serializers.CharField(allow_null=True)
+    next_pass = serializers.ChoiceField(choices=DIRECTIONS, allow_null=True)

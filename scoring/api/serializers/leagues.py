@@ -2,28 +2,69 @@
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
+from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING, TIE_BREAKS
 from scoring.models import League, Season
+
+CRITERION_CHOICES = list(CRITERIA)
+TIE_BREAK_CHOICES = list(TIE_BREAKS)
+DEFAULT_WORDS = (
+    f"criterion {DEFAULT_RANKING['criterion']}, tie_breaks "
+    f"{', '.join(DEFAULT_RANKING['tie_breaks'])}, min_games {DEFAULT_RANKING['min_games']}"
+)
+
+
+class RankingDeclarationSerializer(StrictInputSerializer):
+    """How a league's table ranks its players. A key left out takes the default
+    (criterion average_place, tie_breaks points_per_game, head_to_head, games, shared,
+    min_games 1)."""
+
+    criterion = serializers.ChoiceField(
+        choices=CRITERION_CHOICES, required=False, help_text="What ranks the table first."
+    )
+    tie_breaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=TIE_BREAK_CHOICES),
+        required=False,
+        help_text="What separates players tied so far, in order; shared: a shared place.",
+    )
+    min_games = serializers.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        required=False,
+        help_text="Games a player needs to be ranked; below it, listed after as provisional.",
+    )
+
+
+@extend_schema_field(RankingDeclarationSerializer)
+class RankingField(serializers.JSONField):
+    """A ranking declaration as sent or kept; the service checks it (invalid_ranking)."""
 
 
 class LeagueInputSerializer(StrictInputSerializer):
-    club = serializers.IntegerField(min_value=1)
+    club = serializers.IntegerField(min_value=1, help_text="The club that runs it.")
     name = serializers.CharField(max_length=100)
-    ruleset = RulesetSpecField(required=False, default="standard")
-    ranking = serializers.JSONField(required=False, help_text="The table's ranking declaration.")
+    ruleset = RulesetSpecField(required=False, help_text="Left out: the standard preset.")
+    ranking = RankingField(
+        required=False, help_text=f"How its table ranks. Left out: the default ({DEFAULT_WORDS})."
+    )
 
 
 class LeagueUpdateInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100, required=False)
-    ruleset = RulesetSpecField(required=False)
-    ranking = serializers.JSONField(required=False)
+    name = serializers.CharField(max_length=100, required=False, help_text="Left out: unchanged.")
+    ruleset = RulesetSpecField(
+        required=False,
+        help_text="Left out: unchanged. Games already started keep the ruleset they began with.",
+    )
+    ranking = RankingField(required=False, help_text="A new declaration. Left out: unchanged.")
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer):
     ruleset = RulesetOptionsField()
+    ranking = RankingField(help_text="The declaration as made: a key left out takes the default.")
 
     class Meta:
         model = League
@@ -33,7 +74,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer):
 class SeasonInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
     starts_on = serializers.DateField()
-    ends_on = serializers.DateField()
+    ends_on = serializers.DateField(help_text="On or after starts_on (else season_dates).")
 
 
 class SeasonOutputSerializer(serializers.ModelSerializer):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.leagues import CRITERION_CHOICES, TIE_BREAK_CHOICES
 
 
 class StandingsQuerySerializer(StrictInputSerializer):
@@ -21,9 +22,13 @@ class StandingsQuerySerializer(StrictInputSerializer):
         return fields
 
 
+# The serializers below document what the views send (a table is built as plain data by
+# scoring.selectors.standings and kept rendered); they check nothing at run time.
+
+
 class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True)
-    provisional = serializers.BooleanField()
+    rank = serializers.IntegerField(allow_null=True, help_text="Null for a provisional row.")
+    provisional = serializers.BooleanField(help_text="Fewer games than the ranking's min_games.")
     player = serializers.IntegerField()
     name = serializers.CharField()
     games = serializers.IntegerField()
@@ -40,21 +45,79 @@ class StandingsRowSerializer(serializers.Serializer):
     gems = serializers.IntegerField(allow_null=True)
     rating = serializers.FloatField(allow_null=True)
     rating_change = serializers.FloatField(allow_null=True)
-    separated_by = serializers.CharField(
-        allow_null=True, help_text="What put this row below the one above ('shared': a tie)."
+    separated_by = serializers.ChoiceField(
+        choices=TIE_BREAK_CHOICES,
+        allow_null=True,
+        help_text="What put this row below the one above (shared: a tie); null for the first.",
     )
 
 
+class RankingSerializer(serializers.Serializer):
+    """The ranking a table used: the league's declaration with the defaults filled in, and
+    each part in words."""
+
+    criterion = serializers.ChoiceField(choices=CRITERION_CHOICES)
+    tie_breaks = serializers.ListField(child=serializers.ChoiceField(choices=TIE_BREAK_CHOICES))
+    min_games = serializers.IntegerField()
+    criterion_text = serializers.CharField()
+    tie_break_texts = serializers.ListField(child=serializers.CharField())
+    shared_wins = serializers.CharField(help_text="How a shared win counts.")
+
+
+class PeriodSerializer(serializers.Serializer):
+    """The period a table covers: a season and the first and last moments counted."""
+
+    season = serializers.IntegerField(allow_null=True)
+
+    def get_fields(self):
+        fields = super().get_fields()  # ``from`` and ``to`` are Python keywords
+        fields["from"] = serializers.DateTimeField(allow_null=True, help_text="Null: no start.")
+        fields["to"] = serializers.DateTimeField(allow_null=True, help_text="Null: no end.")
+        return fields
+
+
 class StandingsOutputSerializer(serializers.Serializer):
-    name = serializers.CharField()
-    ranking = serializers.JSONField(help_text="The league's declared ranking, in words too.")
-    period = serializers.JSONField()
+    league = serializers.IntegerField(required=False, help_text="A league's table: its id.")
+    club = serializers.IntegerField(required=False, help_text="A club's table: its id.")
+    name = serializers.CharField(help_text="The league's or the club's name.")
+    ranking = RankingSerializer()
+    period = PeriodSerializer()
     rows = StandingsRowSerializer(many=True)
 
 
+class PlayerRecordSerializer(serializers.Serializer):
+    """A player's record over every finished game; a player with none has only player, name
+    and games (0)."""
+
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField(required=False)
+    win_rate = serializers.FloatField(required=False)
+    average_place = serializers.FloatField(required=False)
+    points_per_game = serializers.FloatField(required=False)
+    points_per_hand = serializers.FloatField(allow_null=True, required=False)
+    total_points = serializers.IntegerField(required=False)
+    hands = serializers.IntegerField(required=False)
+    moons = serializers.IntegerField(required=False)
+    queens = serializers.IntegerField(required=False)
+    clean_hands = serializers.IntegerField(required=False)
+    gems = serializers.IntegerField(allow_null=True, required=False)
+    rating = serializers.FloatField(allow_null=True, required=False)
+    rating_change = serializers.FloatField(allow_null=True, required=False)
+
+
+class PlayerLeagueRecordSerializer(serializers.Serializer):
+    league = serializers.IntegerField(allow_null=True, help_text="Null: games in no league.")
+    name = serializers.CharField(allow_null=True)
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    average_place = serializers.FloatField()
+
+
 class PlayerStatsOutputSerializer(serializers.Serializer):
-    overall = serializers.JSONField()
-    leagues = serializers.JSONField()
+    overall = PlayerRecordSerializer()
+    leagues = PlayerLeagueRecordSerializer(many=True, help_text="Finished games by league.")
 
 
 class RatingEventOutputSerializer(serializers.Serializer):

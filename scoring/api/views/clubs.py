@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import CreateView, creates
+from scoring.api.http import CreateView, conflict, creates
 from scoring.api.permissions import IsClubMember, IsClubOwner, ReadOnly
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.clubs import (
@@ -25,8 +25,26 @@ from scoring.api.serializers.clubs import (
 )
 from scoring.models import Club, Membership
 
+LAST_OWNER = {"last_owner": "the change would leave the club without an owner"}
 
-@creates("clubs_create", ClubInputSerializer, ClubOutputSerializer)
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="clubs_list",
+        tags=["clubs"],
+        summary="List clubs",
+        description="The public clubs, and the private ones the caller is a member of.",
+    )
+)
+@creates(
+    "clubs_create",
+    ClubInputSerializer,
+    ClubOutputSerializer,
+    tags=["clubs"],
+    summary="Start a club",
+    description="A new club, with the signed-in user as its first owner.",
+    conflicts={"slug_taken": "another club uses this slug"},
+)
 class ClubListView(CreateView, generics.ListAPIView):
     serializer_class = ClubOutputSerializer
     permission_classes = [ReadOnly | IsAuthenticated]
@@ -43,12 +61,37 @@ class ClubListView(CreateView, generics.ListAPIView):
 class ClubDetailView(ClubScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(operation_id="clubs_retrieve", responses={200: ClubOutputSerializer})
+    @extend_schema(
+        operation_id="clubs_retrieve",
+        tags=["clubs"],
+        summary="Read a club",
+        description="One club the caller may read (a private club is a 404 to others).",
+        responses={200: ClubOutputSerializer},
+    )
     def get(self, request: Request, pk: int) -> Response:
         return Response(ClubOutputSerializer(self.get_club()).data)
 
 
-@creates("clubs_members_create", MembershipInputSerializer, MembershipOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="clubs_members_list",
+        tags=["members"],
+        summary="List a club's members",
+        description="Who belongs to the club, with which role. Members only.",
+    )
+)
+@creates(
+    "clubs_members_create",
+    MembershipInputSerializer,
+    MembershipOutputSerializer,
+    tags=["members"],
+    summary="Add a member",
+    description=(
+        "Gives a user (by username: unknown_user if there is none) a role in the club; a "
+        "member already there gets the new role. Owners only."
+    ),
+    conflicts={"last_owner": "the change would leave the club without an owner"},
+)
 class MemberListView(ClubScopedMixin, CreateView, generics.ListAPIView):
     """Members see their club's members; owners add them."""
 
@@ -74,8 +117,11 @@ class MemberDetailView(ClubScopedMixin, APIView):
 
     @extend_schema(
         operation_id="clubs_members_update",
+        tags=["members"],
+        summary="Change a member's role",
+        description="Gives the member another role. Owners only; a club keeps an owner.",
         request=MembershipRoleInputSerializer,
-        responses={200: MembershipOutputSerializer},
+        responses={200: MembershipOutputSerializer, 409: conflict(LAST_OWNER)},
     )
     def patch(self, request: Request, pk: int, membership_id: int) -> Response:
         data = MembershipRoleInputSerializer(data=request.data)
@@ -86,7 +132,13 @@ class MemberDetailView(ClubScopedMixin, APIView):
         )
         return Response(MembershipOutputSerializer(membership).data)
 
-    @extend_schema(operation_id="clubs_members_destroy", responses={204: None})
+    @extend_schema(
+        operation_id="clubs_members_destroy",
+        tags=["members"],
+        summary="Remove a member",
+        description="The user leaves the club. Owners only; a club keeps at least one owner.",
+        responses={204: None, 409: conflict(LAST_OWNER)},
+    )
     def delete(self, request: Request, pk: int, membership_id: int) -> Response:
         services.remove_membership(membership=self.get_membership())
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -4,8 +4,7 @@ at once), resolved by a director."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -13,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, creates
+from scoring.api.http import CreateView, conflict, creates
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
@@ -23,18 +22,32 @@ from scoring.api.serializers.disputes import (
 )
 from scoring.models import Dispute
 
-RESOLVE_CONFLICT = OpenApiResponse(
-    response=OpenApiTypes.OBJECT,  # the one error body, as the schema's hook makes it
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="games_hands_disputes_list",
+        tags=["disputes"],
+        summary="List a hand's disputes",
+        description="Every dispute filed against the hand, with its ruling and its outcome.",
+    )
+)
+@creates(
+    "games_hands_disputes_create",
+    DisputeInputSerializer,
+    DisputeOutputSerializer,
+    tags=["disputes"],
+    summary="Dispute a hand",
     description=(
-        "The dispute cannot be decided so: it was already decided (dispute_closed); accepting "
-        "it would change nothing (ruling_proves_nothing); its hand is void (hand_void); the "
-        "game was abandoned (game_abandoned); or the corrected hand would end the game before "
-        "later hands (game_would_end_earlier)."
+        "Files a dispute against a recorded hand, with a reason. Either a trick record, "
+        "adjudicated at once (the ruling lists every illegal play it proves): send the plays "
+        "(and the holdings if known; without them, first_leader: first_leader_required), or "
+        "nothing to dispute the hand's own plays record. Or the count you claim (points or "
+        "cards_taken, as a hand entry takes them), scored at once: an impossible claim is a "
+        "400 with the engine's code; a hand entered as points or cards taken disputed with "
+        "neither is record_required. The hand is not changed until a director accepts the "
+        "dispute. Needs a scorer's role."
     ),
 )
-
-
-@creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
@@ -61,8 +74,29 @@ class DisputeResolveView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_hands_disputes_resolve",
+        tags=["disputes"],
+        summary="Resolve a dispute",
+        description=(
+            "A director accepts or dismisses an open dispute, once. Accepting a ruling that "
+            "proves a renege rescores the hand with the ruleset's renege penalty; accepting a "
+            "claimed count corrects the hand to it; every later total, the game's end and its "
+            "winners follow. Dismissing changes no score. Needs a director's role."
+        ),
         request=DisputeResolveInputSerializer,
-        responses={200: DisputeOutputSerializer, 409: RESOLVE_CONFLICT},
+        responses={
+            200: DisputeOutputSerializer,
+            409: conflict(
+                {
+                    "dispute_closed": "the dispute was already accepted or dismissed",
+                    "ruling_proves_nothing": "the ruling proves no renege to accept",
+                    "hand_void": "the hand is void: it counts for nothing",
+                    "game_abandoned": "the game was abandoned: its hands are frozen",
+                    "game_would_end_earlier": (
+                        "with the change the game would have ended before a later hand"
+                    ),
+                }
+            ),
+        },
     )
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -14,10 +14,12 @@ from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.api.http import (
-    CONFLICT,
+    ETAG,
     IF_MATCH,
+    IF_NONE_MATCH,
     NOT_MODIFIED,
     CreateView,
+    conflict,
     creates,
     expected_version,
     not_modified,
@@ -37,14 +39,39 @@ from scoring.models import Game, League
 
 
 class GameFilter(filters.FilterSet):
-    player = filters.NumberFilter(field_name="seats__player", min_value=1, max_value=MAX_ID)
+    player = filters.NumberFilter(
+        field_name="seats__player", min_value=1, max_value=MAX_ID, help_text="A player's games."
+    )
 
     class Meta:
         model = Game
         fields = ["club", "league", "season", "status", "player"]
 
 
-@creates("games_create", GameInputSerializer, GameOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="games_list",
+        tags=["games"],
+        summary="List games",
+        description=(
+            "The games the caller may read (public clubs', and their own clubs'), newest first; "
+            "filter by club, league, season, status or player."
+        ),
+    )
+)
+@creates(
+    "games_create",
+    GameInputSerializer,
+    GameOutputSerializer,
+    tags=["games"],
+    summary="Start a game",
+    description=(
+        "Seats the players (ids in clockwise order, seat 0 first) in a club's game, in a league "
+        "(it plays the league's ruleset) or not (give a ruleset, else the standard preset). "
+        "The game keeps its ruleset: later league changes never rescore it. Needs a scorer's "
+        "role in the club. The answer's ETag is the game's version, for If-Match on its writes."
+    ),
+)
 class GameListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = GameOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
@@ -83,7 +110,15 @@ class GameDetailView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="games_retrieve", responses={200: GameOutputSerializer, 304: NOT_MODIFIED}
+        operation_id="games_retrieve",
+        tags=["games"],
+        summary="Read a game",
+        description=(
+            "The game with its seats, totals, status and winners. Its ETag is the game's "
+            "version: send it back in If-None-Match to get 304 while nothing changed."
+        ),
+        parameters=[IF_NONE_MATCH, ETAG],
+        responses={200: GameOutputSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()
@@ -95,9 +130,18 @@ class GameAbandonView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_abandon",
+        tags=["games"],
+        summary="Abandon a game",
+        description=(
+            "Ends a game in progress without a result, with a reason kept in its history; its "
+            "hands stay as they were and count in no table. Needs a scorer's role."
+        ),
         request=GameAbandonInputSerializer,
-        responses={200: GameOutputSerializer, 409: CONFLICT},
-        parameters=[IF_MATCH],
+        responses={
+            200: GameOutputSerializer,
+            409: conflict({"game_over": "the game is already finished or abandoned"}),
+        },
+        parameters=[IF_MATCH, ETAG],
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = GameAbandonInputSerializer(data=request.data)
@@ -116,6 +160,14 @@ class ScoreboardView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_scoreboard",
+        tags=["games"],
+        summary="Read a game's scoreboard",
+        description=(
+            "Every hand with its scores and the running totals, the totals, the winners, and "
+            "who deals the next hand and how the cards pass. Poll it with If-None-Match: 304 "
+            "while the game is unchanged."
+        ),
+        parameters=[IF_NONE_MATCH, ETAG],
         responses={200: ScoreboardOutputSerializer, 304: NOT_MODIFIED},
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -136,6 +188,17 @@ class ScoreboardView(GameScopedMixin, APIView):
         return with_etag(board, seen.version)
 
 
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="games_history_list",
+        tags=["games"],
+        summary="List a game's history",
+        description=(
+            "Every change to the game and its hands, oldest first: who, when, what it was "
+            "before and after, and why. Nothing is ever deleted."
+        ),
+    )
+)
 class HistoryView(GameScopedMixin, generics.ListAPIView):
     serializer_class = HistoryOutputSerializer
     permission_classes = [AllowAny]

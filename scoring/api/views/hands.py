@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CONFLICT, IF_MATCH, expected_version, with_etag
+from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, with_etag
 from scoring.api.permissions import IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.hands import (
@@ -23,7 +23,34 @@ from scoring.api.serializers.hands import (
 )
 from scoring.models import Game, Hand
 
+ENTRY_RULES = (
+    "The entry comes at one of three levels: points (penalty points per seat), cards_taken "
+    "(the penalty cards each seat took) or plays (the whole trick record, which the engine "
+    "adjudicates). The engine checks it under the game's ruleset and refuses, with a 400 "
+    "naming the field: points that do not add up, a card taken twice or missing, an "
+    "incomplete record; with points, a missing J♦ seat under a ruleset that scores the J♦ "
+    "(jack_of_diamonds_required); without plays, missing tricks_won under a ruleset with a "
+    "sun or a no-trick bonus (tricks_won_required); a plays record without hands needs "
+    "first_leader (first_leader_required) unless the ruleset's first lead is left_of_dealer; "
+    "a moon under the shooter_choice rule needs moon_choice (moon_choice_required), which is "
+    "refused anywhere else (moon_choice_not_applicable)."
+)
+CHANGE_CONFLICTS = {
+    "game_abandoned": "the game was abandoned: its hands are frozen",
+    "game_would_end_earlier": (
+        "with this change the game would have ended before a later hand: void the later hands first"
+    ),
+}
 
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="games_hands_list",
+        tags=["hands"],
+        summary="List a game's hands",
+        description="Every hand of the game in order, voided ones too, as stored.",
+    )
+)
 class HandListView(GameScopedMixin, generics.ListAPIView):
     serializer_class = HandOutputSerializer
     permission_classes = [AllowAny]
@@ -48,16 +75,45 @@ class HandDetailView(GameScopedMixin, APIView):
 
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
 
-    @extend_schema(operation_id="games_hands_retrieve", responses={200: HandOutputSerializer})
+    @extend_schema(
+        operation_id="games_hands_retrieve",
+        tags=["hands"],
+        summary="Read a hand",
+        description=(
+            "One hand as stored: its entry as the scorer sent it, its points and scores, the "
+            "moon and the J♦, and for a plays entry the engine's ruling."
+        ),
+        responses={200: HandOutputSerializer},
+    )
     def get(self, request: Request, game_id: int, number: int) -> Response:
         hand = get_object_or_404(Hand, game=self.get_game(), number=number)
         return Response(HandOutputSerializer(hand).data)
 
     @extend_schema(
         operation_id="games_hands_enter",
+        tags=["hands"],
+        summary="Enter a hand",
+        description=(
+            "Records hand {number}: the next one of a game in progress (hands are numbered "
+            "from 1, and a void keeps its number). Safe to retry: the same entry for a hand "
+            "already recorded answers 200 with the stored hand; 201 when it was recorded now. "
+            "Answers with the hand and the game as the entry left it (totals, status, winners, "
+            "the next deal). Needs a scorer's role.\n\n" + ENTRY_RULES
+        ),
         request=HandEntryInputSerializer,
-        responses={200: HandResultOutputSerializer, 201: HandResultOutputSerializer, 409: CONFLICT},
-        parameters=[IF_MATCH],
+        responses={
+            200: HandResultOutputSerializer,
+            201: HandResultOutputSerializer,
+            409: conflict(
+                {
+                    "hand_exists": "the hand is recorded with another entry: correct it (PATCH)",
+                    "hand_out_of_order": "another hand comes next",
+                    "game_over": "the game is finished or abandoned",
+                    "game_busy": "the game kept changing while the hand was entered: retry",
+                }
+            ),
+        },
+        parameters=[IF_MATCH, ETAG],
     )
     def put(self, request: Request, game_id: int, number: int) -> Response:
         data = HandEntryInputSerializer(data=request.data)
@@ -73,9 +129,19 @@ class HandDetailView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_hands_correct",
+        tags=["hands"],
+        summary="Correct a hand",
+        description=(
+            "Replaces a recorded hand's entry, with a reason kept in the game's history; every "
+            "later total, the game's end and its winners follow. A renege penalty a director "
+            "had accepted is dropped with the old record. Needs a scorer's role.\n\n" + ENTRY_RULES
+        ),
         request=HandCorrectionInputSerializer,
-        responses={200: HandResultOutputSerializer, 409: CONFLICT},
-        parameters=[IF_MATCH],
+        responses={
+            200: HandResultOutputSerializer,
+            409: conflict({"hand_void": "the hand is void", **CHANGE_CONFLICTS}),
+        },
+        parameters=[IF_MATCH, ETAG],
     )
     def patch(self, request: Request, game_id: int, number: int) -> Response:
         data = HandCorrectionInputSerializer(data=request.data)
@@ -98,9 +164,16 @@ class HandVoidView(GameScopedMixin, APIView):
 
     @extend_schema(
         operation_id="games_hands_void",
+        tags=["hands"],
+        summary="Void a hand",
+        description=(
+            "The hand no longer counts (it keeps its number, and stays in the list); the "
+            "game is rescored, and the reason kept in its history. Voiding a void hand changes "
+            "nothing. Needs a scorer's role."
+        ),
         request=HandVoidInputSerializer,
-        responses={200: HandResultOutputSerializer, 409: CONFLICT},
-        parameters=[IF_MATCH],
+        responses={200: HandResultOutputSerializer, 409: conflict(CHANGE_CONFLICTS)},
+        parameters=[IF_MATCH, ETAG],
     )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         data = HandVoidInputSerializer(data=request.data)

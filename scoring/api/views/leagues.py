@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, creates
+from scoring.api.http import CreateView, conflict, creates
 from scoring.api.permissions import IsClubDirector, ReadOnly
 from scoring.api.scopes import BodyClubMixin, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
@@ -24,17 +23,28 @@ from scoring.api.serializers.leagues import (
 from scoring.models import League, Season
 
 DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
-RULESET_FIXED = OpenApiResponse(
-    response=OpenApiTypes.OBJECT,  # the one error body, as the schema's hook makes it
+
+
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="leagues_list",
+        tags=["leagues"],
+        summary="List leagues",
+        description="The leagues of the clubs the caller may read.",
+    )
+)
+@creates(
+    "leagues_create",
+    LeagueInputSerializer,
+    LeagueOutputSerializer,
+    tags=["leagues"],
+    summary="Start a league",
     description=(
-        "The league has games, each keeping the ruleset it started with: its ruleset can no "
-        "longer change (league_has_games); start a new league. Its own ruleset sent again is "
-        "no change."
+        "A league in a club: its ruleset (every game in it plays it) and how its table ranks "
+        "(the ranking declaration, checked: invalid_ranking names the key at fault). Needs a "
+        "director's role."
     ),
 )
-
-
-@creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
 class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = LeagueOutputSerializer
     permission_classes = DIRECTORS_WRITE
@@ -46,20 +56,44 @@ class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
 
     def perform(self, data: dict) -> League:
         data.pop("club")
-        return services.create_league(club=self.get_club(), **data)
+        # Left out, the ruleset is the service's choice (the standard preset).
+        ruleset = data.pop("ruleset", None)
+        return services.create_league(club=self.get_club(), ruleset=ruleset, **data)
 
 
 class LeagueDetailView(LeagueScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
 
-    @extend_schema(operation_id="leagues_retrieve", responses={200: LeagueOutputSerializer})
+    @extend_schema(
+        operation_id="leagues_retrieve",
+        tags=["leagues"],
+        summary="Read a league",
+        description="The league, its ruleset with every option, and its ranking declaration.",
+        responses={200: LeagueOutputSerializer},
+    )
     def get(self, request: Request, pk: int) -> Response:
         return Response(LeagueOutputSerializer(self.get_league()).data)
 
     @extend_schema(
         operation_id="leagues_update",
+        tags=["leagues"],
+        summary="Change a league",
+        description=(
+            "Changes what is sent of the name, the ruleset and the ranking declaration; what "
+            "is left out stays. Games already started keep the ruleset they began with. Needs "
+            "a director's role."
+        ),
         request=LeagueUpdateInputSerializer,
-        responses={200: LeagueOutputSerializer, 409: RULESET_FIXED},
+        responses={
+            200: LeagueOutputSerializer,
+            409: conflict(
+                {
+                    "league_has_games": "the league has games, each keeping the ruleset it "
+                    "started with: its ruleset can no longer change (start a new league); its "
+                    "own ruleset sent again is no change"
+                }
+            ),
+        },
     )
     def patch(self, request: Request, pk: int) -> Response:
         data = LeagueUpdateInputSerializer(data=request.data)
@@ -68,7 +102,25 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
         return Response(LeagueOutputSerializer(league).data)
 
 
-@creates("leagues_seasons_create", SeasonInputSerializer, SeasonOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="leagues_seasons_list",
+        tags=["leagues"],
+        summary="List a league's seasons",
+        description="The league's seasons, by start date.",
+    )
+)
+@creates(
+    "leagues_seasons_create",
+    SeasonInputSerializer,
+    SeasonOutputSerializer,
+    tags=["leagues"],
+    summary="Add a season",
+    description=(
+        "A season of the league: its games can name it, and its table can be asked for "
+        "(standings ?season=). Needs a director's role."
+    ),
+)
 class SeasonListView(LeagueScopedMixin, CreateView, generics.ListAPIView):
     queryset = Season.objects.none()  # for the schema; get_queryset scopes it
     serializer_class = SeasonOutputSerializer

@@ -1,5 +1,9 @@
 """League and club tables as JSON and CSV, with ETags for polling clients, and a league's hands
-as CSV."""
+as CSV.
+
+CSV has its own operations (``standings.csv``), so that a generated client never parses CSV as
+JSON; ``?format=csv`` (or ``Accept: text/csv``) on the JSON path still answers CSV for callers
+that use it, but is not in the schema."""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.negotiation import BaseContentNegotiation
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -20,24 +25,68 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
-from scoring.api.http import NOT_MODIFIED, etag_matches
+from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches
 from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
 from scoring.selectors import standings
 
-PERIOD_PARAMETERS = [
-    OpenApiParameter("season", int, required=False),
-    OpenApiParameter("from", str, required=False, description="YYYY-MM-DD"),
-    OpenApiParameter("to", str, required=False, description="YYYY-MM-DD"),
-    OpenApiParameter("as_of", str, required=False, description="YYYY-MM-DD"),
-    OpenApiParameter("format", str, required=False, enum=["json", "csv"]),
+DATE = OpenApiTypes.DATE
+CLUB_PERIOD = [
+    OpenApiParameter("from", DATE, required=False, description="Games finished on or after it."),
+    OpenApiParameter("to", DATE, required=False, description="Games finished on or before it."),
+    OpenApiParameter("as_of", DATE, required=False, description="The table as it stood that day."),
+    # ?format=csv still works, but CSV is its own operation: a generated client must not get
+    # CSV from the JSON one.
+    OpenApiParameter("format", str, exclude=True),
+    IF_NONE_MATCH,
+    ETAG,
 ]
-STANDINGS_RESPONSES = {
-    (200, "application/json"): StandingsOutputSerializer,
-    (200, "text/csv"): OpenApiTypes.STR,
-    304: NOT_MODIFIED,
-}
+LEAGUE_PERIOD = [
+    OpenApiParameter(
+        "season", OpenApiTypes.INT, required=False, description="A season of the league (its id)."
+    ),
+    *CLUB_PERIOD,
+]
+TABLE_WORDS = (
+    "Players ranked by the league's declaration (the club's table: by the default one), "
+    "with the games, wins, places, points, moons, queens, gems and ratings of finished games "
+    "in the period; players below min_games are listed after, as provisional. The ETag "
+    "changes with any result of the club: poll with If-None-Match and get 304 meanwhile."
+)
+CSV_WORDS = "The same table as CSV, one row a player, with a header row; errors are JSON."
+
+
+def json_table(operation_id: str, summary: str, output, parameters) -> object:
+    return extend_schema(
+        operation_id=operation_id,
+        tags=["standings"],
+        summary=summary,
+        description=TABLE_WORDS,
+        parameters=parameters,
+        responses={(200, "application/json"): output, 304: NOT_MODIFIED},
+    )
+
+
+def csv_table(operation_id: str, summary: str, parameters) -> object:
+    return extend_schema(
+        operation_id=operation_id,
+        tags=["standings"],
+        summary=summary,
+        description=CSV_WORDS,
+        parameters=parameters,
+        responses={(200, "text/csv"): OpenApiTypes.STR, 304: NOT_MODIFIED},
+    )
+
+
+class CSVOnly(BaseContentNegotiation):
+    """The CSV operations answer CSV whatever Accept or ?format= says."""
+
+    def select_parser(self, request, parsers):
+        return parsers[0] if parsers else None
+
+    def select_renderer(self, request, renderers, format_suffix=None):
+        return renderers[0], renderers[0].media_type
 
 
 # Periods a caller chooses freely (a season is the league's own): their tables are not kept.
@@ -99,10 +148,11 @@ class StandingsMixin:
 
 
 class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
-    @extend_schema(
-        operation_id="leagues_standings",
-        parameters=PERIOD_PARAMETERS,
-        responses=STANDINGS_RESPONSES,
+    @json_table(
+        "leagues_standings",
+        "Read a league's table",
+        StandingsOutputSerializer,
+        LEAGUE_PERIOD,
     )
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
@@ -125,10 +175,11 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
 
 
 class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
-    @extend_schema(
-        operation_id="clubs_standings",
-        parameters=PERIOD_PARAMETERS,
-        responses=STANDINGS_RESPONSES,
+    @json_table(
+        "clubs_standings",
+        "Read a club's table",
+        StandingsOutputSerializer,
+        CLUB_PERIOD,
     )
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
@@ -153,6 +204,24 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
         )
 
 
+class LeagueStandingsCSVView(LeagueStandingsView):
+    renderer_classes = [StandingsCSVRenderer]
+    content_negotiation_class = CSVOnly
+
+    @csv_table("leagues_standings_csv", "Read a league's table as CSV", LEAGUE_PERIOD)
+    def get(self, request: Request, pk: int) -> Response:
+        return super().get(request, pk)
+
+
+class ClubStandingsCSVView(ClubStandingsView):
+    renderer_classes = [StandingsCSVRenderer]
+    content_negotiation_class = CSVOnly
+
+    @csv_table("clubs_standings_csv", "Read a club's table as CSV", CLUB_PERIOD)
+    def get(self, request: Request, pk: int) -> Response:
+        return super().get(request, pk)
+
+
 class _Echo:
     """A file that gives back what is written to it: csv.writer's rows, one at a time."""
 
@@ -167,6 +236,12 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
 
     @extend_schema(
         operation_id="leagues_hands_csv",
+        tags=["standings"],
+        summary="Download a league's hands as CSV",
+        description=(
+            "Every seat of every hand of the league's finished games, voided hands left out: "
+            "game, finished_at, hand, seat, player, name, points, score. Streamed."
+        ),
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
     def get(self, request: Request, pk: int):

@@ -4,8 +4,7 @@ device's sign-in, which makes one from a username and a password."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema
-from drf_standardized_errors.openapi_serializers import ErrorResponse429Serializer
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -24,7 +23,6 @@ from scoring.api.throttling import WriteRateThrottle
 from scoring.models import DeviceToken
 
 TOO_MANY = OpenApiResponse(
-    response=ErrorResponse429Serializer,  # the one error body, as the schema's hook makes it
     description=(
         "Too many requests, wait Retry-After seconds: too many failed sign-ins for this "
         "username from this address, on this endpoint or the sign-in page (locked_out), or "
@@ -33,7 +31,25 @@ TOO_MANY = OpenApiResponse(
 )
 
 
-@creates("auth_tokens_create", DeviceTokenInputSerializer, DeviceTokenCreatedOutputSerializer)
+@extend_schema_view(
+    get=extend_schema(
+        operation_id="auth_tokens_list",
+        tags=["auth"],
+        summary="List your device tokens",
+        description="The signed-in user's device tokens, newest first; the keys are not shown.",
+    )
+)
+@creates(
+    "auth_tokens_create",
+    DeviceTokenInputSerializer,
+    DeviceTokenCreatedOutputSerializer,
+    tags=["auth"],
+    summary="Make a device token",
+    description=(
+        "A token for one device: send its key as Authorization: Token <key>. The key is "
+        "shown in this answer only (a replay by Idempotency-Key shows null)."
+    ),
+)
 class DeviceTokenListView(CreateView, generics.ListAPIView):
     serializer_class = DeviceTokenOutputSerializer
     permission_classes = [IsAuthenticated]
@@ -56,7 +72,13 @@ class DeviceTokenListView(CreateView, generics.ListAPIView):
 class DeviceTokenDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(operation_id="auth_tokens_revoke", responses={200: DeviceTokenOutputSerializer})
+    @extend_schema(
+        operation_id="auth_tokens_revoke",
+        tags=["auth"],
+        summary="Revoke a device token",
+        description="The token stops working at once; it stays listed, with revoked_at.",
+        responses={200: DeviceTokenOutputSerializer},
+    )
     def delete(self, request: Request, pk: int) -> Response:
         token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
         return Response(DeviceTokenOutputSerializer(services.revoke_device_token(token=token)).data)
@@ -70,6 +92,7 @@ class DeviceSignInView(APIView):
 
     @extend_schema(
         operation_id="auth_sign_in",
+        tags=["auth"],
         summary="Sign a device in: a new device token for a username and password",
         description=(
             "A phone's first sign-in: the account's username and password give a new device "
@@ -79,7 +102,11 @@ class DeviceSignInView(APIView):
             "(429 locked_out) for a while."
         ),
         request=DeviceSignInInputSerializer,
-        responses={201: DeviceTokenCreatedOutputSerializer, 429: TOO_MANY},
+        responses={
+            201: DeviceTokenCreatedOutputSerializer,
+            400: OpenApiResponse(description="invalid_credentials, or a field missing."),
+            429: TOO_MANY,
+        },
         auth=[],
     )
     def post(self, request: Request) -> Response:
