@@ -1,0 +1,670 @@
+"""The API as an integrator meets it (issue 17): a client generated from the schema as served,
+and a whole league game played through that client alone.
+
+Once per session, ``generated_client`` fetches ``/api/schema/`` from a live server (pytest-django's
+``live_server``: the app in a thread, on the test database), runs ``openapi-python-client
+generate --meta none --fail-on-warning`` on it into a temporary directory and imports the
+package from there. Nothing generated is kept in the repository.
+
+``test_a_league_game_through_the_generated_client`` then signs in and keeps a league game from
+the club's creation to its standings, ratings and CSV through the generated operations and
+models only: the ORM makes the two people (the API has no sign-up), and nothing else. Every 4xx
+the flow provokes must be the one error body, ``{"type", "errors": [{"code", "detail",
+"attr"}]}``. ``test_the_response_models_the_flow_reads_are_typed`` walks the generated models
+the flow's responses use and fails on any field left untyped (``Any``, a bare ``dict`` or
+``list``, a free-form object).
+
+Where the API does not yet offer what issue 17 asks, the flow is written for the API as
+intended, with a fallback marked ``FALLBACK (issue 17)`` that the merge of the server
+(``api-server``) or schema (``api-schema``) branch removes; the untyped fields are a strict
+xfail, which turns into a failure once the typed schema lands.
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib
+import inspect
+import io
+import json
+import re
+import subprocess
+import sys
+import types
+import typing
+import urllib.request
+import warnings
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from adjudication.engine import adjudicate
+from adjudication.engine.legality import MUST_FOLLOW_SUIT
+from adjudication.services import ruleset_for
+from tests.scoring.support import PlayedHand, play_hand
+
+PACKAGE = "hearts_api_client"  # the generated package's name: its directory under the tmp dir
+SIGN_IN_PATH = "/api/v1/auth/sign-in/"  # issue 17: anonymous, username/password/device_name
+PASSWORD = "a long contract-test password"
+
+# Every operation the flow calls (``api.<tag>.<operation>``); the typed-fields test walks the
+# response models of these, and the flow checks that it called nothing else.
+FLOW_OPERATIONS = (
+    "auth.auth_tokens_list",
+    "clubs.clubs_create",
+    "clubs.clubs_members_create",
+    "players.players_create",
+    "players.players_stats",
+    "players.players_ratings",
+    "leagues.leagues_create",
+    "leagues.leagues_standings",
+    "leagues.leagues_hands_csv",
+    "games.games_create",
+    "games.games_retrieve",
+    "games.games_hands_enter",
+    "games.games_hands_correct",
+    "games.games_hands_void",
+    "games.games_hands_disputes_create",
+    "games.games_hands_disputes_resolve",
+    "games.games_scoreboard",
+    "games.games_history_list",
+)
+
+
+# --- The client, generated once per session from the schema the live server serves ----------
+
+
+@pytest.fixture(scope="session")
+def generated_client(django_db_setup, django_db_blocker, live_server, tmp_path_factory):
+    """The generated package (a module), built from ``GET /api/schema/`` of the live server."""
+    work = tmp_path_factory.mktemp("generated-client")
+    schema = work / "schema.json"
+    url = f"{live_server.url}/api/schema/?format=json"
+    with django_db_blocker.unblock(), urllib.request.urlopen(url, timeout=30) as response:
+        schema.write_bytes(response.read())
+    config = work / "config.json"
+    # No post hooks: the generator would run ruff on the output when ruff is on PATH.
+    config.write_text(json.dumps({"post_hooks": []}))
+    command = [
+        *(sys.executable, "-m", "openapi_python_client", "generate"),
+        *("--path", str(schema), "--output-path", str(work / PACKAGE)),
+        *("--meta", "none", "--config", str(config), "--fail-on-warning"),
+    ]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    sys.path.insert(0, str(work))
+    try:
+        yield importlib.import_module(PACKAGE)
+    finally:
+        sys.path.remove(str(work))
+        for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
+            del sys.modules[name]
+
+
+class Api:
+    """The generated operations by ``tag.name``, remembering which the flow called."""
+
+    def __init__(self, package: types.ModuleType, base_url: str) -> None:
+        self.package = package
+        self.models = importlib.import_module(f"{package.__name__}.models")
+        self.base_url = base_url
+        self.called: set[str] = set()
+
+    def __getattr__(self, tag: str) -> Any:
+        api = self
+
+        class Tag:
+            def __getattr__(self, name: str) -> Any:
+                api.called.add(f"{tag}.{name}")
+                return importlib.import_module(f"{api.package.__name__}.api.{tag}.{name}")
+
+        return Tag()
+
+    def anonymous(self) -> Any:
+        return self.package.Client(base_url=self.base_url, raise_on_unexpected_status=True)
+
+    def signed_in(self, key: str) -> Any:
+        return self.package.AuthenticatedClient(
+            base_url=self.base_url, token=key, prefix="Token", raise_on_unexpected_status=True
+        )
+
+    def operation(self, method: str, path: str) -> types.ModuleType | None:
+        """The generated module of ``METHOD path`` (a path without parameters), if any."""
+        api_dir = Path(self.package.__file__).parent / "api"
+        for source in sorted(api_dir.glob("*/*.py")):
+            text = source.read_text()
+            if f'"method": "{method}"' in text and f'"url": "{path}"' in text:
+                module = f"{self.package.__name__}.api.{source.parent.name}.{source.stem}"
+                return importlib.import_module(module)
+        return None
+
+
+def body_model(operation: types.ModuleType) -> type:
+    """The request model an operation's ``body`` takes."""
+    annotation = inspect.signature(operation.sync_detailed).parameters["body"].annotation
+    return next(t for t in typing.get_args(annotation) or (annotation,) if attrs.has(t))
+
+
+def read(value: Any, name: str) -> Any:
+    """A field of a JSON object that the schema leaves untyped today (a dict) and types once
+    the api-schema branch lands (a model): the flow reads both, so the merge needs no change
+    here. FALLBACK (issue 17, typed fields): after the merge, ``getattr`` alone will do."""
+    return value[name] if isinstance(value, dict) else getattr(value, name)
+
+
+def ok(response: Any, status: int = 200) -> Any:
+    """The parsed body of a success, after checking its status."""
+    assert response.status_code == status, (response.status_code, response.content[:500])
+    assert response.parsed is not None
+    return response.parsed
+
+
+def error_of(api: Api, response: Any, status: int) -> tuple[str, str | None]:
+    """The first error's (code, attr) after checking the status and the one error body: the
+    generated ``ErrorBody`` where the schema declares it for the status, else the content
+    parsed into the same model (the schema documents some 4xx without a body, e.g. 409)."""
+    assert response.status_code == status, (response.status_code, response.content[:500])
+    raw = json.loads(response.content)
+    assert set(raw) == {"type", "errors"}, raw
+    assert all(set(item) == {"code", "detail", "attr"} for item in raw["errors"]), raw
+    body = response.parsed
+    if not isinstance(body, api.models.ErrorBody):
+        assert body is None, f"{status} parsed as {type(body).__name__}, not ErrorBody"
+        body = api.models.ErrorBody.from_dict(raw)
+    assert body.type_ == ("validation_error" if status == 400 else "client_error"), raw
+    assert body.errors and isinstance(body.errors[0].detail, str) and body.errors[0].detail
+    return body.errors[0].code, body.errors[0].attr
+
+
+def sign_in(api: Api, username: str, device_name: str, make_token) -> Any:
+    """A phone signs in with a username and password and keeps the device token it gets."""
+    sign_in_operation = api.operation("post", SIGN_IN_PATH)
+    if sign_in_operation is None:
+        # FALLBACK (issue 17, sign-in): today a token is made by POST auth/tokens/, which needs
+        # a session that no API operation gives; the api-server branch adds the anonymous
+        # POST /api/v1/auth/sign-in/ used below. Until it is merged, the device token is made
+        # by the service directly. The merge makes this branch dead: remove it then.
+        fallback(f"no {SIGN_IN_PATH} in the schema: the device token is made by the service")
+        key = make_token(username, device_name)
+    else:
+        request = body_model(sign_in_operation)
+        wrong = sign_in_operation.sync_detailed(
+            client=api.anonymous(),
+            body=request.from_dict(
+                {"username": username, "password": "not it", "device_name": device_name}
+            ),
+        )
+        assert error_of(api, wrong, wrong.status_code)[0]
+        assert wrong.status_code in (400, 401), wrong.status_code
+        signed = sign_in_operation.sync_detailed(
+            client=api.anonymous(),
+            body=request.from_dict(
+                {"username": username, "password": PASSWORD, "device_name": device_name}
+            ),
+        )
+        assert signed.status_code in (200, 201), (signed.status_code, signed.content)
+        key = signed.parsed.key
+    assert isinstance(key, str) and key
+    client = api.signed_in(key)
+    tokens = ok(api.auth.auth_tokens_list.sync_detailed(client=client))
+    assert device_name in [token.name for token in tokens.results]
+    return client
+
+
+def renege_hand(rules, *, hand_number: int, dealer: int) -> tuple[PlayedHand, int]:
+    """A seeded random hand with exactly one illegal play, a renege, and no moon."""
+    for seed in range(500):
+        at = 5 + seed % 40
+        if at % rules.players == 0:
+            continue
+        played = play_hand(rules, seed, hand_number=hand_number, dealer=dealer, deviate_at=at)
+        if played.moon:
+            continue
+        ruling = adjudicate(rules, played.plays, first_leader=played.leader)
+        if [v.rule for v in ruling.violations] == [MUST_FOLLOW_SUIT]:
+            return played, ruling.violations[0].seat
+    raise AssertionError("no seed gives a single renege")
+
+
+def legal_hand(rules, *, hand_number: int, dealer: int) -> PlayedHand:
+    """A seeded random legal hand with no moon."""
+    return next(
+        played
+        for seed in range(100)
+        if not (played := play_hand(rules, seed, hand_number=hand_number, dealer=dealer)).moon
+    )
+
+
+class FallbackWarning(UserWarning):
+    """A fallback of this test is in use: listed in the run's warnings, never silent."""
+
+
+def fallback(what: str) -> None:
+    warnings.warn(f"FALLBACK in use: {what}", FallbackWarning, stacklevel=2)
+
+
+def plus(a: list[int], b: list[int], sign: int = 1) -> list[int]:
+    return [x + sign * y for x, y in zip(a, b, strict=True)]
+
+
+# --- The flow ---------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def people(django_user_model, settings):
+    """The two people of the flow: the flow's only use of the ORM. The API has no sign-up, so
+    a user must exist before signing in: Olga (who founds the club) and Dirk (a director of
+    another club)."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    return [django_user_model.objects.create_user(n, password=PASSWORD) for n in ("olga", "dirk")]
+
+
+def make_token_by_service(username: str, device_name: str) -> str:
+    """FALLBACK (issue 17, sign-in): the service behind POST auth/tokens/, until sign-in lands."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+
+    user = get_user_model().objects.get(username=username)
+    return services.create_device_token(user=user, name=device_name)[1]
+
+
+def test_a_league_game_through_the_generated_client(generated_client, live_server, people):
+    api = Api(generated_client, live_server.url)
+    m = api.models
+
+    # Anonymous writes are refused with the error body.
+    anonymous_write = api.clubs.clubs_create.sync_detailed(
+        client=api.anonymous(), body=m.ClubInputRequest(name="Nobody's", slug="nobodys")
+    )
+    assert error_of(api, anonymous_write, 401) == ("not_authenticated", None)
+
+    # Olga signs in on her phone, founds a club (she is its owner) and seats four players.
+    olga = sign_in(api, "olga", "olga's phone", make_token_by_service)
+    club = ok(
+        api.clubs.clubs_create.sync_detailed(
+            client=olga, body=m.ClubInputRequest(name="Riverside", slug="riverside")
+        ),
+        201,
+    )
+    assert (club.name, club.slug, club.is_public) == ("Riverside", "riverside", True)
+    names = ["Ann", "Bo", "Cy", "Di"]
+    players = [
+        ok(
+            api.players.players_create.sync_detailed(
+                client=olga, body=m.PlayerInputRequest(club=club.id, name=name)
+            ),
+            201,
+        )
+        for name in names
+    ]
+
+    # A league: the standard rules with a renege costing the whole hand, ranked by total points.
+    league = ok(
+        api.leagues.leagues_create.sync_detailed(
+            client=olga,
+            body=m.LeagueInputRequest.from_dict(
+                {
+                    "club": club.id,
+                    "name": "Thursday league",
+                    "ruleset": {"preset": "standard", "renege_penalty": "takes_all"},
+                    "ranking": {"criterion": "total_points", "tie_breaks": ["shared"]},
+                }
+            ),
+        ),
+        201,
+    )
+    assert league.ruleset.renege_penalty == "takes_all"
+    assert read(league.ranking, "criterion") == "total_points"
+
+    # A game in the league: seats in clockwise order, Ann deals first.
+    game_body = m.GameInputRequest(league=league.id, players=[p.id for p in players])
+    created = api.games.games_create.sync_detailed(client=olga, body=game_body)
+    if created.status_code == 400:
+        # FALLBACK (issue 17, typed schema): the schema gives GameInputRequest.ruleset a
+        # default ("standard"), so the generated model sends it unless told not to, and a league
+        # game refuses any ruleset (400 ruleset_from_league). Remove once the schema declares
+        # no default for it (a league game plays the league's rules).
+        assert error_of(api, created, 400) == ("ruleset_from_league", "ruleset")
+        fallback("GameInputRequest.ruleset defaults to 'standard': sent as UNSET for a league")
+        game_body.ruleset = generated_client.types.UNSET
+        created = api.games.games_create.sync_detailed(client=olga, body=game_body)
+    game = ok(created, 201)
+    assert [s.name for s in game.seats] == names and game.first_dealer == 0
+    assert game.status == "in_progress" and read(game.ruleset, "moon") == "shooter_choice"
+    rules = ruleset_for(game.ruleset.to_dict())
+    totals = [0, 0, 0, 0]
+
+    def enter(number: int, body: Any, status: int = 201) -> Any:
+        return ok(
+            api.games.games_hands_enter.sync_detailed(game.id, number, client=olga, body=body),
+            status,
+        )
+
+    # Hand 1 at the points level: Ann took the Q♠; Bo 5 hearts, Cy and Di 4 each.
+    first = m.HandEntryInputRequest(points=[13, 5, 4, 4])
+    result = enter(1, first)
+    totals = plus(totals, [13, 5, 4, 4])
+    assert (result.hand.dealer, result.hand.pass_direction, result.hand.level) == (
+        0,
+        "left",
+        "points",
+    )
+    assert list(result.hand.scores) == [13, 5, 4, 4] and result.totals == totals
+    assert (result.next_hand, result.next_dealer, result.next_pass) == (2, 1, "right")
+    # The same entry sent again (a retry) is the same hand, not a second one.
+    assert enter(1, first, 200).totals == totals
+
+    # Hand 2 at the cards_taken level: Bo took the Q♠ and five hearts.
+    taken = [
+        [],
+        ["QS", "2H", "3H", "4H", "5H", "6H"],
+        ["7H", "8H", "9H", "TH"],
+        ["JH", "QH", "KH", "AH"],
+    ]
+    result = enter(2, m.HandEntryInputRequest(cards_taken=taken))
+    totals = plus(totals, [0, 18, 4, 4])
+    assert list(result.hand.points) == [0, 18, 4, 4] and result.totals == totals
+    assert (result.next_dealer, result.next_pass) == (2, "across")
+
+    # Hand 3 at the plays level: the whole record with each seat's cards after the pass.
+    third = legal_hand(rules, hand_number=3, dealer=2)
+    result = enter(3, m.HandEntryInputRequest(plays=third.plays, hands=third.holdings))
+    totals = plus(totals, third.points)
+    assert result.hand.level == "plays" and list(result.hand.points) == third.points
+    assert read(result.hand.adjudication, "violations") == []
+    assert result.totals == totals and (result.next_dealer, result.next_pass) == (3, "hold")
+
+    # Hand 4: Cy shoots the moon. Without the choice the entry is refused...
+    moon = {"points": [0, 0, 26, 0]}
+    refused = api.games.games_hands_enter.sync_detailed(
+        game.id, 4, client=olga, body=m.HandEntryInputRequest.from_dict(moon)
+    )
+    assert error_of(api, refused, 400) == ("moon_choice_required", "moon_choice")
+    # ... a hand out of order is a conflict ...
+    early = api.games.games_hands_enter.sync_detailed(
+        game.id, 6, client=olga, body=m.HandEntryInputRequest(points=[13, 5, 4, 4])
+    )
+    assert error_of(api, early, 409) == ("hand_out_of_order", None)
+    # ... and with the choice, 26 is added to each of the others.
+    result = enter(
+        4, m.HandEntryInputRequest(points=[0, 0, 26, 0], moon_choice=m.MoonChoiceEnum.ADD_TO_OTHERS)
+    )
+    totals = plus(totals, [26, 26, 0, 26])
+    assert list(result.hand.scores) == [26, 26, 0, 26] and result.hand.moon_shooter == 2
+    assert result.hand.moon_choice == "add_to_others" and result.totals == totals
+    assert (result.next_hand, result.next_dealer, result.next_pass) == (5, 0, "left")
+    version = result.game_version
+
+    # A correction of hand 1 (Ann and Cy's points were swapped), at the version seen.
+    correction = m.PatchedHandCorrectionInputRequest(
+        points=[4, 5, 13, 4], reason="Ann and Cy swapped"
+    )
+    result = ok(
+        api.games.games_hands_correct.sync_detailed(
+            game.id, 1, client=olga, body=correction, if_match=f'"{version}"'
+        )
+    )
+    totals = plus(totals, [-9, 0, 9, 0])
+    assert list(result.hand.scores) == [4, 5, 13, 4] and result.totals == totals
+    assert result.game_version > version
+    # The same correction at the version seen before it is stale.
+    stale = api.games.games_hands_correct.sync_detailed(
+        game.id, 1, client=olga, body=correction, if_match=f'"{version}"'
+    )
+    assert error_of(api, stale, 412) == ("version_mismatch", None)
+
+    # Hand 2 is voided (a misdeal): its scores no longer count.
+    void = api.games.games_hands_void.sync_detailed(
+        game.id,
+        2,
+        client=olga,
+        body=m.HandVoidInputRequest(reason="misdeal"),
+        if_match=f'"{result.game_version}"',
+    )
+    result = ok(void)
+    totals = plus(totals, [0, 18, 4, 4], -1)
+    assert result.hand.is_void and result.totals == totals
+    assert void.headers["ETag"] == f'"{result.game_version}"'
+
+    # Hand 5, entered as points; then a renege dispute with the trick record, and its ruling.
+    fifth, offender = renege_hand(rules, hand_number=5, dealer=0)
+    result = enter(5, m.HandEntryInputRequest(points=fifth.points))
+    assert list(result.hand.scores) == fifth.points  # no penalty before a director rules
+    assert result.totals == plus(totals, fifth.points)
+    dispute = ok(
+        api.games.games_hands_disputes_create.sync_detailed(
+            game.id,
+            5,
+            client=olga,
+            body=m.DisputeInputRequest(
+                plays=fifth.plays, hands=fifth.holdings, reason="showed a club later"
+            ),
+        ),
+        201,
+    )
+    [violation] = read(dispute.ruling, "violations")
+    assert (read(violation, "rule"), read(violation, "seat")) == (MUST_FOLLOW_SUIT, offender)
+    assert dispute.status == "open" and dispute.hand == 5
+
+    # Dirk, a director of another club, may not resolve it.
+    other = ok(
+        api.clubs.clubs_create.sync_detailed(
+            client=olga, body=m.ClubInputRequest(name="Hillside", slug="hillside")
+        ),
+        201,
+    )
+    membership = ok(
+        api.clubs.clubs_members_create.sync_detailed(
+            other.id,
+            client=olga,
+            body=m.MembershipInputRequest(username="dirk", role=m.RoleEnum.DIRECTOR),
+        ),
+        201,
+    )
+    assert (membership.username, membership.role) == ("dirk", "director")
+    dirk = sign_in(api, "dirk", "dirk's tablet", make_token_by_service)
+    accept = m.DisputeResolveInputRequest(decision=m.DecisionEnum.ACCEPT, note="a renege")
+    refused = api.games.games_hands_disputes_resolve.sync_detailed(
+        game.id, 5, dispute.id, client=dirk, body=accept
+    )
+    assert error_of(api, refused, 403) == ("permission_denied", None)
+
+    # Olga, the club's owner, directs it: she accepts, and the offender takes all 26.
+    resolved = ok(
+        api.games.games_hands_disputes_resolve.sync_detailed(
+            game.id, 5, dispute.id, client=olga, body=accept
+        )
+    )
+    assert resolved.status == "accepted" and resolved.resolved_at is not None
+    penalised = [26 if seat == offender else 0 for seat in range(4)]
+    totals = plus(totals, penalised)
+    board = ok(api.games.games_scoreboard.sync_detailed(game.id, client=olga))
+    assert board.hands[4].renege_by == offender and board.hands[4].scores == penalised
+    assert board.totals == totals
+
+    # More hands until someone reaches 100: the game ends, the lowest total wins.
+    number = 6
+    while max(totals) < 100:
+        points = [[13, 13, 0, 0], [0, 13, 13, 0], [0, 0, 13, 13], [13, 0, 0, 13]][number % 4]
+        result = enter(number, m.HandEntryInputRequest(points=points))
+        totals = plus(totals, points)
+        assert result.totals == totals
+        number += 1
+    winners = [seat for seat in range(4) if totals[seat] == min(totals)]
+    assert result.status == "finished" and result.winners == winners
+    assert (result.next_hand, result.next_dealer) == (None, None)
+    late = api.games.games_hands_enter.sync_detailed(
+        game.id, number, client=olga, body=m.HandEntryInputRequest(points=[13, 13, 0, 0])
+    )
+    assert error_of(api, late, 409) == ("game_over", None)
+
+    # The scoreboard a person reads: every hand, running totals, the moon, the void, the renege.
+    board = ok(api.games.games_scoreboard.sync_detailed(game.id, client=api.anonymous()))
+    assert [row.number for row in board.hands] == list(range(1, number))
+    assert [row.level for row in board.hands[:3]] == ["points", "cards_taken", "plays"]
+    assert board.hands[1].is_void and board.hands[0].scores == [4, 5, 13, 4]
+    assert (read(board.hands[3].moon, "shooter"), read(board.hands[3].moon, "choice")) == (
+        2,
+        "add_to_others",
+    )
+    assert board.hands[-1].running_totals == totals == board.totals
+    assert board.status == "finished" and board.winners == winners and board.target_score == 100
+    assert [s.name for s in board.seats] == names
+    finished = ok(api.games.games_retrieve.sync_detailed(game.id, client=olga))
+    assert finished.status == "finished" and list(finished.totals) == totals
+
+    # The history keeps every change, with its reason and the hand before and after.
+    history = ok(api.games.games_history_list.sync_detailed(game.id, client=olga, limit=100))
+    actions = [entry.action for entry in history.results]
+    assert actions[:8] == [
+        "game_created",
+        "hand_entered",
+        "hand_entered",
+        "hand_entered",
+        "hand_entered",
+        "hand_corrected",
+        "hand_voided",
+        "hand_entered",
+    ]
+    assert actions[8:10] == ["dispute_opened", "dispute_accepted"]
+    assert actions.count("hand_entered") == number - 1
+    corrected = history.results[5]
+    assert (corrected.hand_number, corrected.reason, corrected.actor) == (
+        1,
+        "Ann and Cy swapped",
+        "olga",
+    )
+    assert read(corrected.before, "scores") == [13, 5, 4, 4]
+    assert read(corrected.after, "scores") == [4, 5, 13, 4]
+
+    # The league table, ranked by total points (lowest first), as JSON and as CSV.
+    table = ok(api.leagues.leagues_standings.sync_detailed(league.id, client=api.anonymous()))
+    assert table.name == "Thursday league" and read(table.ranking, "criterion") == "total_points"
+    rows = {row.name: row for row in table.rows}
+    assert sorted(rows) == sorted(names)
+    assert [rows[names[seat]].total_points for seat in range(4)] == totals
+    assert [rows[names[seat]].wins for seat in range(4)] == [int(s in winners) for s in range(4)]
+    assert all(row.games == 1 and row.hands == number - 2 for row in table.rows)
+    assert [row.total_points for row in table.rows] == sorted(totals)
+    assert table.rows[0].rank == 1 and table.rows[0].name in [names[s] for s in winners]
+    csv_text = standings_csv(api, league.id)
+    csv_rows = list(csv.DictReader(io.StringIO(csv_text)))
+    assert [(r["name"], int(r["total_points"])) for r in csv_rows] == [
+        (row.name, row.total_points) for row in table.rows
+    ]
+    hands_csv = ok(api.leagues.leagues_hands_csv.sync_detailed(league.id, client=api.anonymous()))
+    counted = [r for r in csv.DictReader(io.StringIO(hands_csv))]
+    assert len(counted) == 4 * (number - 2)  # every seat of every hand but the void one
+
+    # The winner's statistics and rating history.
+    best = players[winners[0]]
+    stats = ok(api.players.players_stats.sync_detailed(best.id, client=api.anonymous()))
+    overall = stats.overall
+    assert (read(overall, "games"), read(overall, "wins"), read(overall, "total_points")) == (
+        1,
+        1,
+        totals[winners[0]],
+    )
+    [in_league] = stats.leagues
+    assert (read(in_league, "name"), read(in_league, "games")) == ("Thursday league", 1)
+    ratings = {
+        seat: ok(api.players.players_ratings.sync_detailed(players[seat].id, client=olga))
+        for seat in range(4)
+    }
+    assert all([e.game for e in ratings[seat].results] == [game.id] for seat in range(4))
+    last = max(range(4), key=lambda seat: totals[seat])
+    assert ratings[winners[0]].results[0].rating > ratings[last].results[0].rating
+
+    assert api.called <= set(FLOW_OPERATIONS), api.called - set(FLOW_OPERATIONS)
+
+
+def standings_csv(api: Api, league_id: int) -> str:
+    """The league table as CSV, through the generated standings operation."""
+    operation = api.leagues.leagues_standings
+    fmt = api.models.LeaguesStandingsFormat.CSV
+    try:
+        response = operation.sync_detailed(league_id, client=api.anonymous(), format_=fmt)
+    except json.JSONDecodeError:
+        # FALLBACK (generator, stays after the merges): the schema rightly declares the 200 as
+        # application/json or text/csv, but openapi-python-client 0.29 parses every 200 of an
+        # operation as its JSON model. The CSV is fetched with the operation's own request
+        # (its generated _get_kwargs) through the generated client's httpx client.
+        fallback("the standings CSV through the operation's _get_kwargs and the httpx client")
+        request = operation._get_kwargs(league_id, format_=fmt)
+        response = api.anonymous().get_httpx_client().request(**request)
+        assert response.status_code == 200, response.content[:500]
+        assert response.headers["content-type"].startswith("text/csv")
+        return response.text
+    return ok(response)
+
+
+# --- Typed responses --------------------------------------------------------------------------
+
+# An annotation that says nothing of the value: Any, object, or a bare list or dict.
+UNTYPED = re.compile(r"\bAny\b|\bobject\b|\b(?:list|dict)\b(?!\[)")
+FREE_FORM = "dict[str, Any]"  # every generated model's additional_properties
+
+
+def response_models(operation: types.ModuleType) -> list[type]:
+    """The models an operation's responses parse into (``Response[A | B | ...]``)."""
+    [parsed] = typing.get_args(inspect.signature(operation.sync_detailed).return_annotation)
+    return [t for t in typing.get_args(parsed) or (parsed,) if attrs.has(t)]
+
+
+def untyped_fields(models: types.ModuleType, roots: list[type]) -> list[str]:
+    """``Model.field: annotation`` for every untyped field of ``roots`` and the models they
+    nest, and ``Model: free-form object`` for a model with no declared field at all."""
+    found: list[str] = []
+    seen: set[type] = set()
+    todo = list(roots)
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        declared = [f for f in attrs.fields(model) if f.name != "additional_properties"]
+        if not declared:
+            found.append(f"{model.__name__}: free-form object ({FREE_FORM})")
+        for field in declared:
+            annotation = field.type if isinstance(field.type, str) else repr(field.type)
+            if UNTYPED.search(annotation):
+                found.append(f"{model.__name__}.{field.name}: {annotation}")
+            for name in re.findall(r"\b[A-Z]\w*", annotation):
+                nested = getattr(models, name, None)
+                if isinstance(nested, type) and attrs.has(nested):
+                    todo.append(nested)
+    return sorted(found)
+
+
+# What the schema leaves untyped today, in the models of the flow's responses. The api-schema
+# branch types them (issue 17); its merge makes this test pass, and strict=True turns that pass
+# into a failure: remove the xfail then.
+UNTYPED_TODAY = (
+    "DisputeOutput.record, DisputeOutput.ruling, GameOutput.gems, GameOutput.totals, "
+    "GameOutput.winners, HandOutput.adjudication, HandOutput.entry, HandOutput.gems, "
+    "HandOutput.points, HandOutput.scores, HistoryOutput.after, HistoryOutput.before, "
+    "LeagueOutput.ranking, PlayerStatsOutput.leagues, PlayerStatsOutput.overall, "
+    "ScoreboardRow.moon, StandingsOutput.period, StandingsOutput.ranking"
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=f"FALLBACK (issue 17, typed schema): untyped until api-schema lands: {UNTYPED_TODAY}."
+    " An XPASS means the typed schema is merged: remove this xfail.",
+)
+def test_the_response_models_the_flow_reads_are_typed(generated_client, live_server):
+    api = Api(generated_client, live_server.url)
+    operations = [api.operation("post", SIGN_IN_PATH)]  # issue 17's sign-in, once it exists
+    for name in FLOW_OPERATIONS:
+        tag, operation = name.split(".")
+        operations.append(getattr(getattr(api, tag), operation))
+    roots = [model for op in operations if op is not None for model in response_models(op)]
+    assert {"HandResultOutput", "ScoreboardOutput", "StandingsOutput"} <= {
+        model.__name__ for model in roots
+    }
+    untyped = untyped_fields(api.models, roots)
+    assert not untyped, "untyped response fields:\n" + "\n".join(untyped)
