@@ -13,11 +13,6 @@ the flow provokes must be the one error body, ``{"type", "errors": [{"code", "de
 "attr"}]}``. ``test_the_response_models_the_flow_reads_are_typed`` walks the generated models
 the flow's responses use and fails on any field left untyped (``Any``, a bare ``dict`` or
 ``list``, a free-form object).
-
-Where the API does not yet offer what issue 17 asks, the flow is written for the API as
-intended, with a fallback marked ``FALLBACK (issue 17)`` that the merge of the server
-(``api-server``) or schema (``api-schema``) branch removes; the untyped fields are a strict
-xfail, which turns into a failure once the typed schema lands.
 """
 
 from __future__ import annotations
@@ -33,7 +28,6 @@ import sys
 import types
 import typing
 import urllib.request
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -46,30 +40,32 @@ from adjudication.services import ruleset_for
 from tests.scoring.support import PlayedHand, play_hand
 
 PACKAGE = "hearts_api_client"  # the generated package's name: its directory under the tmp dir
-SIGN_IN_PATH = "/api/v1/auth/sign-in/"  # issue 17: anonymous, username/password/device_name
 PASSWORD = "a long contract-test password"
 
-# Every operation the flow calls (``api.<tag>.<operation>``); the typed-fields test walks the
-# response models of these, and the flow checks that it called nothing else.
+# Every operation the flow calls, by operation id; the typed-fields test walks the response
+# models of these, and the flow checks that it called nothing else.
 FLOW_OPERATIONS = (
-    "auth.auth_tokens_list",
-    "clubs.clubs_create",
-    "clubs.clubs_members_create",
-    "players.players_create",
-    "players.players_stats",
-    "players.players_ratings",
-    "leagues.leagues_create",
-    "leagues.leagues_standings",
-    "leagues.leagues_hands_csv",
-    "games.games_create",
-    "games.games_retrieve",
-    "games.games_hands_enter",
-    "games.games_hands_correct",
-    "games.games_hands_void",
-    "games.games_hands_disputes_create",
-    "games.games_hands_disputes_resolve",
-    "games.games_scoreboard",
-    "games.games_history_list",
+    "auth_sign_in",
+    "auth_tokens_list",
+    "clubs_create",
+    "clubs_members_create",
+    "players_create",
+    "players_stats",
+    "players_ratings",
+    "leagues_create",
+    "leagues_update",
+    "leagues_standings",
+    "leagues_standings_csv",
+    "leagues_hands_csv",
+    "games_create",
+    "games_retrieve",
+    "games_hands_enter",
+    "games_hands_correct",
+    "games_hands_void",
+    "games_hands_disputes_create",
+    "games_hands_disputes_resolve",
+    "games_scoreboard",
+    "games_history_list",
 )
 
 
@@ -104,7 +100,8 @@ def generated_client(django_db_setup, django_db_blocker, live_server, tmp_path_f
 
 
 class Api:
-    """The generated operations by ``tag.name``, remembering which the flow called."""
+    """The generated operations as ``api.<tag>.<operation id>`` (the tag only reads well: an
+    operation is found by its id), remembering which the flow called."""
 
     def __init__(self, package: types.ModuleType, base_url: str) -> None:
         self.package = package
@@ -117,8 +114,11 @@ class Api:
 
         class Tag:
             def __getattr__(self, name: str) -> Any:
-                api.called.add(f"{tag}.{name}")
-                return importlib.import_module(f"{api.package.__name__}.api.{tag}.{name}")
+                api.called.add(name)
+                api_dir = Path(api.package.__file__).parent / "api"
+                (source,) = api_dir.glob(f"*/{name}.py")
+                module = f"{api.package.__name__}.api.{source.parent.name}.{name}"
+                return importlib.import_module(module)
 
         return Tag()
 
@@ -129,29 +129,6 @@ class Api:
         return self.package.AuthenticatedClient(
             base_url=self.base_url, token=key, prefix="Token", raise_on_unexpected_status=True
         )
-
-    def operation(self, method: str, path: str) -> types.ModuleType | None:
-        """The generated module of ``METHOD path`` (a path without parameters), if any."""
-        api_dir = Path(self.package.__file__).parent / "api"
-        for source in sorted(api_dir.glob("*/*.py")):
-            text = source.read_text()
-            if f'"method": "{method}"' in text and f'"url": "{path}"' in text:
-                module = f"{self.package.__name__}.api.{source.parent.name}.{source.stem}"
-                return importlib.import_module(module)
-        return None
-
-
-def body_model(operation: types.ModuleType) -> type:
-    """The request model an operation's ``body`` takes."""
-    annotation = inspect.signature(operation.sync_detailed).parameters["body"].annotation
-    return next(t for t in typing.get_args(annotation) or (annotation,) if attrs.has(t))
-
-
-def read(value: Any, name: str) -> Any:
-    """A field of a JSON object that the schema leaves untyped today (a dict) and types once
-    the api-schema branch lands (a model): the flow reads both, so the merge needs no change
-    here. FALLBACK (issue 17, typed fields): after the merge, ``getattr`` alone will do."""
-    return value[name] if isinstance(value, dict) else getattr(value, name)
 
 
 def ok(response: Any, status: int = 200) -> Any:
@@ -178,36 +155,23 @@ def error_of(api: Api, response: Any, status: int) -> tuple[str, str | None]:
     return body.errors[0].code, body.errors[0].attr
 
 
-def sign_in(api: Api, username: str, device_name: str, make_token) -> Any:
+def sign_in(api: Api, username: str, device_name: str) -> Any:
     """A phone signs in with a username and password and keeps the device token it gets."""
-    sign_in_operation = api.operation("post", SIGN_IN_PATH)
-    if sign_in_operation is None:
-        # FALLBACK (issue 17, sign-in): today a token is made by POST auth/tokens/, which needs
-        # a session that no API operation gives; the api-server branch adds the anonymous
-        # POST /api/v1/auth/sign-in/ used below. Until it is merged, the device token is made
-        # by the service directly. The merge makes this branch dead: remove it then.
-        fallback(f"no {SIGN_IN_PATH} in the schema: the device token is made by the service")
-        key = make_token(username, device_name)
-    else:
-        request = body_model(sign_in_operation)
-        wrong = sign_in_operation.sync_detailed(
+    request = api.models.DeviceSignInInputRequest
+    wrong = api.auth.auth_sign_in.sync_detailed(
+        client=api.anonymous(),
+        body=request(username=username, password="not it", device_name=device_name),
+    )
+    assert error_of(api, wrong, 400) == ("invalid_credentials", None)
+    signed = ok(
+        api.auth.auth_sign_in.sync_detailed(
             client=api.anonymous(),
-            body=request.from_dict(
-                {"username": username, "password": "not it", "device_name": device_name}
-            ),
-        )
-        assert error_of(api, wrong, wrong.status_code)[0]
-        assert wrong.status_code in (400, 401), wrong.status_code
-        signed = sign_in_operation.sync_detailed(
-            client=api.anonymous(),
-            body=request.from_dict(
-                {"username": username, "password": PASSWORD, "device_name": device_name}
-            ),
-        )
-        assert signed.status_code in (200, 201), (signed.status_code, signed.content)
-        key = signed.parsed.key
-    assert isinstance(key, str) and key
-    client = api.signed_in(key)
+            body=request(username=username, password=PASSWORD, device_name=device_name),
+        ),
+        201,
+    )
+    assert signed.name == device_name and isinstance(signed.key, str) and signed.key
+    client = api.signed_in(signed.key)
     tokens = ok(api.auth.auth_tokens_list.sync_detailed(client=client))
     assert device_name in [token.name for token in tokens.results]
     return client
@@ -237,14 +201,6 @@ def legal_hand(rules, *, hand_number: int, dealer: int) -> PlayedHand:
     )
 
 
-class FallbackWarning(UserWarning):
-    """A fallback of this test is in use: listed in the run's warnings, never silent."""
-
-
-def fallback(what: str) -> None:
-    warnings.warn(f"FALLBACK in use: {what}", FallbackWarning, stacklevel=2)
-
-
 def plus(a: list[int], b: list[int], sign: int = 1) -> list[int]:
     return [x + sign * y for x, y in zip(a, b, strict=True)]
 
@@ -261,16 +217,6 @@ def people(django_user_model, settings):
     return [django_user_model.objects.create_user(n, password=PASSWORD) for n in ("olga", "dirk")]
 
 
-def make_token_by_service(username: str, device_name: str) -> str:
-    """FALLBACK (issue 17, sign-in): the service behind POST auth/tokens/, until sign-in lands."""
-    from django.contrib.auth import get_user_model
-
-    from scoring import services
-
-    user = get_user_model().objects.get(username=username)
-    return services.create_device_token(user=user, name=device_name)[1]
-
-
 def test_a_league_game_through_the_generated_client(generated_client, live_server, people):
     api = Api(generated_client, live_server.url)
     m = api.models
@@ -282,7 +228,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     assert error_of(api, anonymous_write, 401) == ("not_authenticated", None)
 
     # Olga signs in on her phone, founds a club (she is its owner) and seats four players.
-    olga = sign_in(api, "olga", "olga's phone", make_token_by_service)
+    olga = sign_in(api, "olga", "olga's phone")
     club = ok(
         api.clubs.clubs_create.sync_detailed(
             client=olga, body=m.ClubInputRequest(name="Riverside", slug="riverside")
@@ -317,24 +263,24 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         201,
     )
     assert league.ruleset.renege_penalty == "takes_all"
-    assert read(league.ranking, "criterion") == "total_points"
+    assert league.ranking.criterion == "total_points"
 
     # A game in the league: seats in clockwise order, Ann deals first.
     game_body = m.GameInputRequest(league=league.id, players=[p.id for p in players])
-    created = api.games.games_create.sync_detailed(client=olga, body=game_body)
-    if created.status_code == 400:
-        # FALLBACK (issue 17, typed schema): the schema gives GameInputRequest.ruleset a
-        # default ("standard"), so the generated model sends it unless told not to, and a league
-        # game refuses any ruleset (400 ruleset_from_league). Remove once the schema declares
-        # no default for it (a league game plays the league's rules).
-        assert error_of(api, created, 400) == ("ruleset_from_league", "ruleset")
-        fallback("GameInputRequest.ruleset defaults to 'standard': sent as UNSET for a league")
-        game_body.ruleset = generated_client.types.UNSET
-        created = api.games.games_create.sync_detailed(client=olga, body=game_body)
-    game = ok(created, 201)
+    game = ok(api.games.games_create.sync_detailed(client=olga, body=game_body), 201)
     assert [s.name for s in game.seats] == names and game.first_dealer == 0
-    assert game.status == "in_progress" and read(game.ruleset, "moon") == "shooter_choice"
+    assert game.status == "in_progress" and game.ruleset.moon == "shooter_choice"
     rules = ruleset_for(game.ruleset.to_dict())
+    # The league has a game: its ruleset stays (sent again, it is no change).
+    change = api.leagues.leagues_update.sync_detailed(
+        league.id,
+        client=olga,
+        body=m.PatchedLeagueUpdateInputRequest.from_dict({"ruleset": "omnibus"}),
+    )
+    assert error_of(api, change, 409) == ("league_has_games", "ruleset")
+    same = m.PatchedLeagueUpdateInputRequest.from_dict({"ruleset": league.ruleset.to_dict()})
+    kept = ok(api.leagues.leagues_update.sync_detailed(league.id, client=olga, body=same))
+    assert kept.ruleset.renege_penalty == "takes_all"
     totals = [0, 0, 0, 0]
 
     def enter(number: int, body: Any, status: int = 201) -> Any:
@@ -374,7 +320,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     result = enter(3, m.HandEntryInputRequest(plays=third.plays, hands=third.holdings))
     totals = plus(totals, third.points)
     assert result.hand.level == "plays" and list(result.hand.points) == third.points
-    assert read(result.hand.adjudication, "violations") == []
+    assert result.hand.adjudication.violations == []
     assert result.totals == totals and (result.next_dealer, result.next_pass) == (3, "hold")
 
     # Hand 4: Cy shoots the moon. Without the choice the entry is refused...
@@ -445,8 +391,8 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         ),
         201,
     )
-    [violation] = read(dispute.ruling, "violations")
-    assert (read(violation, "rule"), read(violation, "seat")) == (MUST_FOLLOW_SUIT, offender)
+    [violation] = dispute.ruling.violations
+    assert (violation.rule, violation.seat) == (MUST_FOLLOW_SUIT, offender)
     assert dispute.status == "open" and dispute.hand == 5
 
     # Dirk, a director of another club, may not resolve it.
@@ -465,7 +411,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         201,
     )
     assert (membership.username, membership.role) == ("dirk", "director")
-    dirk = sign_in(api, "dirk", "dirk's tablet", make_token_by_service)
+    dirk = sign_in(api, "dirk", "dirk's tablet")
     accept = m.DisputeResolveInputRequest(decision=m.DecisionEnum.ACCEPT, note="a renege")
     refused = api.games.games_hands_disputes_resolve.sync_detailed(
         game.id, 5, dispute.id, client=dirk, body=accept
@@ -484,6 +430,27 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     board = ok(api.games.games_scoreboard.sync_detailed(game.id, client=olga))
     assert board.hands[4].renege_by == offender and board.hands[4].scores == penalised
     assert board.totals == totals
+
+    # A count dispute of hand 1, entered as points: Di says she took the heart Bo was given.
+    claim = ok(
+        api.games.games_hands_disputes_create.sync_detailed(
+            game.id,
+            1,
+            client=olga,
+            body=m.DisputeInputRequest(points=[4, 4, 13, 5], reason="Di took the 9♥, not Bo"),
+        ),
+        201,
+    )
+    assert (claim.claim.points, claim.claim.recorded_points) == ([4, 4, 13, 5], [4, 5, 13, 4])
+    assert claim.reason == "Di took the 9♥, not Bo" and claim.ruling is None
+    accepted = ok(
+        api.games.games_hands_disputes_resolve.sync_detailed(
+            game.id, 1, claim.id, client=olga, body=accept
+        )
+    )
+    assert accepted.status == "accepted" and accepted.resolution_note == "a renege"
+    totals = plus(totals, [0, -1, 0, 1])
+    assert ok(api.games.games_retrieve.sync_detailed(game.id, client=olga)).totals == totals
 
     # More hands until someone reaches 100: the game ends, the lowest total wins.
     number = 6
@@ -505,8 +472,8 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     board = ok(api.games.games_scoreboard.sync_detailed(game.id, client=api.anonymous()))
     assert [row.number for row in board.hands] == list(range(1, number))
     assert [row.level for row in board.hands[:3]] == ["points", "cards_taken", "plays"]
-    assert board.hands[1].is_void and board.hands[0].scores == [4, 5, 13, 4]
-    assert (read(board.hands[3].moon, "shooter"), read(board.hands[3].moon, "choice")) == (
+    assert board.hands[1].is_void and board.hands[0].scores == [4, 4, 13, 5]
+    assert (board.hands[3].moon.shooter, board.hands[3].moon.choice) == (
         2,
         "add_to_others",
     )
@@ -529,7 +496,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         "hand_voided",
         "hand_entered",
     ]
-    assert actions[8:10] == ["dispute_opened", "dispute_accepted"]
+    assert actions[8:12] == ["dispute_opened", "dispute_accepted"] * 2
     assert actions.count("hand_entered") == number - 1
     corrected = history.results[5]
     assert (corrected.hand_number, corrected.reason, corrected.actor) == (
@@ -537,12 +504,12 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         "Ann and Cy swapped",
         "olga",
     )
-    assert read(corrected.before, "scores") == [13, 5, 4, 4]
-    assert read(corrected.after, "scores") == [4, 5, 13, 4]
+    assert corrected.before.scores == [13, 5, 4, 4]
+    assert corrected.after.scores == [4, 5, 13, 4]
 
     # The league table, ranked by total points (lowest first), as JSON and as CSV.
     table = ok(api.leagues.leagues_standings.sync_detailed(league.id, client=api.anonymous()))
-    assert table.name == "Thursday league" and read(table.ranking, "criterion") == "total_points"
+    assert table.name == "Thursday league" and table.ranking.criterion == "total_points"
     rows = {row.name: row for row in table.rows}
     assert sorted(rows) == sorted(names)
     assert [rows[names[seat]].total_points for seat in range(4)] == totals
@@ -563,13 +530,13 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     best = players[winners[0]]
     stats = ok(api.players.players_stats.sync_detailed(best.id, client=api.anonymous()))
     overall = stats.overall
-    assert (read(overall, "games"), read(overall, "wins"), read(overall, "total_points")) == (
+    assert (overall.games, overall.wins, overall.total_points) == (
         1,
         1,
         totals[winners[0]],
     )
     [in_league] = stats.leagues
-    assert (read(in_league, "name"), read(in_league, "games")) == ("Thursday league", 1)
+    assert (in_league.name, in_league.games) == ("Thursday league", 1)
     ratings = {
         seat: ok(api.players.players_ratings.sync_detailed(players[seat].id, client=olga))
         for seat in range(4)
@@ -582,23 +549,11 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
 
 
 def standings_csv(api: Api, league_id: int) -> str:
-    """The league table as CSV, through the generated standings operation."""
-    operation = api.leagues.leagues_standings
-    fmt = api.models.LeaguesStandingsFormat.CSV
-    try:
-        response = operation.sync_detailed(league_id, client=api.anonymous(), format_=fmt)
-    except json.JSONDecodeError:
-        # FALLBACK (generator, stays after the merges): the schema rightly declares the 200 as
-        # application/json or text/csv, but openapi-python-client 0.29 parses every 200 of an
-        # operation as its JSON model. The CSV is fetched with the operation's own request
-        # (its generated _get_kwargs) through the generated client's httpx client.
-        fallback("the standings CSV through the operation's _get_kwargs and the httpx client")
-        request = operation._get_kwargs(league_id, format_=fmt)
-        response = api.anonymous().get_httpx_client().request(**request)
-        assert response.status_code == 200, response.content[:500]
-        assert response.headers["content-type"].startswith("text/csv")
-        return response.text
-    return ok(response)
+    """The league table as CSV, through its own generated operation."""
+    response = api.standings.leagues_standings_csv.sync_detailed(league_id, client=api.anonymous())
+    assert response.status_code == 200, response.content[:500]
+    assert response.headers["content-type"].startswith("text/csv")
+    return response.content.decode()
 
 
 # --- Typed responses --------------------------------------------------------------------------
@@ -639,30 +594,10 @@ def untyped_fields(models: types.ModuleType, roots: list[type]) -> list[str]:
     return sorted(found)
 
 
-# What the schema leaves untyped today, in the models of the flow's responses. The api-schema
-# branch types them (issue 17); its merge makes this test pass, and strict=True turns that pass
-# into a failure: remove the xfail then.
-UNTYPED_TODAY = (
-    "DisputeOutput.record, DisputeOutput.ruling, GameOutput.gems, GameOutput.totals, "
-    "GameOutput.winners, HandOutput.adjudication, HandOutput.entry, HandOutput.gems, "
-    "HandOutput.points, HandOutput.scores, HistoryOutput.after, HistoryOutput.before, "
-    "LeagueOutput.ranking, PlayerStatsOutput.leagues, PlayerStatsOutput.overall, "
-    "ScoreboardRow.moon, StandingsOutput.period, StandingsOutput.ranking"
-)
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason=f"FALLBACK (issue 17, typed schema): untyped until api-schema lands: {UNTYPED_TODAY}."
-    " An XPASS means the typed schema is merged: remove this xfail.",
-)
 def test_the_response_models_the_flow_reads_are_typed(generated_client, live_server):
     api = Api(generated_client, live_server.url)
-    operations = [api.operation("post", SIGN_IN_PATH)]  # issue 17's sign-in, once it exists
-    for name in FLOW_OPERATIONS:
-        tag, operation = name.split(".")
-        operations.append(getattr(getattr(api, tag), operation))
-    roots = [model for op in operations if op is not None for model in response_models(op)]
+    operations = [getattr(api.any, name) for name in FLOW_OPERATIONS]
+    roots = [model for op in operations for model in response_models(op)]
     assert {"HandResultOutput", "ScoreboardOutput", "StandingsOutput"} <= {
         model.__name__ for model in roots
     }
