@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TypeVar
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -23,7 +24,11 @@ from adjudication.serializers import (
 )
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import NotFoundError
+from hearts_site.schema import documented
 from hearts_site.throttling import ComputeRateThrottle
+
+# Each operation's tag, summary and description, as integrators read them.
+operation = documented(Path(__file__).with_name("operations.toml"))
 
 T = TypeVar("T")
 
@@ -35,20 +40,7 @@ class AdjudicationView(APIView):
     throttle_classes = [ComputeRateThrottle]
 
     @extend_schema(
-        operation_id="adjudicate",
-        tags=["adjudication"],
-        summary="Rule on a disputed trick or a whole hand",
-        description=(
-            "Send the cards in play order (and the holdings if known). The ruling lists every "
-            "illegal play with its rule code and proof; for an incomplete record without "
-            "holdings, what a later card would decide. Complete records are scored. Stores "
-            "nothing; anyone may ask.\n\n"
-            "Without holdings, the record does not say who led trick 1: give first_leader "
-            "(else first_leader_required), or the dealer under a ruleset whose first lead is "
-            "left_of_dealer. A complete record with a moon under the shooter_choice rule is "
-            "scored both ways unless moon_choice says which. To check a pass, give the deal, "
-            "the passes and the hand_number (deal_required, hand_number_required)."
-        ),
+        **operation("adjudicate"),
         request=AdjudicationInputSerializer,
         responses={200: AdjudicationOutputSerializer},
         examples=adjudication_examples(),
@@ -119,10 +111,7 @@ class RuleCodeListView(APIView):
     pagination_class = None
 
     @extend_schema(
-        operation_id="rule_codes_list",
-        tags=["adjudication"],
-        summary="The stable rule codes a ruling can name",
-        description="Each rule code a violation can cite, with what it means in words.",
+        **operation("rule_codes_list"),
         responses={200: RuleCodeSerializer(many=True)},
     )
     def get(self, request: Request) -> Response:

@@ -17,6 +17,9 @@
 
 from __future__ import annotations
 
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -354,3 +357,22 @@ def finish(result, generator, request, public):
             if f"#/components/{section}/{name}" not in keep:
                 del components[section][name]
     return result
+
+
+def documented(table: Path) -> Callable[[str], dict[str, Any]]:
+    """``operation(operation_id)``: the ``extend_schema`` arguments that name and describe the
+    operation, from a TOML table beside its views (``[operation_id]`` with ``tag``,
+    ``summary`` and ``description``): what an operation says to integrators is written there,
+    apart from the code, once."""
+    docs = tomllib.loads(table.read_text(encoding="utf-8"))
+
+    def operation(operation_id: str) -> dict[str, Any]:
+        doc = docs[operation_id]
+        return {
+            "operation_id": operation_id,
+            "tags": [doc["tag"]],
+            "summary": doc["summary"],
+            "description": doc["description"],
+        }
+
+    return operation

@@ -263,8 +263,9 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Hearts scorekeeping and adjudication API",
     "DESCRIPTION": (
         "Clubs, leagues and games of Hearts, and the rules engine that checks them.\n\n"
-        "Sign in with a device token (`Authorization: Token <key>`, made by "
-        "`POST /api/v1/auth/tokens/`) or the pages' session. Every error answer has one body, "
+        "Sign in with a device token (`Authorization: Token <key>`, from "
+        "`POST /api/v1/auth/sign-in/` with a username and password) or the pages' session. "
+        "Every error answer has one body, "
         "`ErrorBody`: a `type` and a list of `errors`, each with a stable `code`, a `detail` "
         "for people and the field (`attr`) it concerns. Writes to a game take `If-Match` with "
         "the game's ETag (a stale one is refused with 412); creates take an `Idempotency-Key` "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, JsonResponse
@@ -15,6 +16,11 @@ from rest_framework.decorators import api_view, permission_classes
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+from hearts_site.schema import documented
+
+# Each operation's tag, summary and description, as integrators read them.
+operation = documented(Path(__file__).with_name("operations.toml"))
 
 logger = logging.getLogger(__name__)
 
@@ -50,10 +56,7 @@ def ping(request: HttpRequest) -> JsonResponse:
 
 
 @extend_schema(
-    operation_id="api_root",
-    tags=["meta"],
-    summary="Links to the API's schema and documentation",
-    description="Where the OpenAPI schema, the two documentation pages and the health check are.",
+    **operation("api_root"),
     responses=inline_serializer(
         name="ApiRoot",
         fields={

@@ -4,6 +4,7 @@ on writes, ``If-None-Match`` on reads, and creates made retry-safe by an ``Idemp
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
@@ -18,8 +19,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from hearts_site.errors import PreconditionFailed
+from hearts_site.schema import documented
 from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.api.idempotency import idempotent
+
+# Each operation's tag, summary and description, as integrators read them.
+operation = documented(Path(__file__).with_name("operations.toml"))
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     IDEMPOTENCY_HEADER,
@@ -125,26 +130,26 @@ class CreateView:
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+def lists(operation_id: str):
+    """The schema of a list view's ``GET`` (described in operations.toml)."""
+    return extend_schema_view(get=extend_schema(**operation(operation_id)))
+
+
 def creates(
     operation_id: str,
     input_serializer: Any,
     output_serializer: Any,
     *,
-    tags: list[str] | None = None,
-    summary: str | None = None,
-    description: str | None = None,
     conflicts: dict[str, str] | None = None,
 ):
-    """The schema of a ``CreateView``'s ``POST``, and the serializers it uses."""
+    """The schema of a ``CreateView``'s ``POST`` (described in operations.toml), and the
+    serializers it uses."""
 
     def decorate(view: type) -> type:
         view.input_serializer = input_serializer
         view.output_serializer = output_serializer
         schema = extend_schema(
-            operation_id=operation_id,
-            tags=tags,
-            summary=summary,
-            description=description,
+            **operation(operation_id),
             request=input_serializer,
             responses={
                 201: output_serializer,

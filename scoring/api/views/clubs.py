@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates
+from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubMember, IsClubOwner, ReadOnly
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.clubs import (
@@ -28,21 +28,11 @@ from scoring.models import Club, Membership
 LAST_OWNER = {"last_owner": "the change would leave the club without an owner"}
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="clubs_list",
-        tags=["clubs"],
-        summary="List clubs",
-        description="The public clubs, and the private ones the caller is a member of.",
-    )
-)
+@lists("clubs_list")
 @creates(
     "clubs_create",
     ClubInputSerializer,
     ClubOutputSerializer,
-    tags=["clubs"],
-    summary="Start a club",
-    description="A new club, with the signed-in user as its first owner.",
     conflicts={"slug_taken": "another club uses this slug"},
 )
 class ClubListView(CreateView, generics.ListAPIView):
@@ -62,34 +52,18 @@ class ClubDetailView(ClubScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="clubs_retrieve",
-        tags=["clubs"],
-        summary="Read a club",
-        description="One club the caller may read (a private club is a 404 to others).",
+        **operation("clubs_retrieve"),
         responses={200: ClubOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         return Response(ClubOutputSerializer(self.get_club()).data)
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="clubs_members_list",
-        tags=["members"],
-        summary="List a club's members",
-        description="Who belongs to the club, with which role. Members only.",
-    )
-)
+@lists("clubs_members_list")
 @creates(
     "clubs_members_create",
     MembershipInputSerializer,
     MembershipOutputSerializer,
-    tags=["members"],
-    summary="Add a member",
-    description=(
-        "Gives a user (by username: unknown_user if there is none) a role in the club; a "
-        "member already there gets the new role. Owners only."
-    ),
     conflicts={"last_owner": "the change would leave the club without an owner"},
 )
 class MemberListView(ClubScopedMixin, CreateView, generics.ListAPIView):
@@ -116,10 +90,7 @@ class MemberDetailView(ClubScopedMixin, APIView):
         return get_object_or_404(Membership, pk=self.kwargs["membership_id"], club=self.get_club())
 
     @extend_schema(
-        operation_id="clubs_members_update",
-        tags=["members"],
-        summary="Change a member's role",
-        description="Gives the member another role. Owners only; a club keeps an owner.",
+        **operation("clubs_members_update"),
         request=MembershipRoleInputSerializer,
         responses={200: MembershipOutputSerializer, 409: conflict(LAST_OWNER)},
     )
@@ -133,10 +104,7 @@ class MemberDetailView(ClubScopedMixin, APIView):
         return Response(MembershipOutputSerializer(membership).data)
 
     @extend_schema(
-        operation_id="clubs_members_destroy",
-        tags=["members"],
-        summary="Remove a member",
-        description="The user leaves the club. Owners only; a club keeps at least one owner.",
+        **operation("clubs_members_destroy"),
         responses={204: None, 409: conflict(LAST_OWNER)},
     )
     def delete(self, request: Request, pk: int, membership_id: int) -> Response:

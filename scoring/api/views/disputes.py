@@ -4,7 +4,7 @@ at once), resolved by a director."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, conflict, creates
+from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
@@ -23,30 +23,11 @@ from scoring.api.serializers.disputes import (
 from scoring.models import Dispute
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="games_hands_disputes_list",
-        tags=["disputes"],
-        summary="List a hand's disputes",
-        description="Every dispute filed against the hand, with its ruling and its outcome.",
-    )
-)
+@lists("games_hands_disputes_list")
 @creates(
     "games_hands_disputes_create",
     DisputeInputSerializer,
     DisputeOutputSerializer,
-    tags=["disputes"],
-    summary="Dispute a hand",
-    description=(
-        "Files a dispute against a recorded hand, with a reason. Either a trick record, "
-        "adjudicated at once (the ruling lists every illegal play it proves): send the plays "
-        "(and the holdings if known; without them, first_leader: first_leader_required), or "
-        "nothing to dispute the hand's own plays record. Or the count you claim (points or "
-        "cards_taken, as a hand entry takes them), scored at once: an impossible claim is a "
-        "400 with the engine's code; a hand entered as points or cards taken disputed with "
-        "neither is record_required. The hand is not changed until a director accepts the "
-        "dispute. Needs a scorer's role."
-    ),
 )
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
@@ -73,15 +54,7 @@ class DisputeResolveView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
     @extend_schema(
-        operation_id="games_hands_disputes_resolve",
-        tags=["disputes"],
-        summary="Resolve a dispute",
-        description=(
-            "A director accepts or dismisses an open dispute, once. Accepting a ruling that "
-            "proves a renege rescores the hand with the ruleset's renege penalty; accepting a "
-            "claimed count corrects the hand to it; every later total, the game's end and its "
-            "winners follow. Dismissing changes no score. Needs a director's role."
-        ),
+        **operation("games_hands_disputes_resolve"),
         request=DisputeResolveInputSerializer,
         responses={
             200: DisputeOutputSerializer,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -22,7 +22,9 @@ from scoring.api.http import (
     conflict,
     creates,
     expected_version,
+    lists,
     not_modified,
+    operation,
     with_etag,
 )
 from scoring.api.permissions import IsClubScorer, ReadOnly
@@ -48,29 +50,11 @@ class GameFilter(filters.FilterSet):
         fields = ["club", "league", "season", "status", "player"]
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="games_list",
-        tags=["games"],
-        summary="List games",
-        description=(
-            "The games the caller may read (public clubs', and their own clubs'), newest first; "
-            "filter by club, league, season, status or player."
-        ),
-    )
-)
+@lists("games_list")
 @creates(
     "games_create",
     GameInputSerializer,
     GameOutputSerializer,
-    tags=["games"],
-    summary="Start a game",
-    description=(
-        "Seats the players (ids in clockwise order, seat 0 first) in a club's game, in a league "
-        "(it plays the league's ruleset) or not (give a ruleset, else the standard preset). "
-        "The game keeps its ruleset: later league changes never rescore it. Needs a scorer's "
-        "role in the club. The answer's ETag is the game's version, for If-Match on its writes."
-    ),
 )
 class GameListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = GameOutputSerializer
@@ -110,13 +94,7 @@ class GameDetailView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="games_retrieve",
-        tags=["games"],
-        summary="Read a game",
-        description=(
-            "The game with its seats, totals, status and winners. Its ETag is the game's "
-            "version: send it back in If-None-Match to get 304 while nothing changed."
-        ),
+        **operation("games_retrieve"),
         parameters=[IF_NONE_MATCH, ETAG],
         responses={200: GameOutputSerializer, 304: NOT_MODIFIED},
     )
@@ -129,13 +107,7 @@ class GameAbandonView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubScorer]
 
     @extend_schema(
-        operation_id="games_abandon",
-        tags=["games"],
-        summary="Abandon a game",
-        description=(
-            "Ends a game in progress without a result, with a reason kept in its history; its "
-            "hands stay as they were and count in no table. Needs a scorer's role."
-        ),
+        **operation("games_abandon"),
         request=GameAbandonInputSerializer,
         responses={
             200: GameOutputSerializer,
@@ -159,14 +131,7 @@ class ScoreboardView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="games_scoreboard",
-        tags=["games"],
-        summary="Read a game's scoreboard",
-        description=(
-            "Every hand with its scores and the running totals, the totals, the winners, and "
-            "who deals the next hand and how the cards pass. Poll it with If-None-Match: 304 "
-            "while the game is unchanged."
-        ),
+        **operation("games_scoreboard"),
         parameters=[IF_NONE_MATCH, ETAG],
         responses={200: ScoreboardOutputSerializer, 304: NOT_MODIFIED},
     )
@@ -188,17 +153,7 @@ class ScoreboardView(GameScopedMixin, APIView):
         return with_etag(board, seen.version)
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="games_history_list",
-        tags=["games"],
-        summary="List a game's history",
-        description=(
-            "Every change to the game and its hands, oldest first: who, when, what it was "
-            "before and after, and why. Nothing is ever deleted."
-        ),
-    )
-)
+@lists("games_history_list")
 class HistoryView(GameScopedMixin, generics.ListAPIView):
     serializer_class = HistoryOutputSerializer
     permission_classes = [AllowAny]

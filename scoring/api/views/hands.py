@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, with_etag
+from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, lists, operation, with_etag
 from scoring.api.permissions import IsClubScorer, ReadOnly
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.hands import (
@@ -43,14 +43,7 @@ CHANGE_CONFLICTS = {
 }
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="games_hands_list",
-        tags=["hands"],
-        summary="List a game's hands",
-        description="Every hand of the game in order, voided ones too, as stored.",
-    )
-)
+@lists("games_hands_list")
 class HandListView(GameScopedMixin, generics.ListAPIView):
     serializer_class = HandOutputSerializer
     permission_classes = [AllowAny]
@@ -76,13 +69,7 @@ class HandDetailView(GameScopedMixin, APIView):
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
 
     @extend_schema(
-        operation_id="games_hands_retrieve",
-        tags=["hands"],
-        summary="Read a hand",
-        description=(
-            "One hand as stored: its entry as the scorer sent it, its points and scores, the "
-            "moon and the J♦, and for a plays entry the engine's ruling."
-        ),
+        **operation("games_hands_retrieve"),
         responses={200: HandOutputSerializer},
     )
     def get(self, request: Request, game_id: int, number: int) -> Response:
@@ -163,14 +150,7 @@ class HandVoidView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubScorer]
 
     @extend_schema(
-        operation_id="games_hands_void",
-        tags=["hands"],
-        summary="Void a hand",
-        description=(
-            "The hand no longer counts (it keeps its number, and stays in the list); the "
-            "game is rescored, and the reason kept in its history. Voiding a void hand changes "
-            "nothing. Needs a scorer's role."
-        ),
+        **operation("games_hands_void"),
         request=HandVoidInputSerializer,
         responses={200: HandResultOutputSerializer, 409: conflict(CHANGE_CONFLICTS)},
         parameters=[IF_MATCH, ETAG],

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates
+from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubDirector, ReadOnly
 from scoring.api.scopes import BodyClubMixin, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
@@ -25,25 +25,11 @@ from scoring.models import League, Season
 DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="leagues_list",
-        tags=["leagues"],
-        summary="List leagues",
-        description="The leagues of the clubs the caller may read.",
-    )
-)
+@lists("leagues_list")
 @creates(
     "leagues_create",
     LeagueInputSerializer,
     LeagueOutputSerializer,
-    tags=["leagues"],
-    summary="Start a league",
-    description=(
-        "A league in a club: its ruleset (every game in it plays it) and how its table ranks "
-        "(the ranking declaration, checked: invalid_ranking names the key at fault). Needs a "
-        "director's role."
-    ),
 )
 class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = LeagueOutputSerializer
@@ -65,24 +51,14 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
 
     @extend_schema(
-        operation_id="leagues_retrieve",
-        tags=["leagues"],
-        summary="Read a league",
-        description="The league, its ruleset with every option, and its ranking declaration.",
+        **operation("leagues_retrieve"),
         responses={200: LeagueOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
         return Response(LeagueOutputSerializer(self.get_league()).data)
 
     @extend_schema(
-        operation_id="leagues_update",
-        tags=["leagues"],
-        summary="Change a league",
-        description=(
-            "Changes what is sent of the name, the ruleset and the ranking declaration; what "
-            "is left out stays. Games already started keep the ruleset they began with. Needs "
-            "a director's role."
-        ),
+        **operation("leagues_update"),
         request=LeagueUpdateInputSerializer,
         responses={
             200: LeagueOutputSerializer,
@@ -102,24 +78,11 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
         return Response(LeagueOutputSerializer(league).data)
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="leagues_seasons_list",
-        tags=["leagues"],
-        summary="List a league's seasons",
-        description="The league's seasons, by start date.",
-    )
-)
+@lists("leagues_seasons_list")
 @creates(
     "leagues_seasons_create",
     SeasonInputSerializer,
     SeasonOutputSerializer,
-    tags=["leagues"],
-    summary="Add a season",
-    description=(
-        "A season of the league: its games can name it, and its table can be asked for "
-        "(standings ?season=). Needs a director's role."
-    ),
 )
 class SeasonListView(LeagueScopedMixin, CreateView, generics.ListAPIView):
     queryset = Season.objects.none()  # for the schema; get_queryset scopes it

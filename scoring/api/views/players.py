@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema, extend_schema_view
+from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates
+from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
 from scoring.api.scopes import BodyClubMixin, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
@@ -43,21 +43,11 @@ class PlayerFilter(filters.FilterSet):
         fields = ["club", "name", "merged"]
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="players_list",
-        tags=["players"],
-        summary="List players",
-        description="The players of the clubs the caller may read, by name.",
-    )
-)
+@lists("players_list")
 @creates(
     "players_create",
     PlayerInputSerializer,
     PlayerOutputSerializer,
-    tags=["players"],
-    summary="Add a player",
-    description="A new player in a club, to seat in its games. Needs a scorer's role.",
 )
 class PlayerListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = PlayerOutputSerializer
@@ -76,10 +66,7 @@ class PlayerDetailView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="players_retrieve",
-        tags=["players"],
-        summary="Read a player",
-        description="One player; merged_into names the record it was merged into, if any.",
+        **operation("players_retrieve"),
         responses={200: PlayerOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -90,14 +77,7 @@ class PlayerMergeView(PlayerScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
     @extend_schema(
-        operation_id="players_merge",
-        tags=["players"],
-        summary="Merge two records of one person",
-        description=(
-            "Moves every seat of this player to the player named by into, and marks this "
-            "record merged into it; the history keeps the merge. Both must be of one club "
-            "(else unknown_player). Needs a director's role."
-        ),
+        **operation("players_merge"),
         request=PlayerMergeInputSerializer,
         responses={
             200: PlayerMergeOutputSerializer,
@@ -130,10 +110,7 @@ class PlayerStatsView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="players_stats",
-        tags=["players"],
-        summary="Read a player's statistics",
-        description="The player's record over every finished game, and per league.",
+        **operation("players_stats"),
         responses={200: PlayerStatsOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
@@ -149,13 +126,7 @@ class PlayerRatingsView(PlayerScopedMixin, generics.ListAPIView):
         return standings.rating_history(self.get_player())
 
     @extend_schema(
-        operation_id="players_ratings",
-        tags=["players"],
-        summary="List a player's rating changes",
-        description=(
-            "The player's rating after each finished game, oldest first (openskill "
-            "Plackett-Luce: rating = mu - 3 sigma)."
-        ),
+        **operation("players_ratings"),
     )
     def get(self, request: Request, pk: int) -> Response:
         return super().get(request, pk)

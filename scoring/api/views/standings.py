@@ -25,7 +25,7 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
-from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches
+from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
 from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
@@ -111,6 +111,16 @@ class StandingsMixin:
         params.is_valid(raise_exception=True)
         return params.validated_data
 
+    def period(self, params: dict, league: int | None) -> standings.Period:
+        """The period the checked query parameters name (a season: a league's only)."""
+        return standings.period_for(
+            league=league,
+            season_id=params.get("season"),
+            date_from=params.get("date_from"),
+            date_to=params.get("date_to"),
+            as_of=params.get("as_of"),
+        )
+
     def respond(
         self,
         request: Request,
@@ -157,13 +167,7 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
         seen = self.get_league_version()  # a kept table or a 304 needs no more of the league
-        period = standings.period_for(
-            league=pk,
-            season_id=params.get("season"),
-            date_from=params.get("date_from"),
-            date_to=params.get("date_to"),
-            as_of=params.get("as_of"),
-        )
+        period = self.period(params, league=pk)
         return self.respond(
             request,
             seen.club_id,
@@ -188,20 +192,12 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
                 "season_not_for_club", "Seasons belong to leagues: use from and to.", "season"
             )
         club = self.get_club()
-        period = standings.period_for(
-            league=None,
-            date_from=params.get("date_from"),
-            date_to=params.get("date_to"),
-            as_of=params.get("as_of"),
-        )
-        return self.respond(
-            request,
-            club.pk,
-            club.results_version,
-            params,
-            None,
-            lambda: standings.club_table(club, period),
-        )
+        period = self.period(params, league=None)
+
+        def build() -> dict:
+            return standings.club_table(club, period)
+
+        return self.respond(request, club.pk, club.results_version, params, None, build)
 
 
 class LeagueStandingsCSVView(LeagueStandingsView):
@@ -235,13 +231,7 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        operation_id="leagues_hands_csv",
-        tags=["standings"],
-        summary="Download a league's hands as CSV",
-        description=(
-            "Every seat of every hand of the league's finished games, voided hands left out: "
-            "game, finished_at, hand, seat, player, name, points, score. Streamed."
-        ),
+        **operation("leagues_hands_csv"),
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
     def get(self, request: Request, pk: int):

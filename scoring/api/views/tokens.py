@@ -4,7 +4,7 @@ device's sign-in, which makes one from a username and a password."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, creates
+from scoring.api.http import CreateView, creates, lists, operation
 from scoring.api.serializers.tokens import (
     DeviceSignInInputSerializer,
     DeviceTokenCreatedOutputSerializer,
@@ -31,24 +31,11 @@ TOO_MANY = OpenApiResponse(
 )
 
 
-@extend_schema_view(
-    get=extend_schema(
-        operation_id="auth_tokens_list",
-        tags=["auth"],
-        summary="List your device tokens",
-        description="The signed-in user's device tokens, newest first; the keys are not shown.",
-    )
-)
+@lists("auth_tokens_list")
 @creates(
     "auth_tokens_create",
     DeviceTokenInputSerializer,
     DeviceTokenCreatedOutputSerializer,
-    tags=["auth"],
-    summary="Make a device token",
-    description=(
-        "A token for one device: send its key as Authorization: Token <key>. The key is "
-        "shown in this answer only (a replay by Idempotency-Key shows null)."
-    ),
 )
 class DeviceTokenListView(CreateView, generics.ListAPIView):
     serializer_class = DeviceTokenOutputSerializer
@@ -73,10 +60,7 @@ class DeviceTokenDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        operation_id="auth_tokens_revoke",
-        tags=["auth"],
-        summary="Revoke a device token",
-        description="The token stops working at once; it stays listed, with revoked_at.",
+        **operation("auth_tokens_revoke"),
         responses={200: DeviceTokenOutputSerializer},
     )
     def delete(self, request: Request, pk: int) -> Response:
@@ -91,16 +75,7 @@ class DeviceSignInView(APIView):
     throttle_classes = [WriteRateThrottle]
 
     @extend_schema(
-        operation_id="auth_sign_in",
-        tags=["auth"],
-        summary="Sign a device in: a new device token for a username and password",
-        description=(
-            "A phone's first sign-in: the account's username and password give a new device "
-            "token, its key shown once. A wrong username or password, or an inactive account, "
-            "is a 400 invalid_credentials that never says which. Failures count with the "
-            "sign-in page's, per username and address: past the limit the pair is locked out "
-            "(429 locked_out) for a while."
-        ),
+        **operation("auth_sign_in"),
         request=DeviceSignInInputSerializer,
         responses={
             201: DeviceTokenCreatedOutputSerializer,
