@@ -24,11 +24,7 @@ from scoring.models import Dispute
 
 
 @lists("games_hands_disputes_list")
-@creates(
-    "games_hands_disputes_create",
-    DisputeInputSerializer,
-    DisputeOutputSerializer,
-)
+@creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]

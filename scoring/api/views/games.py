@@ -51,11 +51,7 @@ class GameFilter(filters.FilterSet):
 
 
 @lists("games_list")
-@creates(
-    "games_create",
-    GameInputSerializer,
-    GameOutputSerializer,
-)
+@creates("games_create", GameInputSerializer, GameOutputSerializer)
 class GameListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = GameOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]

@@ -26,11 +26,7 @@ DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
 
 
 @lists("leagues_list")
-@creates(
-    "leagues_create",
-    LeagueInputSerializer,
-    LeagueOutputSerializer,
-)
+@creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
 class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = LeagueOutputSerializer
     permission_classes = DIRECTORS_WRITE
@@ -79,11 +75,7 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
 
 
 @lists("leagues_seasons_list")
-@creates(
-    "leagues_seasons_create",
-    SeasonInputSerializer,
-    SeasonOutputSerializer,
-)
+@creates("leagues_seasons_create", SeasonInputSerializer, SeasonOutputSerializer)
 class SeasonListView(LeagueScopedMixin, CreateView, generics.ListAPIView):
     queryset = Season.objects.none()  # for the schema; get_queryset scopes it
     serializer_class = SeasonOutputSerializer

@@ -44,11 +44,7 @@ class PlayerFilter(filters.FilterSet):
 
 
 @lists("players_list")
-@creates(
-    "players_create",
-    PlayerInputSerializer,
-    PlayerOutputSerializer,
-)
+@creates("players_create", PlayerInputSerializer, PlayerOutputSerializer)
 class PlayerListView(BodyClubMixin, CreateView, generics.ListAPIView):
     serializer_class = PlayerOutputSerializer
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]

@@ -32,11 +32,7 @@ TOO_MANY = OpenApiResponse(
 
 
 @lists("auth_tokens_list")
-@creates(
-    "auth_tokens_create",
-    DeviceTokenInputSerializer,
-    DeviceTokenCreatedOutputSerializer,
-)
+@creates("auth_tokens_create", DeviceTokenInputSerializer, DeviceTokenCreatedOutputSerializer)
 class DeviceTokenListView(CreateView, generics.ListAPIView):
     serializer_class = DeviceTokenOutputSerializer
     permission_classes = [IsAuthenticated]
