@@ -436,8 +436,8 @@ def loads(
             201,
             script="hand.lua",
             script_args=(seeded["token"], ",".join(str(g) for g in games)),
-            # No target: the 30% of /ping once asked was withdrawn (issue 16); on 2 vCPUs an
-            # entry already carries thousands of times a club's load.
+            # No target: issue 16 withdrew the one once set; on 2 vCPUs an entry already
+            # carries thousands of times a club's load.
         ),
         Load("scoreboard", f"scoreboard ({SCOREBOARD_HANDS} hands)", board, 200, target=0.3),
         Load(
