@@ -58,7 +58,7 @@ def _instances(model: type[Model], statement: Callable[[str], str], params: list
     it; any other column is set as an attribute as the database gave it."""
     sql = statement(connection.vendor)
     result = _execute(sql, params)
-    key = (model, sql)
+    key = (model, sql, connection.vendor)  # converters differ by database
     if key not in _plans:
         _plans[key] = _plan(model, result.columns)
     names, positions, converters, extras = _plans[key]
