@@ -30,7 +30,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-PHONE = {"width": 360, "height": 740}
+PHONE = {"width": 360, "height": 800}
 
 # Four hands that end a standard game: Ada 25, then three moons added to the others.
 # Totals: Ada 103, Ben 53, Cleo 52, Dev 52: Cleo and Dev share the win.
