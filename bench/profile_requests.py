@@ -5,6 +5,12 @@ bench/RESULTS.md ("HTTP: what the profiles showed"); not a benchmark of record.
 
     .venv/bin/python bench/profile_requests.py [--games 2000] [--requests 300]
         [--profile hand] [--database-url postgres://…/scratch] [--show-queries]
+        [--instructions]
+
+``--instructions`` runs the same requests under valgrind's callgrind and reports the machine
+instructions per request, counted only while the timed requests run: a figure that other work
+on the machine does not move, so two trees can be compared on a busy machine. It counts work,
+not waits (SQLite's lock, a PostgreSQL round trip), and is about fifty times slower.
 
 It seeds a fresh database as bench/http_load.py does (a temporary SQLite file unless a scratch
 PostgreSQL database is given, which it must be allowed to fill), then times each endpoint.
@@ -18,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -37,6 +44,11 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument(
         "--show-queries", action="store_true", help="print each endpoint's statements"
     )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="count instructions per request under valgrind's callgrind",
+    )
     return parser.parse_args()
 
 
@@ -48,6 +60,12 @@ def endpoints(seeded: dict) -> dict[str, Callable[[object], int]]:
     table = f"/api/v1/leagues/{seeded['league']}/standings/"
     token = f"Token {seeded['token']}"
     entered = [0]
+    board_etag: list[str] = []
+
+    def board_unchanged(client) -> int:
+        if not board_etag:
+            board_etag.append(client.get(board)["ETag"])
+        return client.get(board, HTTP_IF_NONE_MATCH=board_etag[0]).status_code
 
     def hand(client) -> int:
         entered[0] += 1
@@ -66,15 +84,66 @@ def endpoints(seeded: dict) -> dict[str, Callable[[object], int]]:
         ),
         "hand": hand,
         "scoreboard": lambda client: client.get(board).status_code,
+        "scoreboard-304": board_unchanged,
         "table": lambda client: client.get(table).status_code,
     }
 
 
-EXPECTED = {"ping": 200, "adjudicate": 200, "hand": 201, "scoreboard": 200, "table": 200}
+EXPECTED = {
+    "ping": 200,
+    "adjudicate": 200,
+    "hand": 201,
+    "scoreboard": 200,
+    "scoreboard-304": 304,
+    "table": 200,
+}
+UNDER_CALLGRIND = "HEARTS_UNDER_CALLGRIND"
+
+
+def run_under_callgrind(workdir: Path) -> int:
+    """Run this script again under callgrind, collecting nothing until the timed loops."""
+    out = workdir / "callgrind.out"
+    command = ["valgrind", "--tool=callgrind", "--instr-atstart=no", f"--callgrind-out-file={out}"]
+    argv = [a for a in sys.argv if a != "--instructions"]
+    env = {**os.environ, UNDER_CALLGRIND: str(out)}
+    return subprocess.run([*command, sys.executable, *argv], env=env, check=False).returncode
+
+
+class Instructions:
+    """Callgrind's count over one endpoint's timed loop: collection is switched on before the
+    loop, and the loop's count dumped (and reset) after it."""
+
+    def __init__(self) -> None:
+        self.out = os.environ.get(UNDER_CALLGRIND)
+        self.dumps = 0
+
+    def start(self) -> None:
+        if self.out:
+            self._control("-z")
+            self._control("-i", "on")
+
+    def stop(self, requests: int) -> str:
+        if not self.out:
+            return ""
+        self._control("-d")
+        self._control("-i", "off")
+        self.dumps += 1
+        dump = Path(f"{self.out}.{self.dumps}").read_text()
+        total = int(
+            next(line for line in dump.splitlines() if line.startswith("totals:")).split()[1]
+        )
+        return f" {total / requests / 1e6:>12.2f}"
+
+    def _control(self, *args: str) -> None:
+        subprocess.run(
+            ["callgrind_control", *args, str(os.getpid())], check=True, capture_output=True
+        )
 
 
 def main() -> int:
     args = parse_args()
+    if args.instructions and UNDER_CALLGRIND not in os.environ:
+        return run_under_callgrind(Path(tempfile.mkdtemp(prefix="hearts-callgrind-")))
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT))
     from http_load import seed
@@ -95,7 +164,9 @@ def main() -> int:
     settings.ALLOWED_HOSTS = ["*"]
     client = Client()
     calls = endpoints(seeded)
-    print(f"{'endpoint':<12} {'CPU ms/request':>15} {'wall ms':>8} {'queries':>8}")
+    counter = Instructions()
+    header = f"{'endpoint':<14} {'CPU ms/request':>15} {'wall ms':>8} {'queries':>8}"
+    print(header + (f" {'M instr/req':>12}" if counter.out else ""))
     for name, call in calls.items():
         for _ in range(5):
             assert call(client) == EXPECTED[name], name
@@ -107,12 +178,14 @@ def main() -> int:
 
         with connection.execute_wrapper(count):
             call(client)
+        counter.start()
         started, wall = time.process_time(), time.perf_counter()
         for _ in range(args.requests):
             call(client)
         cpu = (time.process_time() - started) / args.requests * 1000
         wall = (time.perf_counter() - wall) / args.requests * 1000
-        print(f"{name:<12} {cpu:>15.3f} {wall:>8.3f} {len(queries):>8}")
+        instructions = counter.stop(args.requests)
+        print(f"{name:<14} {cpu:>15.3f} {wall:>8.3f} {len(queries):>8}{instructions}")
         if args.show_queries:
             for sql in queries:
                 print(f"    {sql[:150]}")
