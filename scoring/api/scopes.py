@@ -4,10 +4,17 @@ revealed. The permissions (scoring/api/permissions.py) ask ``get_club_id()``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from rest_framework import generics
+from rest_framework.permissions import AllowAny
 
 from hearts_site.errors import DomainError, NotFoundError
 from scoring import selectors
+from scoring.api.http import CreateView
 from scoring.models import Club, Game, League, Player
 
 
@@ -21,78 +28,103 @@ class ClubScopedMixin:
         return self.get_club().pk
 
     def get_club(self) -> Club:
-        if not hasattr(self, "_club"):
+        if "_club" not in self.__dict__:
             club = get_object_or_404(Club, pk=self.kwargs[self.club_lookup])
             self._club = _readable(self.request.user, club, "No such club.")
         return self._club
 
 
-class GameScopedMixin(ClubScopedMixin):
-    """The game named by the URL's ``game_id``, and its club."""
+class RowScopedMixin(ClubScopedMixin):
+    """The ``scoped_model`` row named by the URL's ``scoped_kwarg``, and its club; where the
+    model keeps a version row, ``version_of`` finds it (a selector: the row's id and the user,
+    to the version row or None)."""
 
-    def get_game(self) -> Game:
-        if not hasattr(self, "_game"):
-            self._game = _readable_row(self.request.user, Game, self.kwargs["game_id"], "game")
-        return self._game
+    scoped_model: type[Game | League | Player]
+    scoped_kwarg = "pk"
+    version_of: Callable[[int, Any], Any] | None = None
+
+    def get_scoped(self) -> Any:
+        if "_scoped" not in self.__dict__:
+            model = self.scoped_model
+            pk = self.kwargs[self.scoped_kwarg]
+            self._scoped = _readable_row(self.request.user, model, pk, model._meta.verbose_name)
+        return self._scoped
 
     def get_club(self) -> Club:
-        return self.get_game().club
+        return self.get_scoped().club
+
+    def get_version_row(self) -> Any:
+        """The row's version row: all a write's permission check, a kept body or a 304 needs,
+        without reading the row itself."""
+        if "_version_row" not in self.__dict__:
+            seen = type(self).version_of(self.kwargs[self.scoped_kwarg], self.request.user)
+            if seen is None:
+                what = self.scoped_model._meta.verbose_name
+                raise NotFoundError("not_found", f"No such {what}.", None)
+            self._version_row = seen
+        return self._version_row
+
+
+class GameScopedMixin(RowScopedMixin):
+    """The game named by the URL's ``game_id``, and its club."""
+
+    scoped_model = Game
+    scoped_kwarg = "game_id"
+    version_of = staticmethod(selectors.game_version)
+
+    def get_game(self) -> Game:
+        return self.get_scoped()
 
     def get_game_version(self) -> selectors.GameVersion:
-        """The game's version row: all a write's permission check, a kept scoreboard or a 304
-        needs, without reading the game itself."""
-        if not hasattr(self, "_game_version"):
-            seen = selectors.game_version(self.kwargs["game_id"], self.request.user)
-            if seen is None:
-                raise NotFoundError("not_found", "No such game.", None)
-            self._game_version = seen
-        return self._game_version
+        return self.get_version_row()
 
     def get_club_id(self) -> int:
         # A write's service reads the game it changes: the check needs only the version row.
-        if hasattr(self, "_game"):
-            return self._game.club_id
+        if "_scoped" in self.__dict__:
+            return self._scoped.club_id
         return self.get_game_version().club_id
 
 
-class LeagueScopedMixin(ClubScopedMixin):
+class LeagueScopedMixin(RowScopedMixin):
     """The league named by the URL's ``pk``, and its club."""
 
-    def get_league(self) -> League:
-        if not hasattr(self, "_league"):
-            self._league = _readable_row(self.request.user, League, self.kwargs["pk"], "league")
-        return self._league
+    scoped_model = League
+    version_of = staticmethod(selectors.league_version)
 
-    def get_club(self) -> Club:
-        return self.get_league().club
+    def get_league(self) -> League:
+        return self.get_scoped()
 
     def get_league_version(self) -> selectors.LeagueVersion:
         """The league's club and its results version: all a kept table or a 304 needs."""
-        if not hasattr(self, "_league_version"):
-            seen = selectors.league_version(self.kwargs["pk"], self.request.user)
-            if seen is None:
-                raise NotFoundError("not_found", "No such league.", None)
-            self._league_version = seen
-        return self._league_version
+        return self.get_version_row()
 
 
-class PlayerScopedMixin(ClubScopedMixin):
+class PlayerScopedMixin(RowScopedMixin):
     """The player named by the URL's ``pk``, and their club."""
 
-    def get_player(self) -> Player:
-        if not hasattr(self, "_player"):
-            self._player = _readable_row(self.request.user, Player, self.kwargs["pk"], "player")
-        return self._player
+    scoped_model = Player
 
-    def get_club(self) -> Club:
-        return self.get_player().club
+    def get_player(self) -> Player:
+        return self.get_scoped()
+
+
+class GameRowsView(GameScopedMixin, generics.ListAPIView):
+    """A game's rows in their order (``rows_of``: a selector from the game to its rows), for
+    anyone who may read the game."""
+
+    permission_classes = [AllowAny]
+    filter_backends: list = []
+    rows_of: Callable[[Game], QuerySet]
+
+    def get_queryset(self) -> QuerySet:
+        return type(self).rows_of(self.get_game())
 
 
 class BodyClubMixin(ClubScopedMixin):
     """For creates that name their club in the body (players, leagues, games)."""
 
     def get_club(self) -> Club:
-        if not hasattr(self, "_club"):
+        if "_club" not in self.__dict__:
             if self.request.method in ("GET", "HEAD", "OPTIONS"):
                 raise NotFoundError("not_found", "No club in this request.", None)
             club_id = self.body_club_id()
@@ -104,6 +136,17 @@ class BodyClubMixin(ClubScopedMixin):
 
     def body_club_id(self) -> int | None:
         return body_id(self.request, "club")
+
+
+class ClubRowsView(BodyClubMixin, CreateView, generics.ListAPIView):
+    """The rows the user may see (``visible_to``: a selector from the user to its rows), in
+    DRF's ``ordering`` unless ``?ordering=`` asks otherwise; a POST creates one in the club its
+    body names."""
+
+    visible_to: Callable[[Any], QuerySet]
+
+    def get_queryset(self) -> QuerySet:
+        return type(self).visible_to(self.request.user)
 
 
 def body_id(request, name: str) -> int | None:

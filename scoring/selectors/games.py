@@ -126,6 +126,10 @@ def scoreboard(game: Game) -> dict[str, Any]:
     }
 
 
+def hands_of(game: Game) -> QuerySet[Hand]:
+    return Hand.objects.filter(game=game).order_by("number")
+
+
 def history_of(game: Game) -> QuerySet[HistoryEntry]:
     return HistoryEntry.objects.filter(game=game).select_related("actor").order_by("at", "id")
 

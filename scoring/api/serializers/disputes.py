@@ -9,6 +9,7 @@ from adjudication.engine.rules import MOON_CHOICES
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, MAX_SEATS, REASON
+from scoring.api.serializers.hands import HandEntrySerializer
 from scoring.models import DisputeStatus, EntryLevel
 
 LEVELS = ("plays", "points", "cards_taken")
@@ -117,35 +118,10 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
     )
 
 
-class DisputeRecordOutputSerializer(serializers.Serializer):
+class DisputeRecordOutputSerializer(HandEntrySerializer):
     """What the dispute carries, as it was sent: a trick record (`plays`, perhaps `hands`
     and `first_leader`) or a claimed count (`points` or `cards_taken`, perhaps with
     `jack_of_diamonds`, `tricks_won` and `moon_choice`). Only the keys sent appear."""
-
-    plays = serializers.ListField(
-        child=serializers.CharField(), required=False, help_text=PLAYS_HELP
-    )
-    hands = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text=HANDS_HELP,
-    )
-    first_leader = serializers.IntegerField(required=False, help_text=FIRST_LEADER_HELP)
-    points = serializers.ListField(
-        child=serializers.IntegerField(), required=False, help_text=POINTS_HELP
-    )
-    cards_taken = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text=CARDS_TAKEN_HELP,
-    )
-    jack_of_diamonds = serializers.IntegerField(required=False, help_text=JACK_HELP)
-    tricks_won = serializers.ListField(
-        child=serializers.IntegerField(), required=False, help_text=TRICKS_WON_HELP
-    )
-    moon_choice = serializers.ChoiceField(
-        choices=MOON_CHOICES, required=False, help_text=MOON_CHOICE_HELP
-    )
 
 
 class DisputeClaimOutputSerializer(serializers.Serializer):

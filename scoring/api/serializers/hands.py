@@ -130,21 +130,33 @@ class HandVoidInputSerializer(StrictInputSerializer):
 
 
 class HandEntrySerializer(serializers.Serializer):
-    """A hand's entry as the scorer sent it: one of points, cards_taken or plays, and what
-    went with it."""
+    """An entry as it was sent, to a hand or a dispute: one of points, cards_taken or plays,
+    and what went with it. Only the keys sent appear."""
 
-    points = IntegerListField(required=False)
+    points = IntegerListField(required=False, help_text="Penalty points per seat.")
     cards_taken = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="The penalty cards each seat took.",
     )
-    plays = serializers.ListField(child=serializers.CharField(), required=False)
+    plays = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="The trick record, in order."
+    )
     hands = serializers.ListField(
-        child=serializers.ListField(child=serializers.CharField()), required=False
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="With plays: each seat's cards after the pass.",
     )
-    first_leader = serializers.IntegerField(required=False)
-    jack_of_diamonds = serializers.IntegerField(required=False)
-    tricks_won = IntegerListField(required=False)
-    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+    first_leader = serializers.IntegerField(
+        required=False, help_text="With plays: the seat that led trick 1."
+    )
+    jack_of_diamonds = serializers.IntegerField(
+        required=False, help_text="The seat that took the J♦, when it scores."
+    )
+    tricks_won = IntegerListField(required=False, help_text="Tricks won per seat.")
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, required=False, help_text="The shooter's choice of moon scoring."
+    )
 
 
 @extend_schema_field(HandEntrySerializer)

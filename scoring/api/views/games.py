@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, status
+from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,7 +18,6 @@ from scoring.api.http import (
     IF_MATCH,
     IF_NONE_MATCH,
     NOT_MODIFIED,
-    CreateView,
     conflict,
     creates,
     expected_version,
@@ -28,7 +27,7 @@ from scoring.api.http import (
     with_etag,
 )
 from scoring.api.permissions import IsClubScorer, ReadOnly
-from scoring.api.scopes import BodyClubMixin, GameScopedMixin, body_id
+from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id
 from scoring.api.serializers.common import MAX_ID
 from scoring.api.serializers.games import (
     GameAbandonInputSerializer,
@@ -52,14 +51,13 @@ class GameFilter(filters.FilterSet):
 
 @lists("games_list")
 @creates("games_create", GameInputSerializer, GameOutputSerializer)
-class GameListView(BodyClubMixin, CreateView, generics.ListAPIView):
+class GameListView(ClubRowsView):
     serializer_class = GameOutputSerializer
+    visible_to = staticmethod(selectors.games_for)
+    ordering = ["-started_at", "-id"]
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
     filterset_class = GameFilter
     ordering_fields = ["started_at", "finished_at"]
-
-    def get_queryset(self):
-        return selectors.games_for(self.request.user).order_by("-started_at", "-id")
 
     def body_club_id(self) -> int | None:
         """A league game's club is its league's."""
@@ -150,10 +148,6 @@ class ScoreboardView(GameScopedMixin, APIView):
 
 
 @lists("games_history_list")
-class HistoryView(GameScopedMixin, generics.ListAPIView):
+class HistoryView(GameRowsView):
     serializer_class = HistoryOutputSerializer
-    permission_classes = [AllowAny]
-    filter_backends: list = []
-
-    def get_queryset(self):
-        return selectors.history_of(self.get_game())
+    rows_of = staticmethod(selectors.history_of)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, status
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from scoring import selectors, services
 from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, lists, operation, with_etag
 from scoring.api.permissions import IsClubScorer, ReadOnly
-from scoring.api.scopes import GameScopedMixin
+from scoring.api.scopes import GameRowsView, GameScopedMixin
 from scoring.api.serializers.hands import (
     HandCorrectionInputSerializer,
     HandEntryInputSerializer,
@@ -44,13 +44,9 @@ CHANGE_CONFLICTS = {
 
 
 @lists("games_hands_list")
-class HandListView(GameScopedMixin, generics.ListAPIView):
+class HandListView(GameRowsView):
     serializer_class = HandOutputSerializer
-    permission_classes = [AllowAny]
-    filter_backends: list = []
-
-    def get_queryset(self):
-        return Hand.objects.filter(game=self.get_game()).order_by("number")
+    rows_of = staticmethod(selectors.hands_of)
 
 
 def hand_result(hand: Hand, game_id: int, created: bool = False) -> Response:

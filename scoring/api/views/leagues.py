@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from scoring import selectors, services
 from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubDirector, ReadOnly
-from scoring.api.scopes import BodyClubMixin, LeagueScopedMixin
+from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
     LeagueInputSerializer,
     LeagueOutputSerializer,
@@ -27,14 +27,13 @@ DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
 
 @lists("leagues_list")
 @creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
-class LeagueListView(BodyClubMixin, CreateView, generics.ListAPIView):
+class LeagueListView(ClubRowsView):
     serializer_class = LeagueOutputSerializer
+    visible_to = staticmethod(selectors.leagues_for)
+    ordering = ["name", "id"]
     permission_classes = DIRECTORS_WRITE
     filterset_fields = ["club"]
     ordering_fields = ["name", "created_at"]
-
-    def get_queryset(self):
-        return selectors.leagues_for(self.request.user).order_by("name", "id")
 
     def perform(self, data: dict) -> League:
         data.pop("club")

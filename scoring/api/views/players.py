@@ -12,9 +12,9 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
+from scoring.api.http import conflict, creates, lists, operation
 from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
-from scoring.api.scopes import BodyClubMixin, PlayerScopedMixin
+from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
     PlayerInputSerializer,
     PlayerMergeInputSerializer,
@@ -45,14 +45,13 @@ class PlayerFilter(filters.FilterSet):
 
 @lists("players_list")
 @creates("players_create", PlayerInputSerializer, PlayerOutputSerializer)
-class PlayerListView(BodyClubMixin, CreateView, generics.ListAPIView):
+class PlayerListView(ClubRowsView):
     serializer_class = PlayerOutputSerializer
+    visible_to = staticmethod(selectors.players_for)
+    ordering = ["name", "id"]
     permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
     filterset_class = PlayerFilter
     ordering_fields = ["name", "created_at"]
-
-    def get_queryset(self):
-        return selectors.players_for(self.request.user).order_by("name", "id")
 
     def perform(self, data: dict) -> Player:
         return services.create_player(club=self.get_club(), name=data["name"])
