@@ -289,6 +289,30 @@ def crossed_resolutions() -> list[dict[str, Any]]:
     return rounds
 
 
+def crossed_owners(how: str) -> list[dict[str, Any]]:
+    """Two owners of a club demote (``how="patch"``) or remove (``"delete"``) each other at
+    once, in many clubs: every club keeps an owner, one change stands, the other is a 409."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Membership
+
+    rounds = []
+    for _ in range(4 * ROUNDS):
+        t = table()
+        other = get_user_model().objects.create_user(f"c_owner2_{next(_names)}")
+        services.set_membership(club=t["club"], user=other, role="owner")
+        mine = {m.user_id: m.pk for m in Membership.objects.filter(club=t["club"], role="owner")}
+        owners = [t["owner"].pk, other.pk]
+        base = f"/api/v1/clubs/{t['club'].pk}/members/"
+        body = {"role": "member"} if how == "patch" else None
+        calls = [(owners[i], how, f"{base}{mine[owners[1 - i]]}/", body) for i in range(2)]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        owners_left = Membership.objects.filter(club=t["club"], role="owner").count()
+        rounds.append({"results": results, "owners_left": owners_left})
+    return rounds
+
+
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_body": same_body,
     "different_bodies": different_bodies,
@@ -298,6 +322,8 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_slug": same_slug,
     "crossed_merges": crossed_merges,
     "crossed_resolutions": crossed_resolutions,
+    "crossed_demotions": lambda: crossed_owners("patch"),
+    "crossed_removals": lambda: crossed_owners("delete"),
 }
 
 

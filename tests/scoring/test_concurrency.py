@@ -159,3 +159,23 @@ def test_two_directors_deciding_one_dispute_at_once_decide_it_once(outcome):
         entry = {"points": [13, 0, 13, 0] if accepted else [13, 13, 0, 0]}
         assert [h["entry"] for h in seen["hands"]] == [entry]
         assert seen["totals"] == seen["summed"] == entry["points"]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "done"), [("crossed_demotions", 200), ("crossed_removals", 204)]
+)
+def test_two_owners_demoting_or_removing_each_other_at_once_leave_the_club_an_owner(
+    outcome, scenario, done
+):
+    for seen in outcome(scenario):
+        results = seen["results"]
+        assert seen["owners_left"] == 1, results
+        # One change stands; the other is refused, as the last owner's change (409) or, when
+        # the first was committed before its permission check, as no longer an owner's.
+        refused = [r for r in results if r["status"] != done]
+        assert len(refused) == 1, results
+        assert (refused[0]["status"], refused[0]["code"]) in {
+            (409, "last_owner"),
+            (403, "permission_denied"),
+            (404, "not_found"),
+        }, results
