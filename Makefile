@@ -15,7 +15,7 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 .PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, serve on 127.0.0.1:\$${PORT:-8000}"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000}"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
@@ -52,9 +52,9 @@ install-dev: $(VENV)/.installed-dev
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
 	exec $(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
 
 test: $(VENV)/.installed-dev
@@ -62,6 +62,7 @@ test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py check
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 	DJANGO_SECURE=1 DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=hearts.example.org \
 		DJANGO_SECRET_KEY=check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n') \
 		$(PY) manage.py check --deploy --fail-level WARNING

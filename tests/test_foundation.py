@@ -196,9 +196,9 @@ def test_healthz_answers_503_when_the_database_is_unreachable():
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout.strip().splitlines()[-1])
     assert outcome["status"] == 503
-    assert outcome["body"]["status"] == "unavailable"
-    assert outcome["body"]["database"] == "unreachable"
-    assert "OperationalError" in outcome["body"]["detail"]
+    # The driver's words (hosts, ports, users) are logged, never shown to any caller.
+    assert outcome["body"] == {"status": "unavailable", "database": "unreachable"}
+    assert "OperationalError" in result.stderr
     assert "no-cache" in outcome["cache"]
 
 

@@ -335,8 +335,7 @@ def main(out_path: str) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    call_command("migrate", verbosity=0, interactive=False)
-    call_command("createcachetable", verbosity=0)  # when the cache is a database table
+    call_command("migrate", verbosity=0, interactive=False)  # with the cache's tables
     outcomes: dict[str, Any] = {
         "vendor": connection.vendor,
         "name": str(connection.settings_dict["NAME"]),
