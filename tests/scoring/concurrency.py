@@ -15,6 +15,7 @@ import itertools
 import json
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -313,6 +314,50 @@ def crossed_owners(how: str) -> list[dict[str, Any]]:
     return rounds
 
 
+IMPORT_GAMES = 120  # a club whose import takes seconds here
+
+
+def entry_beside_import() -> dict[str, Any]:
+    """A big club is imported while a scorer enters hands in another club: every entry is
+    stored promptly (on SQLite the import takes the one writer lock for a batch at a time)."""
+    from scoring import services
+    from scoring.backup import export_club, import_club
+    from scoring.sample.generate import generate
+
+    t = table()
+    generate(club=t["club"], actor=t["owner"], players=12, games=IMPORT_GAMES)
+    document = export_club(t["club"])
+    scorer = t["scorer"]
+    games = [t["game"]] + [
+        services.create_game(club=t["club"], players=t["players"][:4], actor=t["owner"])
+        for _ in range(3)
+    ]
+    imported = threading.Event()
+
+    def import_it() -> dict[str, Any]:
+        started = time.monotonic()
+        try:
+            import_club(document, slug=f"imported-{next(_names)}")
+        finally:
+            imported.set()
+        return {"seconds": time.monotonic() - started}
+
+    def enter_hands() -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = []
+        while not imported.is_set() and len(entries) < 14 * len(games):
+            game, number = games[len(entries) % len(games)], len(entries) // len(games) + 1
+            started = time.monotonic()
+            points = [13, 5, 4, 4][number % 4 :] + [13, 5, 4, 4][: number % 4]
+            seen = request(scorer.pk, "put", hand_url(game.pk, number), {"points": points})
+            seconds = time.monotonic() - started
+            entries.append({"status": seen["status"], "code": seen["code"], "seconds": seconds})
+            time.sleep(0.05)
+        return entries
+
+    importing, entries = run_threads(2, lambda i: enter_hands() if i else import_it())
+    return {"import": importing, "entries": entries}
+
+
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_body": same_body,
     "different_bodies": different_bodies,
@@ -324,6 +369,7 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "crossed_resolutions": crossed_resolutions,
     "crossed_demotions": lambda: crossed_owners("patch"),
     "crossed_removals": lambda: crossed_owners("delete"),
+    "entry_beside_import": entry_beside_import,
 }
 
 

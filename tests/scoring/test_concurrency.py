@@ -179,3 +179,14 @@ def test_two_owners_demoting_or_removing_each_other_at_once_leave_the_club_an_ow
             (403, "permission_denied"),
             (404, "not_found"),
         }, results
+
+
+def test_hand_entry_is_stored_promptly_while_a_big_club_is_imported(outcome):
+    seen = outcome("entry_beside_import")
+    entries = seen["entries"]
+    assert isinstance(entries, list) and "seconds" in seen["import"], seen
+    assert entries and all(e["status"] == 201 for e in entries), entries
+    slowest = max(e["seconds"] for e in entries)
+    # The import lasts seconds; an entry waits at most for one of its batches.
+    assert seen["import"]["seconds"] > 2 * slowest, seen
+    assert slowest < 1.5, entries
