@@ -3,37 +3,58 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PYTEST_ARGS ?=
+LOCK_ARGS ?=
+# Only `make lock` needs it: it writes the lock files, nothing installs from it.
+UV_VERSION := 0.13.9
+# Resolved from PyPI alone (never a machine's local indexes or pip.conf), for the Python and
+# platform the service runs on; every file of each pinned release keeps its hash.
+LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3.11 \
+	--python-platform x86_64-unknown-linux-gnu --generate-hashes --custom-compile-command "make lock"
 
 .DEFAULT_GOAL := help
-.PHONY: help install install-dev run test test-pages lint format bench clean distclean
+.PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, serve on 127.0.0.1:\$${PORT:-8000}"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000}"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
+	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
 	@echo "make lint | format | clean | distclean"
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# Stamps: reinstall only when pyproject.toml changes.
-$(VENV)/.installed: pyproject.toml | $(PY)
-	$(PIP) install --quiet -e .
+# Installs come from the lock files, every file checked against its hash; then the project
+# itself, with nothing more. Stamps: reinstall only when a lock file or pyproject.toml changes.
+$(VENV)/.installed: requirements/lock.txt pyproject.toml | $(PY)
+	$(PIP) install --quiet --require-hashes -r requirements/lock.txt
+	$(PIP) install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(PY)
-	$(PIP) install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: requirements/dev-lock.txt pyproject.toml | $(PY)
+	$(PIP) install --quiet --require-hashes -r requirements/dev-lock.txt
+	$(PIP) install --quiet --no-deps -e .
 	touch $@
+
+# The lock files from pyproject.toml: run after changing a dependency there, commit the result.
+# Pins that still satisfy pyproject.toml are kept; LOCK_ARGS=--upgrade (or
+# "--upgrade-package django") moves them to the newest releases allowed. The dev lock is held to the runtime lock's versions, so tests run what production installs.
+lock: | $(PY)
+	$(PIP) install --quiet uv==$(UV_VERSION)
+	mkdir -p requirements
+	$(VENV)/bin/uv pip compile pyproject.toml $(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/lock.txt
+	$(VENV)/bin/uv pip compile pyproject.toml --extra dev -c requirements/lock.txt \
+		$(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/dev-lock.txt
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py createcachetable
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput
+	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
 	exec $(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
 
 test: $(VENV)/.installed-dev
@@ -41,6 +62,7 @@ test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py check
+	$(PY) manage.py collectstatic --noinput --verbosity 0
 	DJANGO_SECURE=1 DJANGO_DEBUG=0 DJANGO_ALLOWED_HOSTS=hearts.example.org \
 		DJANGO_SECRET_KEY=check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n') \
 		$(PY) manage.py check --deploy --fail-level WARNING

@@ -10,6 +10,14 @@ Kept apart from settings so that it can be tested without reloading settings.
   (bench/RESULTS.md has what that costs).
 * PostgreSQL keeps ``CONN_MAX_AGE = 0``. Setting ``DATABASE_POOL_MAX_SIZE`` opts in to
   psycopg's connection pool (Django requires ``CONN_MAX_AGE = 0`` with the pool).
+
+Every wait is bounded, so that a lost or stalled database gives a prompt 503 instead of
+holding workers until gunicorn kills them: ``DATABASE_WAIT_TIMEOUT`` seconds (default 3) to
+connect, to borrow a pooled connection or to take SQLite's writer lock;
+``DATABASE_STATEMENT_TIMEOUT`` seconds (default 5, ``0`` for none) for one PostgreSQL
+statement, which PostgreSQL enforces and, should the server fall silent, the client too
+(hearts_site/db_deadline.py). ``manage.py`` leaves statements unbounded unless it is set:
+a migration or an import may take longer.
 """
 
 from __future__ import annotations
@@ -31,7 +39,6 @@ SQLITE_CONN_MAX_AGE = 600  # seconds a worker keeps its SQLite connection
 
 SQLITE_OPTIONS = {
     "transaction_mode": "IMMEDIATE",
-    "timeout": 20,
     "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
 }
 
@@ -53,6 +60,29 @@ def _redact(url: str) -> str:
     except ValueError:
         pass
     return url
+
+
+def _seconds(environ: Mapping[str, str], name: str, default: float, least: float) -> float:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1
+    if value < least:
+        raise ImproperlyConfigured(f"{name}={raw!r} must be a number of seconds, at least {least}.")
+    return value
+
+
+def wait_timeout(environ: Mapping[str, str]) -> float:
+    """Seconds to connect, borrow a pooled connection or take SQLite's writer lock."""
+    return _seconds(environ, "DATABASE_WAIT_TIMEOUT", 3, least=1)
+
+
+def statement_timeout(environ: Mapping[str, str]) -> float:
+    """Seconds one PostgreSQL statement may run; 0 for no limit."""
+    return _seconds(environ, "DATABASE_STATEMENT_TIMEOUT", 5, least=0)
 
 
 def _pool_size(environ: Mapping[str, str]) -> int | None:
@@ -95,7 +125,7 @@ def database_config(url: str, environ: Mapping[str, str] | None = None) -> dict[
 
     if scheme in SQLITE_SCHEMES:
         options = dict(config.get("OPTIONS") or {})
-        options.update(SQLITE_OPTIONS)
+        options.update(SQLITE_OPTIONS, timeout=wait_timeout(environ))
         config["OPTIONS"] = options
         config["ENGINE"] = SQLITE_ENGINE
         config["CONN_MAX_AGE"] = SQLITE_CONN_MAX_AGE
@@ -106,9 +136,15 @@ def database_config(url: str, environ: Mapping[str, str] | None = None) -> dict[
         raise _refuse(url, "it names no database (add /dbname at the end)")
     config["CONN_MAX_AGE"] = 0
     config["CONN_HEALTH_CHECKS"] = False
+    options = dict(config.get("OPTIONS") or {})
+    wait = wait_timeout(environ)
+    # libpq counts whole seconds, and at least 2.
+    options["connect_timeout"] = max(2, round(wait))
+    statement = statement_timeout(environ)
+    if statement:
+        options["options"] = f"-c statement_timeout={round(statement * 1000)}"
     pool_max = _pool_size(environ)
     if pool_max is not None:
-        options = dict(config.get("OPTIONS") or {})
-        options["pool"] = {"min_size": 1, "max_size": pool_max}
-        config["OPTIONS"] = options
+        options["pool"] = {"min_size": 1, "max_size": pool_max, "timeout": wait}
+    config["OPTIONS"] = options
     return config

@@ -13,6 +13,7 @@ A 400 is a ``validation_error``; other 4xx are ``client_error``; 5xx are ``serve
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -23,8 +24,16 @@ from drf_standardized_errors.handler import exception_handler as standardized_ex
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
 
+from hearts_site.deploy_steps import is_missing_table
+
+logger = logging.getLogger(__name__)
+
 DATABASE_UNAVAILABLE = "database_unavailable"
-DATABASE_UNAVAILABLE_DETAIL = "The database is unreachable; try again shortly."
+DATABASE_UNAVAILABLE_DETAIL = "The database is unreachable or too slow; try again shortly."
+SETUP_INCOMPLETE = "setup_incomplete"
+SETUP_INCOMPLETE_DETAIL = (
+    "The service is not fully set up (a deployment step is missing); its operator is told."
+)
 
 
 class DomainError(Exception):
@@ -94,6 +103,19 @@ class DatabaseUnavailable(exceptions.APIException):
     wait = 5  # rendered as Retry-After by drf-standardized-errors
 
 
+class SetupIncomplete(exceptions.APIException):
+    """A table the code needs is missing: `migrate` was not run, never a database outage."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = SETUP_INCOMPLETE_DETAIL
+    default_code = SETUP_INCOMPLETE
+
+
+def log_missing_table(path: str, exc: BaseException) -> None:
+    """Tell the operator which step is missing (the driver's text stays in the log)."""
+    logger.error("setup incomplete on %s: %s (run manage.py migrate)", path, exc)
+
+
 class _StatusError(exceptions.APIException):
     """An APIException whose status is chosen per instance."""
 
@@ -124,6 +146,8 @@ def convert(exc: Exception) -> Exception:
         if isinstance(exc, TooManyRequests):
             converted.wait = exc.wait  # rendered as Retry-After
         return converted
+    if is_missing_table(exc):
+        return SetupIncomplete()
     if isinstance(exc, OperationalError | InterfaceError):
         return DatabaseUnavailable()
     if isinstance(exc, RequestDataTooBig):
@@ -138,4 +162,6 @@ def convert(exc: Exception) -> Exception:
 
 def exception_handler(exc: Exception, context: dict[str, Any]):
     """DRF ``EXCEPTION_HANDLER``: convert, then render with drf-standardized-errors."""
+    if is_missing_table(exc):
+        log_missing_table(context["request"].path, exc)
     return standardized_exception_handler(convert(exc), context)

@@ -7,25 +7,28 @@ import logging
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 
-from hearts_site.errors import DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_DETAIL
+from hearts_site.deploy_steps import is_missing_table
+from hearts_site.errors import (
+    DATABASE_UNAVAILABLE,
+    DATABASE_UNAVAILABLE_DETAIL,
+    SETUP_INCOMPLETE,
+    SETUP_INCOMPLETE_DETAIL,
+    log_missing_table,
+)
 
 logger = logging.getLogger(__name__)
 
 
-def database_unavailable_response() -> JsonResponse:
+def database_unavailable_response(
+    code: str = DATABASE_UNAVAILABLE, detail: str = DATABASE_UNAVAILABLE_DETAIL
+) -> JsonResponse:
+    headers = {"Cache-Control": "no-store"}
+    if code == DATABASE_UNAVAILABLE:
+        headers["Retry-After"] = "5"
     return JsonResponse(
-        {
-            "type": "server_error",
-            "errors": [
-                {
-                    "code": DATABASE_UNAVAILABLE,
-                    "detail": DATABASE_UNAVAILABLE_DETAIL,
-                    "attr": None,
-                }
-            ],
-        },
+        {"type": "server_error", "errors": [{"code": code, "detail": detail, "attr": None}]},
         status=503,
-        headers={"Retry-After": "5", "Cache-Control": "no-store"},
+        headers=headers,
     )
 
 
@@ -42,6 +45,9 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
+        if is_missing_table(exception):
+            log_missing_table(request.path, exception)
+            return database_unavailable_response(SETUP_INCOMPLETE, SETUP_INCOMPLETE_DETAIL)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s: %s", request.path, exception)
             return database_unavailable_response()

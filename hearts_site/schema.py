@@ -146,7 +146,8 @@ ERROR_RESPONSES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     ),
     "503": (
         "Unavailable",
-        "The database is unreachable (database_unavailable); retry after Retry-After.",
+        "The database is unreachable or too slow (database_unavailable; retry after "
+        "Retry-After), or a deployment step is missing (setup_incomplete).",
         RETRY_AFTER,
     ),
 }

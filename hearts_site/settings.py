@@ -140,17 +140,19 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # scoreboards (hearts_site/rendering.py), apart so that bodies, which come and go with every
 # hand, never crowd the counts out.
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+# The database cache's tables, made by a migration (scoring/migrations/0008_cache_tables.py)
+# whatever CACHE_URL says.
+DATABASE_CACHE_TABLES = {"default": "hearts_cache", "kept": "hearts_kept"}
 if not CACHE_URL:
     # Tables in the database: shared by every worker and server, with no other service.
-    # `manage.py createcachetable` makes them (make run does; the test runner does too).
     CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": "hearts_cache",
+            "LOCATION": DATABASE_CACHE_TABLES["default"],
         },
         "kept": {
             "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": "hearts_kept",
+            "LOCATION": DATABASE_CACHE_TABLES["kept"],
             "OPTIONS": {"MAX_ENTRIES": 5000},
         },
     }

@@ -17,6 +17,13 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from hearts_site.deploy_steps import (
+    COLLECTSTATIC,
+    MIGRATE,
+    database_cache_tables,
+    missing_tables,
+    static_manifest_missing,
+)
 from hearts_site.schema import documented
 
 # Each operation's tag, summary and description, as integrators read them.
@@ -28,25 +35,40 @@ logger = logging.getLogger(__name__)
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
-    """200 when a ``SELECT 1`` reaches the database, 503 when it cannot.
+    """200 after one round trip to the database when nothing is missing; 503 when the database
+    cannot be reached (``database: unreachable``) or a deployment step was left undone
+    (``missing``: the steps to run). Why is logged, never shown: anyone may call it.
 
     A plain Django view: no authentication, no DRF, never cached.
     """
     try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-            cursor.fetchone()
+        absent_tables = _database_round_trip()
     except (OperationalError, InterfaceError) as exc:
-        logger.warning("healthz: database unreachable: %s", exc)
+        logger.warning("healthz: database unreachable: %s: %s", type(exc).__name__, exc)
+        return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
+    missing = [COLLECTSTATIC] if static_manifest_missing() else []
+    if absent_tables:
+        missing.append(MIGRATE)
+    if missing:
+        logger.error(
+            "healthz: deployment steps missing: %s (cache tables missing: %s)",
+            ", ".join(missing),
+            ", ".join(absent_tables) or "none",
+        )
         return JsonResponse(
-            {
-                "status": "unavailable",
-                "database": "unreachable",
-                "detail": f"{type(exc).__name__}: {exc}".strip()[:500],
-            },
-            status=503,
+            {"status": "incomplete", "database": "ok", "missing": missing}, status=503
         )
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def _database_round_trip() -> list[str]:
+    """One query: the database cache's missing tables, or a ``SELECT 1`` when it has none."""
+    if database_cache_tables():
+        return missing_tables(connection)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return []
 
 
 def ping(request: HttpRequest) -> JsonResponse:

@@ -1,5 +1,9 @@
 """Shared test setup. Engine tests keep their own fixtures in tests/engine/conftest.py."""
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from django.test.utils import override_settings
 
@@ -13,6 +17,16 @@ def _static_files_without_manifest():
     }
     with override_settings(STORAGES=storages):
         yield
+
+
+@pytest.fixture(scope="session")
+def collected_static():
+    """For servers started as in production (a child process, DEBUG off): they hash static
+    names from collectstatic's manifest, and /healthz answers 503 without it."""
+    root = Path(__file__).resolve().parent.parent
+    if not (root / "staticfiles" / "staticfiles.json").exists():
+        command = [sys.executable, "manage.py", "collectstatic", "--noinput", "-v", "0"]
+        subprocess.run(command, cwd=root, check=True, timeout=300)
 
 
 @pytest.fixture(autouse=True)

@@ -16,8 +16,10 @@ the database locked sleeps in SQLite's busy handler (for growing intervals) befo
 again, however soon the lock is free, so writers spent most of their time asleep. So each
 transaction (``BEGIN IMMEDIATE``, which takes SQLite's
 write lock) first takes an exclusive ``flock`` on ``<database>-writer.lock`` beside the
-database, held until it commits or rolls back: a waiting writer blocks in the kernel and wakes
-as soon as the one before it is done.
+database, held until it commits or rolls back. A waiting writer tries again at once and then
+every few milliseconds (never SQLite's growing sleeps), for at most the configured
+``timeout`` (``DATABASE_WAIT_TIMEOUT``): past it, it gives up with an ``OperationalError``
+(a 503 ``database_unavailable``) instead of holding its worker behind a long writer.
 Readers never take it (WAL lets them read while a writer writes). An in-memory database has no
 lock file. One thread must not hold write transactions on two connections to one database at
 once: the second would wait for the first for ever (SQLite alone would have refused it after
@@ -28,8 +30,13 @@ from __future__ import annotations
 
 import fcntl
 import os
+import time
 
+from django.db import OperationalError
 from django.db.backends.sqlite3 import base
+
+# A waiting writer's pauses between tries: short, since most transactions last milliseconds.
+FIRST_PAUSE, LONGEST_PAUSE = 0.0005, 0.002
 
 
 def file_identity(name: object) -> tuple[int, int] | None:
@@ -61,7 +68,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
 
     def _start_transaction_under_autocommit(self):
         if self.writer_lock is not None:
-            fcntl.flock(self.writer_lock, fcntl.LOCK_EX)
+            self._take_writer_lock()
             self.holds_writer_lock = True
         try:
             super()._start_transaction_under_autocommit()
@@ -89,6 +96,21 @@ class DatabaseWrapper(base.DatabaseWrapper):
             if self.writer_lock is not None:
                 os.close(self.writer_lock)
                 self.writer_lock = None
+
+    def _take_writer_lock(self) -> None:
+        wait = float(self.settings_dict["OPTIONS"].get("timeout", 5))
+        deadline, pause = time.monotonic() + wait, FIRST_PAUSE
+        while True:
+            try:
+                fcntl.flock(self.writer_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise OperationalError(
+                        f"database is locked: another writer held it for over {wait:g} s"
+                    ) from None
+            time.sleep(pause)
+            pause = min(2 * pause, LONGEST_PAUSE)
 
     def _release_writer_lock(self) -> None:
         if self.holds_writer_lock:

@@ -2,7 +2,8 @@
 
 ``export_club`` writes every league, season, player, game, seat, hand, dispute, history entry
 and player merge of one club, with users named by username. ``import_club`` checks the whole
-document first, then writes it in one transaction under the export's own times, versions and
+document first, then writes it in short transactions (into a hidden club published at the
+end) under the export's own times, versions and
 history (rows are written directly, not replayed through the services), remaps every reference
 to the new ids, and recomputes the ratings. Nothing secret is exported: no passwords, device
 tokens or idempotency records.

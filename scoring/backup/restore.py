@@ -1,13 +1,25 @@
-"""``import_club``: a checked document written as a new club, in one transaction.
+"""``import_club``: a checked document written as a new club, in short transactions, the
+club published only at the end.
 
 Rows are written directly under the export's own times, versions and history, not replayed
 through the services; every reference is remapped to the new ids, and the ratings recomputed.
 Within each kind, rows are inserted in the order of their export ids, so that the new ids keep
 the old relative order (tables and ratings break ties by id).
+
+A large club takes many seconds to write, and on SQLite one transaction holds the one writer
+lock all that time: every hand entry in the room would wait for it. So rows go in batches of
+``TRANSACTION_ROWS``, one transaction each, into a club no one can see: private, with no
+members, under a hidden slug (``importing-…``). The last transaction publishes it: its
+members, its slug and whether it is public. Any failure deletes what was written (the hidden
+club and the users the import created), so an import is still all or nothing for everyone
+reading; only a process killed mid-import leaves a hidden club behind, which ``import_club``
+never reuses (delete clubs whose slug starts with ``importing-`` to tidy up).
 """
 
 from __future__ import annotations
 
+import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,39 +35,49 @@ from scoring.backup.format import BackupError, validate
 from scoring.models import Club, Dispute, GameSeat, Membership, Player, Role
 
 BATCH = 500
+# Rows written in one transaction, and the pause after it: on SQLite the pause lets a writer
+# waiting for the one writer lock (it tries every few milliseconds) in between two batches.
+TRANSACTION_ROWS = 200
+PAUSE_SECONDS = 0.01
 Source = dict[str, Any]  # a row of the document
 
 
 def import_club(data: Any, *, owner=None, slug: str | None = None) -> Club:
     """Write a ``hearts-club-backup`` document as a new club and return it.
 
-    Refuses (``BackupError``, nothing written) a document of another format or version, one
-    that does not check out, or a club slug already in use. ``slug`` imports under another
+    Refuses (``BackupError``, nothing left written) a document of another format or version,
+    one that does not check out, or a club slug already in use. ``slug`` imports under another
     slug; ``owner`` (a user) is made an owner of the new club as well. Users named in the
     document are matched by username, and created inactive with no usable password when
     missing (``club.created_users`` lists them). Ratings are recomputed afterwards.
     """
     data = validate(data)
     slug = slug or data["club"]["slug"]
+    _refuse_taken(slug)
+    writer = _Writer()
     try:
-        with transaction.atomic():
-            club, created_users = _write(data, owner=owner, slug=slug)
-    except (IntegrityError, DataError) as exc:
-        raise BackupError(f"The document clashes with the database: {exc}") from None
-    club.created_users = created_users
+        club = _write(data, owner=owner, slug=slug, writer=writer)
+    except BaseException as exc:
+        _discard(writer)
+        if isinstance(exc, IntegrityError | DataError):
+            raise BackupError(f"The document clashes with the database: {exc}") from None
+        raise
+    club.created_users = writer.created_users
     return club
 
 
-def _write(data: dict[str, Any], *, owner, slug: str) -> tuple[Club, list[str]]:
+def _refuse_taken(slug: str) -> None:
     if Club.objects.filter(slug=slug).exists():
         raise BackupError(
             f"A club with the slug {slug!r} already exists: import under another slug "
             "(import_club --slug NEW) or into a database without it."
         )
-    users, created_users = _users(data, owner)
-    writer = _Writer(users)
-    club = writer.club = _club(data["club"], slug, writer)
-    _members(data["members"], owner, writer)
+
+
+def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
+    with transaction.atomic():
+        writer.users, writer.created_users = _users(data, owner)
+    club = writer.club = _club(data["club"], writer)
     _players(data["players"], writer)
     leagues = _leagues(data["leagues"], writer)
     _seasons(leagues, writer)
@@ -65,16 +87,38 @@ def _write(data: dict[str, Any], *, owner, slug: str) -> tuple[Club, list[str]]:
     _disputes(games, hands, writer)
     _history(games, writer)
     _merges(data["player_merges"], writer)
-    services.results_changed(club.pk)
-    return club, created_users
+    with transaction.atomic():
+        _members(data["members"], owner, writer)
+        club.slug, club.is_public = slug, data["club"]["is_public"]
+        club.save(update_fields=["slug", "is_public"])
+        services.results_changed(club.pk)
+    return club
+
+
+def _discard(writer: _Writer) -> None:
+    """Delete what a failed import wrote: its hidden club (and so every row in it) and the
+    users it created."""
+    with transaction.atomic():
+        if writer.club is not None:
+            # Last written, first deleted: a club's rows protect what they refer to.
+            Player.objects.filter(club=writer.club).update(merged_into=None)
+            for kind in reversed(schema.ROW_KINDS):
+                if kind.via is not None:
+                    kind.model.objects.filter(**{kind.club_lookup: writer.club.pk}).delete()
+            Club.objects.filter(pk=writer.club.pk).delete()
+        created = writer.created_users
+        if created:
+            field = get_user_model().USERNAME_FIELD
+            get_user_model().objects.filter(**{f"{field}__in": created}).delete()
 
 
 class _Writer:
     """What the writes share: the new club, the users by username, and the new id of every
     row written so far by its model and export id."""
 
-    def __init__(self, users: dict[str, Any]) -> None:
-        self.users = users
+    def __init__(self) -> None:
+        self.users: dict[str, Any] = {}
+        self.created_users: list[str] = []
         self.club: Club | None = None
         self.ids: dict[type[Model], dict[int, int]] = {}
 
@@ -86,11 +130,20 @@ class _Writer:
     ) -> list[Model]:
         """Write rows of one kind, in the order of ``pairs``: (the object holding the row in the
         document, or None at the top level; the row). ``given(holder, source)`` returns the
-        fields a row cannot say alone (see ``_row``). Returns the new rows."""
-        rows = [
-            self._row(kind, source, holder, **given(holder, source)) for holder, source in pairs
-        ]
-        self._insert(kind, [source for _, source in pairs], rows)
+        fields a row cannot say alone (see ``_row``). Returns the new rows.
+
+        One transaction for each ``TRANSACTION_ROWS`` rows: no writer waits long behind an
+        import."""
+        rows: list[Model] = []
+        if kind.has_id:
+            self.ids.setdefault(kind.model, {})
+        for start in range(0, len(pairs), TRANSACTION_ROWS):
+            batch = pairs[start : start + TRANSACTION_ROWS]
+            with transaction.atomic():
+                made = [self._row(kind, src, holder, **given(holder, src)) for holder, src in batch]
+                self._insert(kind, [source for _, source in batch], made)
+            rows += made
+            time.sleep(PAUSE_SECONDS)
         return rows
 
     def _row(self, kind: schema.RowKind, source: Source, holder: Source | None, **given) -> Model:
@@ -177,8 +230,10 @@ def _users(data: dict[str, Any], owner) -> tuple[dict[str, Any], list[str]]:
 # --- One kind of row at a time, in the order of schema.ROW_KINDS ---------------------------------
 
 
-def _club(source: Source, slug: str, writer: _Writer) -> Club:
-    [club] = writer.write(schema.CLUB, [(None, source)], lambda *_: {"slug": slug})
+def _club(source: Source, writer: _Writer) -> Club:
+    """The club, hidden until ``_write`` publishes it: private, under a slug of its own."""
+    hidden = {"slug": f"importing-{secrets.token_hex(8)}", "is_public": False}
+    [club] = writer.write(schema.CLUB, [(None, source)], lambda *_: hidden)
     return club
 
 

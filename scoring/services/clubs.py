@@ -25,6 +25,7 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
 
 @transaction.atomic
 def set_membership(*, club: Club, user, role: str) -> Membership:
+    _lock_members(club)
     membership, _ = Membership.objects.update_or_create(
         club=club, user=user, defaults={"role": role}
     )
@@ -35,8 +36,19 @@ def set_membership(*, club: Club, user, role: str) -> Membership:
 @transaction.atomic
 def remove_membership(*, membership: Membership) -> None:
     club = membership.club
+    _lock_members(club)
     membership.delete()
     _keeps_an_owner(club, "user")
+
+
+def _lock_members(club: Club) -> None:
+    """Hold the club's row until commit: changes to one club's members run one at a time.
+
+    Without it two owners demoting (or removing) each other at once both see the other still
+    an owner under READ COMMITTED, and both commit: a club with no owner. SQLite's IMMEDIATE
+    transactions already run one writer at a time (it ignores the row lock).
+    """
+    list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True))
 
 
 def _keeps_an_owner(club: Club, field: str) -> None:

@@ -154,3 +154,27 @@ def test_files_that_are_not_json_or_not_there_are_command_errors(tmp_path):
     with pytest.raises(CommandError, match="No user has the username 'nobody'"):
         path.write_text("{}", encoding="utf-8")
         call_command("import_club", str(path), owner="nobody")
+
+
+@pytest.mark.django_db
+def test_a_club_being_imported_is_hidden_until_its_last_transaction(document, monkeypatch, client):
+    from scoring.backup import restore
+    from scoring.models import Membership
+
+    seen = {}
+    write_merges = restore._merges
+
+    def look_then_write(sources, writer):
+        club = writer.club
+        seen["while"] = (club.slug, club.is_public, Membership.objects.filter(club=club).count())
+        seen["listed"] = [c["slug"] for c in client.get("/api/v1/clubs/").json()["results"]]
+        write_merges(sources, writer)
+
+    monkeypatch.setattr(restore, "_merges", look_then_write)
+    club = import_club(document, slug="fresh")
+    slug, public, members = seen["while"]
+    assert slug.startswith("importing-") and public is False and members == 0
+    assert slug not in seen["listed"] and "fresh" not in seen["listed"]
+    club.refresh_from_db()
+    assert (club.slug, club.is_public) == ("fresh", document["club"]["is_public"])
+    assert Membership.objects.filter(club=club).count() == len(document["members"])

@@ -227,10 +227,11 @@ def stop(server: Server) -> None:
 
 
 @pytest.fixture
-def servers(database_url, tmp_path) -> Iterator[tuple[Server, Server, dict[str, Any]]]:
+def servers(
+    database_url, tmp_path, collected_static
+) -> Iterator[tuple[Server, Server, dict[str, Any]]]:
     env = base_env(database_url)
-    manage(env, "migrate", "--noinput", "-v", "0")
-    manage(env, "createcachetable")  # the throttle's shared cache, when it is the database
+    manage(env, "migrate", "--noinput", "-v", "0")  # with the database cache's tables
     seeded = [
         line for line in manage(env, "shell", "-c", SEED).splitlines() if line.startswith("SEED ")
     ]

@@ -15,6 +15,7 @@ import itertools
 import json
 import sys
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -289,6 +290,74 @@ def crossed_resolutions() -> list[dict[str, Any]]:
     return rounds
 
 
+def crossed_owners(how: str) -> list[dict[str, Any]]:
+    """Two owners of a club demote (``how="patch"``) or remove (``"delete"``) each other at
+    once, in many clubs: every club keeps an owner, one change stands, the other is a 409."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Membership
+
+    rounds = []
+    for _ in range(4 * ROUNDS):
+        t = table()
+        other = get_user_model().objects.create_user(f"c_owner2_{next(_names)}")
+        services.set_membership(club=t["club"], user=other, role="owner")
+        mine = {m.user_id: m.pk for m in Membership.objects.filter(club=t["club"], role="owner")}
+        owners = [t["owner"].pk, other.pk]
+        base = f"/api/v1/clubs/{t['club'].pk}/members/"
+        body = {"role": "member"} if how == "patch" else None
+        calls = [(owners[i], how, f"{base}{mine[owners[1 - i]]}/", body) for i in range(2)]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        owners_left = Membership.objects.filter(club=t["club"], role="owner").count()
+        rounds.append({"results": results, "owners_left": owners_left})
+    return rounds
+
+
+IMPORT_GAMES = 120  # a club whose import takes seconds here
+
+
+def entry_beside_import() -> dict[str, Any]:
+    """A big club is imported while a scorer enters hands in another club: every entry is
+    stored promptly (on SQLite the import takes the one writer lock for a batch at a time)."""
+    from scoring import services
+    from scoring.backup import export_club, import_club
+    from scoring.sample.generate import generate
+
+    t = table()
+    generate(club=t["club"], actor=t["owner"], players=12, games=IMPORT_GAMES)
+    document = export_club(t["club"])
+    scorer = t["scorer"]
+    games = [t["game"]] + [
+        services.create_game(club=t["club"], players=t["players"][:4], actor=t["owner"])
+        for _ in range(3)
+    ]
+    imported = threading.Event()
+
+    def import_it() -> dict[str, Any]:
+        started = time.monotonic()
+        try:
+            import_club(document, slug=f"imported-{next(_names)}")
+        finally:
+            imported.set()
+        return {"seconds": time.monotonic() - started}
+
+    def enter_hands() -> list[dict[str, Any]]:
+        entries: list[dict[str, Any]] = []
+        while not imported.is_set() and len(entries) < 14 * len(games):
+            game, number = games[len(entries) % len(games)], len(entries) // len(games) + 1
+            started = time.monotonic()
+            points = [13, 5, 4, 4][number % 4 :] + [13, 5, 4, 4][: number % 4]
+            seen = request(scorer.pk, "put", hand_url(game.pk, number), {"points": points})
+            seconds = time.monotonic() - started
+            entries.append({"status": seen["status"], "code": seen["code"], "seconds": seconds})
+            time.sleep(0.05)
+        return entries
+
+    importing, entries = run_threads(2, lambda i: enter_hands() if i else import_it())
+    return {"import": importing, "entries": entries}
+
+
 SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_body": same_body,
     "different_bodies": different_bodies,
@@ -298,6 +367,9 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "same_slug": same_slug,
     "crossed_merges": crossed_merges,
     "crossed_resolutions": crossed_resolutions,
+    "crossed_demotions": lambda: crossed_owners("patch"),
+    "crossed_removals": lambda: crossed_owners("delete"),
+    "entry_beside_import": entry_beside_import,
 }
 
 
@@ -309,8 +381,7 @@ def main(out_path: str) -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    call_command("migrate", verbosity=0, interactive=False)
-    call_command("createcachetable", verbosity=0)  # when the cache is a database table
+    call_command("migrate", verbosity=0, interactive=False)  # with the cache's tables
     outcomes: dict[str, Any] = {
         "vendor": connection.vendor,
         "name": str(connection.settings_dict["NAME"]),

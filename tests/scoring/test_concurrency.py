@@ -159,3 +159,34 @@ def test_two_directors_deciding_one_dispute_at_once_decide_it_once(outcome):
         entry = {"points": [13, 0, 13, 0] if accepted else [13, 13, 0, 0]}
         assert [h["entry"] for h in seen["hands"]] == [entry]
         assert seen["totals"] == seen["summed"] == entry["points"]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "done"), [("crossed_demotions", 200), ("crossed_removals", 204)]
+)
+def test_two_owners_demoting_or_removing_each_other_at_once_leave_the_club_an_owner(
+    outcome, scenario, done
+):
+    for seen in outcome(scenario):
+        results = seen["results"]
+        assert seen["owners_left"] == 1, results
+        # One change stands; the other is refused, as the last owner's change (409) or, when
+        # the first was committed before its permission check, as no longer an owner's.
+        refused = [r for r in results if r["status"] != done]
+        assert len(refused) == 1, results
+        assert (refused[0]["status"], refused[0]["code"]) in {
+            (409, "last_owner"),
+            (403, "permission_denied"),
+            (404, "not_found"),
+        }, results
+
+
+def test_hand_entry_is_stored_promptly_while_a_big_club_is_imported(outcome):
+    seen = outcome("entry_beside_import")
+    entries = seen["entries"]
+    assert isinstance(entries, list) and "seconds" in seen["import"], seen
+    assert entries and all(e["status"] == 201 for e in entries), entries
+    slowest = max(e["seconds"] for e in entries)
+    # The import lasts seconds; an entry waits at most for one of its batches (in one
+    # transaction, the first entry would wait for all of it).
+    assert seen["import"]["seconds"] > 2 * slowest, seen

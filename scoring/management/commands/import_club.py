@@ -1,7 +1,8 @@
 """``manage.py import_club FILE``: a club exported by ``export_club``, as a new club.
 
 Refuses a file of another format or version, or a slug already in use (``--slug`` imports
-under another one); writes everything in one transaction, then recomputes the ratings.
+under another one); writes it in short transactions into a hidden club published at the end
+(scoring/backup/restore.py), then recomputes the ratings.
 """
 
 from __future__ import annotations
