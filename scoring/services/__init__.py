@@ -13,7 +13,7 @@ from scoring.services.games import abandon_game, create_game, rules_of, start_ga
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
 from scoring.services.leagues import create_league, create_season, update_league
 from scoring.services.players import create_player, merge_players
-from scoring.services.signin import sign_in, sign_in_address
+from scoring.services.signin import sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
 from scoring.services.versions import games_changed, results_changed, tables_changed
 
@@ -38,7 +38,7 @@ __all__ = [
     "rules_of",
     "set_membership",
     "sign_in",
-    "sign_in_address",
+    "signed_in",
     "start_game",
     "tables_changed",
     "update_league",

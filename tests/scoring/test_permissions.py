@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 import pytest
+from django.http import HttpRequest  # axes counts every sign-in: it needs the request
 from rest_framework.test import APIClient
 
 from adjudication.services import ruleset_for
@@ -343,7 +344,7 @@ def test_tokens_need_a_login_and_a_wrong_key_is_refused(users, client_for):
 def test_a_session_login_reads_and_writes_with_csrf_protection(users):
     world = build_world(users, "private")
     client = APIClient(enforce_csrf_checks=True)
-    assert client.login(username=users["scorer"].username, password=PASSWORD)
+    assert client.login(request=HttpRequest(), username=users["scorer"].username, password=PASSWORD)
     assert client.get(f"{API}/games/{world.game.pk}/scoreboard/").status_code == 200
     url = f"{API}/games/{world.game.pk}/hands/2/"
     body = {"points": [13, 13, 0, 0]}
