@@ -500,7 +500,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     assert (corrected.hand_number, corrected.reason, corrected.actor) == (
         1,
         "Ann and Cy swapped",
-        "olga",
+        f"User {people[0].pk}",  # a display name, never the login name
     )
     assert corrected.before.scores == [13, 5, 4, 4]
     assert corrected.after.scores == [4, 5, 13, 4]

@@ -11,7 +11,13 @@ from scoring.models import Club, Membership, Player, Role
 
 class ClubInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
-    slug = serializers.SlugField(max_length=60, help_text="One club's (else slug_taken).")
+    slug = serializers.SlugField(
+        max_length=60,
+        help_text=(
+            "One club's (else slug_taken). A private club's gets a random ending "
+            "(back-room-k3x9q2mz): read it from the answer."
+        ),
+    )
     is_public = serializers.BooleanField(
         default=True, help_text="Anyone may read its games and tables. Left out: true."
     )
