@@ -11,6 +11,7 @@ from scoring.services.clubs import create_club, remove_membership, set_membershi
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
+from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
 from scoring.services.leagues import create_league, create_season, update_league
 from scoring.services.players import create_player, merge_players
 from scoring.services.signin import sign_in, signed_in
@@ -20,10 +21,12 @@ from scoring.services.versions import games_changed, results_changed, tables_cha
 __all__ = [
     "ENTRY_ATTEMPTS",
     "abandon_game",
+    "accept_invitation",
     "correct_hand",
     "create_club",
     "create_device_token",
     "create_game",
+    "create_invitation",
     "create_league",
     "create_player",
     "create_season",
@@ -31,6 +34,7 @@ __all__ = [
     "games_changed",
     "merge_players",
     "open_dispute",
+    "open_invitation",
     "remove_membership",
     "resolve_dispute",
     "results_changed",

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 
 from hearts_site.errors import DomainError
 from scoring import services
+from scoring.models import Role
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
@@ -38,3 +39,7 @@ class DeviceTokenForm(forms.Form):
         max_length=100,
         widget=forms.TextInput(attrs={"placeholder": "e.g. Club tablet", "autocomplete": "off"}),
     )
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.MEMBER)
