@@ -33,7 +33,11 @@ def sign_in(*, request: HttpRequest, username: str, password: str):
 def signed_in(*, request: HttpRequest, user) -> None:
     """Record a sign-in that opens no session (a device's): axes clears the pair's failures
     and remembers the address as one the account uses; Django notes ``last_login``."""
+    session = getattr(request, "session", None)
+    had_session = session is not None and session.session_key is not None
     user_logged_in.send(sender=user.__class__, request=request, user=user)
+    if session is not None and not had_session:
+        session.flush()  # axes made one to name its log entry: a device sign-in keeps none
 
 
 def locked_out() -> TooManyRequests:

@@ -52,12 +52,18 @@ def test_a_device_signs_in_and_its_token_works(scorer):
     assert "key" not in listed.json()["results"][0]
 
 
+def test_a_device_sign_in_sets_no_session_cookie(scorer):
+    response = sign_in()
+    assert response.status_code == 201 and "sessionid" not in response.cookies
+
+
 def test_the_sign_in_needs_no_csrf_token_and_ignores_a_session(scorer):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(scorer)
     body = {"username": "sam_scorer", "password": PASSWORD, "device_name": "tablet"}
     response = browser.post(SIGN_IN, body, content_type="application/json")
     assert response.status_code == 201, response.content
+    assert browser.get("/account/tokens/").status_code == 200  # the browser's session lives on
 
 
 @pytest.mark.parametrize(
