@@ -14,16 +14,16 @@ from django.conf import settings
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-UNKNOWN = "unknown"
 
 
-def client_address(request) -> str:
-    """The address of whoever sent ``request``. The forwarded chain is walked from the right
-    (the hop nearest us) while the hop that reported it is a trusted proxy; the first address
-    reported by an untrusted hop is the client's. A malformed entry ends the walk."""
+def client_address(request) -> str | None:
+    """The address of whoever sent ``request`` (None when the server gave none). The
+    forwarded chain is walked from the right (the hop nearest us) while the hop that reported
+    it is a trusted proxy; the first address reported by an untrusted hop is the client's. A
+    malformed entry ends the walk."""
     address = _parsed(request.META.get("REMOTE_ADDR", ""))
     if address is None:
-        return UNKNOWN
+        return None  # stored as NULL by axes: "unknown" is no address to PostgreSQL
     trusted = trusted_proxies(tuple(settings.HEARTS_TRUSTED_PROXIES))
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
     for hop in reversed(forwarded):

@@ -38,7 +38,7 @@ class FixedWindowThrottle(SimpleRateThrottle):
     def get_ident(self, request) -> str:
         """The client's address as the trusted proxies report it (DRF's own reading believes
         any ``X-Forwarded-For`` while ``NUM_PROXIES`` is unset)."""
-        return client_address(request)
+        return client_address(request) or "unknown"
 
     def get_cache_key(self, request, view) -> str:
         if request.user and request.user.is_authenticated:

@@ -24,7 +24,7 @@ PROXIES = ["10.0.0.0/8", "2001:db8::/32"]
         (PROXIES, "10.0.0.2", "", "10.0.0.2"),
         (PROXIES, "2001:db8::1", "2001:db9::5", "2001:db9::5"),
         (PROXIES, "::ffff:10.0.0.2", "192.0.2.9", "192.0.2.9"),
-        ([], "", "192.0.2.9", "unknown"),
+        ([], "", "192.0.2.9", None),
     ],
 )
 def test_the_client_address_believes_only_trusted_proxies(

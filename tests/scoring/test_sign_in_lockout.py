@@ -94,3 +94,10 @@ def test_a_few_failures_over_many_addresses_do_not_back_the_account_off(scorer):
         for _ in range(LIMIT - 1):
             sign_in("wrong", REMOTE_ADDR=f"203.0.113.{address}")
     assert sign_in(REMOTE_ADDR="203.0.113.9").status_code == 201
+
+
+def test_a_request_without_an_address_is_counted_not_a_500(scorer):
+    """A server that gives no REMOTE_ADDR (a WSGI call made by hand) still counts failures."""
+    for _ in range(LIMIT):
+        assert error_of(sign_in("wrong", REMOTE_ADDR=""), 400)[0] == "invalid_credentials"
+    assert error_of(sign_in(REMOTE_ADDR=""), 429)[0] == "locked_out"
