@@ -5,7 +5,9 @@ Every knob is an environment variable with a safe local default; see README.md f
 
 from __future__ import annotations
 
+import ipaddress
 import os
+from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -90,6 +92,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "drf_standardized_errors",
+    "axes",
     "scoring",
     "adjudication",
 ]
@@ -104,6 +107,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "hearts_site.middleware.DatabaseUnavailableMiddleware",
+    # Last: answers the admin's sign-in with 429 while its pair is locked out.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "hearts_site.urls"
@@ -136,9 +141,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Cache ----------------------------------------------------------------------------------
 
-# Two shared caches: "default" for sign-in lockout counts, "kept" for rendered tables and
+# Two shared caches: "default" for what little else is cached, "kept" for rendered tables and
 # scoreboards (hearts_site/rendering.py), apart so that bodies, which come and go with every
-# hand, never crowd the counts out.
+# hand, never crowd the rest out. Sign-in failures are counted in a table of their own (axes).
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 # The database cache's tables, made by a migration (scoring/migrations/0008_cache_tables.py)
 # whatever CACHE_URL says.
@@ -195,10 +200,40 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-# Sign-in guessing: after this many failures for one username from one address, that pair is
-# refused for LOGIN_LOCKOUT_SECONDS (counted in the cache; set CACHE_URL for several workers).
-LOGIN_FAILURE_LIMIT = 5
-LOGIN_LOCKOUT_SECONDS = 300
+
+# --- Client addresses and sign-in guessing --------------------------------------------------
+
+# The reverse proxies whose X-Forwarded-For is believed, as addresses or CIDRs
+# ("10.0.0.5,10.1.0.0/16"). Empty (the default): the connection's peer is the client and
+# X-Forwarded-For is ignored. Read by hearts_site/client_address.py, for the sign-in lockout
+# and the anonymous throttles alike.
+HEARTS_TRUSTED_PROXIES = env_list("HEARTS_TRUSTED_PROXIES")
+for _cidr in HEARTS_TRUSTED_PROXIES:
+    try:
+        ipaddress.ip_network(_cidr, strict=False)
+    except ValueError as _bad:
+        raise ImproperlyConfigured(f"HEARTS_TRUSTED_PROXIES: {_bad}") from None
+
+# django-axes (hearts_site/signin_guard.py): failures kept in its table, never evicted. Every
+# authenticate() is counted, the admin's sign-in included (the backend comes first).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "hearts_site.signin_guard.AccountBackoffHandler"
+AXES_CLIENT_IP_CALLABLE = "hearts_site.client_address.client_address"
+# A username from one address is locked out after this many failures, for the cool-off.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGN_IN_COOLOFF_MINUTES", "15")))
+# A username from everywhere: past this many failures it backs off from unknown addresses.
+SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT", "20"))
+AXES_RESET_ON_SUCCESS = True
+# A refused attempt neither counts nor restarts the cool-off.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_COOLOFF_MESSAGE = "Too many failed sign-ins. Wait a while, then try again."
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -11,6 +11,8 @@ import threading
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
 
+from hearts_site.client_address import client_address
+
 
 class FixedWindowThrottle(SimpleRateThrottle):
     """Requests counted per signed-in user (per address only when anonymous), at most N per
@@ -32,6 +34,11 @@ class FixedWindowThrottle(SimpleRateThrottle):
 
     def wait(self) -> float:
         return self.wait_seconds
+
+    def get_ident(self, request) -> str:
+        """The client's address as the trusted proxies report it (DRF's own reading believes
+        any ``X-Forwarded-For`` while ``NUM_PROXIES`` is unset)."""
+        return client_address(request) or "unknown"
 
     def get_cache_key(self, request, view) -> str:
         if request.user and request.user.is_authenticated:

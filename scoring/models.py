@@ -383,6 +383,30 @@ class DeviceToken(models.Model):
         return secrets.token_urlsafe(32)
 
 
+class Invitation(models.Model):
+    """An owner's invitation to join a club with a role, accepted by whoever holds its token
+    (a link): only the token's hash is stored, the token is shown once."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.club} as {self.role}"
+
+
 class IdempotencyRecord(models.Model):
     """A create request's key, written in the same transaction as the change it made."""
 

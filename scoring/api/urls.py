@@ -3,7 +3,17 @@ segment (Django tries a URL's patterns one by one)."""
 
 from django.urls import include, path
 
-from scoring.api.views import clubs, disputes, games, hands, leagues, players, standings, tokens
+from scoring.api.views import (
+    clubs,
+    disputes,
+    games,
+    hands,
+    invitations,
+    leagues,
+    players,
+    standings,
+    tokens,
+)
 
 clubs = [
     path("", clubs.ClubListView.as_view(), name="clubs"),
@@ -15,6 +25,11 @@ clubs = [
         name="club-standings-csv",
     ),
     path("<id:pk>/members/", clubs.MemberListView.as_view(), name="club-members"),
+    path(
+        "<id:pk>/invitations/",
+        invitations.InvitationListView.as_view(),
+        name="club-invitations",
+    ),
     path(
         "<id:pk>/members/<id:membership_id>/",
         clubs.MemberDetailView.as_view(),
@@ -81,6 +96,9 @@ urlpatterns = [
     path("leagues/", include(leagues)),
     path("clubs/", include(clubs)),
     path("players/", include(players)),
+    path(
+        "invitations/accept/", invitations.InvitationAcceptView.as_view(), name="invitation-accept"
+    ),
     path("auth/sign-in/", tokens.DeviceSignInView.as_view(), name="auth-sign-in"),
     path("auth/tokens/", tokens.DeviceTokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<id:pk>/", tokens.DeviceTokenDetailView.as_view(), name="auth-token"),

@@ -3,11 +3,13 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.pages.views import account, adjudicate, browse, scoresheet
+from scoring.pages.views import account, adjudicate, browse, members, scoresheet
 
 urlpatterns = [
     path("", browse.home, name="home"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
+    path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
+    path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),
     path("games/new/", scoresheet.game_new, name="page-game-new"),

@@ -23,6 +23,14 @@ def role_in(user, club_id: int) -> str | None:
     return roles.get(club_id)
 
 
+def display_name(user) -> str | None:
+    """How a user is shown to others: their full name, else a number, never the login name
+    (it is half of a sign-in, and public pages would hand it to anyone guessing passwords)."""
+    if user is None:
+        return None
+    return user.get_full_name().strip() or f"User {user.pk}"
+
+
 def may_read(user, club_id: int, is_public: bool) -> bool:
     """A club's data is for everyone when the club is public, else for its members."""
     return is_public or role_in(user, club_id) is not None

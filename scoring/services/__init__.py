@@ -11,19 +11,22 @@ from scoring.services.clubs import create_club, remove_membership, set_membershi
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
+from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
 from scoring.services.leagues import create_league, create_season, update_league
 from scoring.services.players import create_player, merge_players
-from scoring.services.signin import sign_in, sign_in_address
+from scoring.services.signin import sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
 from scoring.services.versions import games_changed, results_changed, tables_changed
 
 __all__ = [
     "ENTRY_ATTEMPTS",
     "abandon_game",
+    "accept_invitation",
     "correct_hand",
     "create_club",
     "create_device_token",
     "create_game",
+    "create_invitation",
     "create_league",
     "create_player",
     "create_season",
@@ -31,6 +34,7 @@ __all__ = [
     "games_changed",
     "merge_players",
     "open_dispute",
+    "open_invitation",
     "remove_membership",
     "resolve_dispute",
     "results_changed",
@@ -38,7 +42,7 @@ __all__ = [
     "rules_of",
     "set_membership",
     "sign_in",
-    "sign_in_address",
+    "signed_in",
     "start_game",
     "tables_changed",
     "update_league",

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import secrets
+import string
+
 from django.db import IntegrityError, transaction
 
 from hearts_site.errors import Conflict
 from scoring.models import Club, Membership, Role
 
+SLUG_LENGTH = 60  # Club.slug
+PRIVATE_SLUG_SUFFIX = 8  # random letters and digits: 36**8 slugs to guess
+
 
 @transaction.atomic
 def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
-    """A new club, its creator its first owner; a slug is one club's."""
+    """A new club, its creator its first owner; a slug is one club's. A private club's slug
+    ends in a random part (``back-room-k3x9q2mz``), so that no one who may not read it can
+    confirm it by trying to take it (``slug_taken``): they cannot guess it."""
+    if not is_public:
+        slug = private_slug(slug)
     taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
     if Club.objects.filter(slug=slug).exists():
         raise taken
@@ -21,6 +31,12 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
         raise taken from None
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     return club
+
+
+def private_slug(stem: str) -> str:
+    alphabet = string.ascii_lowercase + string.digits
+    suffix = "".join(secrets.choice(alphabet) for _ in range(PRIVATE_SLUG_SUFFIX))
+    return f"{stem[: SLUG_LENGTH - PRIVATE_SLUG_SUFFIX - 1]}-{suffix}"
 
 
 @transaction.atomic

@@ -124,10 +124,12 @@ def start_game(
     season_row = Season.objects.filter(pk=season).first() if season is not None else None
     if season is not None and season_row is None:
         raise DomainError("unknown_season", "No such season.", "season")
-    found = {p.pk: p for p in Player.objects.filter(pk__in=players)}
+    # Only this club's players are looked up: a player of another club, which may be private,
+    # gets the same answer as one that does not exist.
+    found = {p.pk: p for p in Player.objects.filter(pk__in=players, club=club)}
     missing = [i for i, pid in enumerate(players) if pid not in found]
     if missing:
-        raise DomainError("unknown_player", "No such player.", f"players.{missing[0]}")
+        raise DomainError("unknown_player", "No such player in this club.", f"players.{missing[0]}")
     return create_game(
         club=club,
         league=league_row,

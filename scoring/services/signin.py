@@ -1,64 +1,50 @@
-"""Signing in with a username and a password, guarded against guessing: the phone pages'
-sign-in form and the API's device sign-in count failures together.
-
-Failures are counted in the cache per username and address; after
-``settings.LOGIN_FAILURE_LIMIT`` of them the pair is locked out for
-``settings.LOGIN_LOCKOUT_SECONDS`` without the password even being checked.
+"""Signing in with a username and a password, guarded against guessing by django-axes: the
+phone pages' sign-in form, the API's device sign-in and the admin's sign-in count failures
+together (hearts_site/signin_guard.py says what locks and for how long).
 """
 
 from __future__ import annotations
 
-import hashlib
-
+from axes.handlers.proxy import AxesProxyHandler
 from django.conf import settings
-from django.contrib.auth import authenticate
-from django.core.cache import cache
+from django.contrib.auth import authenticate, user_logged_in
+from django.http import HttpRequest
 
 from hearts_site.errors import DomainError, TooManyRequests
 
 INVALID_CREDENTIALS = "Please enter a correct username and password. Both may be case-sensitive."
 
 
-def sign_in_address(request) -> str:
-    """The address a sign-in's failures are counted for: the connection's own."""
-    return (request.META.get("REMOTE_ADDR") or "unknown")[:64] if request is not None else "none"
-
-
-def sign_in(*, username: str, password: str, address: str):
+def sign_in(*, request: HttpRequest, username: str, password: str):
     """The active user with these credentials. Refuses with ``locked_out`` (429) while the
-    username is locked out from ``address``, else with ``invalid_credentials`` (400) whether
-    the user is unknown, the password wrong or the account inactive: the answer never says
-    which."""
-    key = failure_key(username, address)
-    if (cache.get(key) or 0) >= settings.LOGIN_FAILURE_LIMIT:
-        minutes = max(1, settings.LOGIN_LOCKOUT_SECONDS // 60)
-        raise TooManyRequests(
-            "locked_out",
-            f"Too many failed sign-ins. Wait {minutes} minutes, then try again.",
-            "username",
-            wait=settings.LOGIN_LOCKOUT_SECONDS,
-        )
-    user = authenticate(username=username, password=password)
+    username is locked out from the request's client address (or backing off), else with
+    ``invalid_credentials`` (400) whether the user is unknown, the password wrong or the
+    account inactive: the answer never says which."""
+    if AxesProxyHandler.is_locked(request, {"username": username}):
+        raise locked_out()
+    user = authenticate(request, username=username, password=password)
+    # This service answers a refusal itself (400 or 429): not axes' middleware.
+    request.axes_locked_out = False
     if user is None or not user.is_active:  # the model backend refuses inactive users anyway
-        count_failure(key)
         raise DomainError("invalid_credentials", INVALID_CREDENTIALS, None)
-    cache.delete(key)
     return user
 
 
-def failure_key(username: str, address: str) -> str:
-    digest = hashlib.sha256(f"{username.strip().lower()}\n{address}".encode()).hexdigest()[:32]
-    return f"login-failures:{digest}"
+def signed_in(*, request: HttpRequest, user) -> None:
+    """Record a sign-in that opens no session (a device's): axes clears the pair's failures
+    and remembers the address as one the account uses; Django notes ``last_login``."""
+    session = getattr(request, "session", None)
+    had_session = session is not None and session.session_key is not None
+    user_logged_in.send(sender=user.__class__, request=request, user=user)
+    if session is not None and not had_session:
+        session.flush()  # axes made one to name its log entry: a device sign-in keeps none
 
 
-def count_failure(key: str) -> None:
-    """One more failure for ``key``; at the limit, the lockout runs from this last failure."""
-    lockout = settings.LOGIN_LOCKOUT_SECONDS
-    cache.add(key, 0, lockout)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired in between
-        cache.set(key, 1, lockout)
-        count = 1
-    if count >= settings.LOGIN_FAILURE_LIMIT:
-        cache.set(key, count, lockout)
+def locked_out() -> TooManyRequests:
+    wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    return TooManyRequests(
+        "locked_out",
+        f"Too many failed sign-ins. Wait {max(1, wait // 60)} minutes, then try again.",
+        "username",
+        wait=wait,
+    )

@@ -48,7 +48,8 @@ FLOW_OPERATIONS = (
     "auth_sign_in",
     "auth_tokens_list",
     "clubs_create",
-    "clubs_members_create",
+    "clubs_invitations_create",
+    "invitations_accept",
     "players_create",
     "players_stats",
     "players_ratings",
@@ -400,16 +401,19 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         ),
         201,
     )
-    membership = ok(
-        api.clubs.clubs_members_create.sync_detailed(
-            other.id,
-            client=olga,
-            body=m.MembershipInputRequest(username="dirk", role=m.RoleEnum.DIRECTOR),
+    invitation = ok(
+        api.members.clubs_invitations_create.sync_detailed(
+            other.id, client=olga, body=m.InvitationInputRequest(role=m.RoleEnum.DIRECTOR)
         ),
         201,
     )
-    assert (membership.username, membership.role) == ("dirk", "director")
     dirk = sign_in(api, "dirk", "dirk's tablet")
+    membership = ok(
+        api.members.invitations_accept.sync_detailed(
+            client=dirk, body=m.InvitationAcceptInputRequest(token=invitation.token)
+        )
+    )
+    assert (membership.username, membership.role) == ("dirk", "director")
     accept = m.DisputeResolveInputRequest(decision=m.DecisionEnum.ACCEPT, note="a renege")
     refused = api.games.games_hands_disputes_resolve.sync_detailed(
         game.id, 5, dispute.id, client=dirk, body=accept
@@ -500,7 +504,7 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     assert (corrected.hand_number, corrected.reason, corrected.actor) == (
         1,
         "Ann and Cy swapped",
-        "olga",
+        f"User {people[0].pk}",  # a display name, never the login name
     )
     assert corrected.before.scores == [13, 5, 4, 4]
     assert corrected.after.scores == [4, 5, 13, 4]

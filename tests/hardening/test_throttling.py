@@ -11,9 +11,9 @@ from rest_framework.test import APIClient
 
 from hearts_site.throttling import LOCAL_COUNTS, FixedWindowThrottle, LocalCounts
 from scoring import services
-from scoring.api import throttling
 from scoring.api.throttling import WriteRateThrottle
 from scoring.models import WriteCount
+from scoring.services import throttling
 
 pytestmark = pytest.mark.django_db
 WRITE_URL = "/api/v1/auth/tokens/"  # a write any signed-in user may repeat
@@ -168,3 +168,23 @@ def test_the_write_counts_skip_the_write_ahead_log_on_postgresql():
             assert cursor.fetchone() == ("u",)  # unlogged
     else:
         assert table in connection.introspection.table_names()
+
+
+def test_a_forged_forwarded_for_does_not_escape_the_anonymous_budget(monkeypatch):
+    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+    statuses = [
+        adjudicate(APIClient(REMOTE_ADDR="198.51.100.4", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}"))
+        for n in range(3)
+    ]
+    assert statuses == [200, 200, 429]
+
+
+def test_behind_a_trusted_proxy_anonymous_callers_are_counted_apart(monkeypatch, settings):
+    settings.HEARTS_TRUSTED_PROXIES = ["10.0.0.0/8"]
+    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+
+    def via_proxy(client_address: str) -> APIClient:
+        return APIClient(REMOTE_ADDR="10.1.2.3", HTTP_X_FORWARDED_FOR=client_address)
+
+    assert [adjudicate(via_proxy("198.51.100.5")) for _ in range(3)] == [200, 200, 429]
+    assert adjudicate(via_proxy("198.51.100.6")) == 200

@@ -59,7 +59,7 @@ def _fast_password_hashing(settings):
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    """Sign-in failures are counted in the cache: every test starts with none."""
+    """Nothing cached carries over from one test to the next."""
     cache.clear()
     yield
     cache.clear()

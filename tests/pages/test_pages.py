@@ -659,7 +659,7 @@ def test_sign_in_locks_a_username_out_after_five_failures(people):
         )
         assert "Please enter a correct username and password" in body
     body = assert_page(client.post("/account/login/", {"username": "sam", "password": PASSWORD}))
-    assert "Too many failed sign-ins. Wait 5 minutes" in body
+    assert "Too many failed sign-ins. Wait 15 minutes" in body
     assert "_auth_user_id" not in client.session
     other = client.post("/account/login/", {"username": "milo", "password": PASSWORD})
     assert other.status_code == 302  # another username is not locked out

@@ -179,6 +179,7 @@ def snapshot() -> dict[str, Any]:
         models.PlayerMerge,
         models.DeviceToken,
         models.IdempotencyRecord,
+        models.Invitation,
     ]
     return {
         "counts": {model.__name__: model.objects.count() for model in counted},
@@ -198,5 +199,8 @@ def snapshot() -> dict[str, Any]:
         ),
         "players": list(models.Player.objects.order_by("pk").values_list("pk", "merged_into")),
         "disputes": list(models.Dispute.objects.order_by("pk").values_list("pk", "status")),
+        "invitations": list(
+            models.Invitation.objects.order_by("pk").values_list("pk", "accepted_by")
+        ),
         "tokens": list(models.DeviceToken.objects.order_by("pk").values_list("pk", "revoked_at")),
     }

@@ -153,8 +153,11 @@ def test_voiding_a_void_hand_again_changes_nothing(scorer_api, new_game):
 
 
 def test_the_history_keeps_every_version_with_before_after_reason_and_actor(
-    scorer_api, director_api, new_game
+    scorer_api, director_api, new_game, scorer, director
 ):
+    scorer.first_name, scorer.last_name = "Sam", "Scorer"
+    scorer.save()
+    dora = f"User {director.pk}"  # no name given: a number, never the login name
     game = new_game("standard")
     first, second, third = {"points": [13, 5, 8, 0]}, {"points": [13, 8, 5, 0]}, [0, 13, 13, 0]
     put_hand(scorer_api, game.pk, 1, first)
@@ -175,15 +178,15 @@ def test_the_history_keeps_every_version_with_before_after_reason_and_actor(
     ]
     entered, _, fix1, fix2, voided = rows[1:]
     assert entered["after"]["entry"] == first and entered["after"]["scores"] == [13, 5, 8, 0]
-    assert entered["actor"] == "sam_scorer" and entered["before"] is None
+    assert entered["actor"] == "Sam Scorer" and entered["before"] is None
     assert fix1["before"] == entered["after"]
     assert fix1["after"]["entry"] == second and fix1["after"]["scores"] == [13, 8, 5, 0]
-    assert (fix1["reason"], fix1["actor"]) == ("B and C swapped", "sam_scorer")
+    assert (fix1["reason"], fix1["actor"]) == ("B and C swapped", "Sam Scorer")
     assert fix2["before"] == fix1["after"]
     assert fix2["after"]["entry"] == {"points": third} and fix2["after"]["scores"] == third
-    assert (fix2["reason"], fix2["actor"]) == ("recount", "dora_director")
+    assert (fix2["reason"], fix2["actor"]) == ("recount", dora)
     assert voided["before"]["is_void"] is False and voided["after"]["is_void"] is True
-    assert (voided["reason"], voided["actor"]) == ("misdeal", "dora_director")
+    assert (voided["reason"], voided["actor"]) == ("misdeal", dora)
     assert Game.objects.get(pk=game.pk).totals == third
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 
 import pytest
+from django.http import HttpRequest  # axes counts every sign-in: it needs the request
 from rest_framework.test import APIClient
 
 from adjudication.services import ruleset_for
@@ -36,6 +37,7 @@ class World:
     game: object
     dispute: object
     membership: Membership  # the member's, for role changes and removal
+    invitation: str  # an unused invitation's token, for the scorer's role
 
     @property
     def players(self):
@@ -57,9 +59,9 @@ def build_world(users, kind: str) -> World:
         game_id=game.pk, number=1, entry=played.entry("plays"), actor=users["scorer"]
     )
     dispute = services.open_dispute(game_id=game.pk, number=1, record={}, actor=users["scorer"])
-    make_user("nina_newbie")
     membership = Membership.objects.get(club=club, user=users["member"])
-    return World(club, league, season, game, dispute, membership)
+    _, invitation = services.create_invitation(club=club, role="scorer", actor=users["owner"])
+    return World(club, league, season, game, dispute, membership, invitation)
 
 
 @pytest.fixture(params=["public", "private"])
@@ -125,13 +127,14 @@ WRITES = {
             {"into": w.players[5].pk, "reason": "same person"},
         ),
     ),
-    "add member": (
+    "invite": (
         OWNERS,
-        lambda w: (
-            "post",
-            f"{API}/clubs/{w.club.pk}/members/",
-            {"username": "nina_newbie", "role": "member"},
-        ),
+        lambda w: ("post", f"{API}/clubs/{w.club.pk}/invitations/", {"role": "member"}),
+    ),
+    # Whoever holds the token, in the club or not: the invitation is the permission.
+    "accept invitation": (
+        CLUB_ROLES | {"outsider"},
+        lambda w: ("post", f"{API}/invitations/accept/", {"token": w.invitation}),
     ),
     "change member role": (
         OWNERS,
@@ -188,6 +191,7 @@ def test_each_role_may_write_only_what_its_role_allows(world, users, client_for,
 READS = {
     "club": lambda w: f"{API}/clubs/{w.club.pk}/",
     "members": lambda w: f"{API}/clubs/{w.club.pk}/members/",
+    "invitations": lambda w: f"{API}/clubs/{w.club.pk}/invitations/",
     "player": lambda w: f"{API}/players/{w.players[0].pk}/",
     "league": lambda w: f"{API}/leagues/{w.league.pk}/",
     "league standings": lambda w: f"{API}/leagues/{w.league.pk}/standings/",
@@ -216,6 +220,12 @@ def read_status(read: str, role: str, public: bool) -> int:
         if role not in CLUB_ROLES:
             return 403 if public else 404
         return 200
+    if read == "invitations":  # for owners only
+        if role == "anonymous":
+            return 401
+        if role in CLUB_ROLES or public:
+            return 200 if role in OWNERS else 403
+        return 404
     return 200 if public or role in CLUB_ROLES else 404
 
 
@@ -343,7 +353,7 @@ def test_tokens_need_a_login_and_a_wrong_key_is_refused(users, client_for):
 def test_a_session_login_reads_and_writes_with_csrf_protection(users):
     world = build_world(users, "private")
     client = APIClient(enforce_csrf_checks=True)
-    assert client.login(username=users["scorer"].username, password=PASSWORD)
+    assert client.login(request=HttpRequest(), username=users["scorer"].username, password=PASSWORD)
     assert client.get(f"{API}/games/{world.game.pk}/scoreboard/").status_code == 200
     url = f"{API}/games/{world.game.pk}/hands/2/"
     body = {"points": [13, 13, 0, 0]}

@@ -1,5 +1,5 @@
 """A device signs in with a username and a password and gets a device token; failures count
-with the sign-in page's, so one lockout covers both."""
+with the sign-in page's and the admin's, so one lockout covers them all."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from .support import API, error_of
 
 SIGN_IN = f"{API}/auth/sign-in/"
 PAGE = "/account/login/"
-LIMIT = 5  # settings.LOGIN_FAILURE_LIMIT
+LIMIT = 5  # settings.AXES_FAILURE_LIMIT
 
 
 def sign_in(username="sam_scorer", password=PASSWORD, device_name="Sam's phone", **extra):
@@ -52,12 +52,18 @@ def test_a_device_signs_in_and_its_token_works(scorer):
     assert "key" not in listed.json()["results"][0]
 
 
+def test_a_device_sign_in_sets_no_session_cookie(scorer):
+    response = sign_in()
+    assert response.status_code == 201 and "sessionid" not in response.cookies
+
+
 def test_the_sign_in_needs_no_csrf_token_and_ignores_a_session(scorer):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(scorer)
     body = {"username": "sam_scorer", "password": PASSWORD, "device_name": "tablet"}
     response = browser.post(SIGN_IN, body, content_type="application/json")
     assert response.status_code == 201, response.content
+    assert browser.get("/account/tokens/").status_code == 200  # the browser's session lives on
 
 
 @pytest.mark.parametrize(
@@ -114,7 +120,7 @@ def test_failures_on_the_api_lock_the_page_out(scorer):
     for _ in range(LIMIT - 1):
         sign_in(password="wrong")
     assert "Please enter a correct username" in page_refusal(password="wrong")  # the fifth
-    assert "Too many failed sign-ins. Wait 5 minutes" in page_refusal()
+    assert "Too many failed sign-ins. Wait 15 minutes" in page_refusal()
     assert "_auth_user_id" not in page_sign_in().session
 
 

@@ -6,12 +6,18 @@ from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import REASON
-from scoring.models import Club, Membership, Player, Role
+from scoring.models import Club, Invitation, Membership, Player, Role
 
 
 class ClubInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100)
-    slug = serializers.SlugField(max_length=60, help_text="One club's (else slug_taken).")
+    slug = serializers.SlugField(
+        max_length=60,
+        help_text=(
+            "One club's (else slug_taken). A private club's gets a random ending "
+            "(back-room-k3x9q2mz): read it from the answer."
+        ),
+    )
     is_public = serializers.BooleanField(
         default=True, help_text="Anyone may read its games and tables. Left out: true."
     )
@@ -23,11 +29,37 @@ class ClubOutputSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug", "is_public", "created_at"]
 
 
-class MembershipInputSerializer(StrictInputSerializer):
-    username = serializers.CharField(max_length=150, help_text="A user of this service.")
+class InvitationInputSerializer(StrictInputSerializer):
     role = serializers.ChoiceField(
-        choices=Role.choices, help_text="A member who has a role already gets this one instead."
+        choices=Role.choices,
+        help_text="The role the invited person gets (one already in the club keeps a higher one).",
     )
+
+
+class InvitationOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Invitation
+        fields = ["id", "club", "role", "created_at", "expires_at", "accepted_at"]
+
+
+class InvitationCreatedOutputSerializer(InvitationOutputSerializer):
+    token = serializers.CharField(
+        allow_null=True,
+        help_text=(
+            "Give it to the person invited (or the link): shown in this answer only; a replay "
+            "by Idempotency-Key shows null."
+        ),
+    )
+    link = serializers.CharField(
+        allow_null=True, help_text="The page where a signed-in person accepts it."
+    )
+
+    class Meta(InvitationOutputSerializer.Meta):
+        fields = [*InvitationOutputSerializer.Meta.fields, "token", "link"]
+
+
+class InvitationAcceptInputSerializer(StrictInputSerializer):
+    token = serializers.CharField(max_length=64, help_text="The invitation's token.")
 
 
 class MembershipRoleInputSerializer(StrictInputSerializer):

@@ -8,6 +8,7 @@ from rest_framework import serializers
 from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
+from scoring import selectors
 from scoring.api.serializers.common import MAX_ID, MAX_SEATS, REASON, IntegerListField
 from scoring.api.serializers.hands import HandEntryField
 from scoring.models import EntryLevel, Game, GameSeat, GameStatus, HistoryEntry
@@ -155,7 +156,9 @@ class HistoryStateField(serializers.JSONField):
 
 
 class HistoryOutputSerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.username", allow_null=True, default=None)
+    actor = serializers.SerializerMethodField(
+        help_text="Who did it, by display name (the full name, else User <id>); null if gone."
+    )
     action = serializers.CharField(
         help_text=(
             "What happened: game_created, game_abandoned, hand_entered, hand_corrected, "
@@ -168,3 +171,7 @@ class HistoryOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = HistoryEntry
         fields = ["id", "hand_number", "action", "actor", "at", "before", "after", "reason"]
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_actor(self, entry: HistoryEntry) -> str | None:
+        return selectors.display_name(entry.actor)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -11,7 +10,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubMember, IsClubOwner, ReadOnly
@@ -19,7 +17,6 @@ from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.clubs import (
     ClubInputSerializer,
     ClubOutputSerializer,
-    MembershipInputSerializer,
     MembershipOutputSerializer,
     MembershipRoleInputSerializer,
 )
@@ -60,27 +57,15 @@ class ClubDetailView(ClubScopedMixin, APIView):
 
 
 @lists("clubs_members_list")
-@creates(
-    "clubs_members_create",
-    MembershipInputSerializer,
-    MembershipOutputSerializer,
-    conflicts={"last_owner": "the change would leave the club without an owner"},
-)
-class MemberListView(ClubScopedMixin, CreateView, generics.ListAPIView):
-    """Members see their club's members; owners add them."""
+class MemberListView(ClubScopedMixin, generics.ListAPIView):
+    """Members see their club's members; owners invite new ones (invitations.py)."""
 
     queryset = Membership.objects.none()  # for the schema; get_queryset scopes it
     serializer_class = MembershipOutputSerializer
-    permission_classes = [IsAuthenticated & ((ReadOnly & IsClubMember) | IsClubOwner)]
+    permission_classes = [IsAuthenticated & IsClubMember]
 
     def get_queryset(self):
         return Membership.objects.filter(club=self.get_club()).select_related("user")
-
-    def perform(self, data: dict) -> Membership:
-        user = get_user_model().objects.filter(username=data["username"]).first()
-        if user is None:
-            raise DomainError("unknown_user", "No user has that username.", "username")
-        return services.set_membership(club=self.get_club(), user=user, role=data["role"])
 
 
 class MemberDetailView(ClubScopedMixin, APIView):

@@ -25,8 +25,8 @@ from scoring.models import DeviceToken
 TOO_MANY = OpenApiResponse(
     description=(
         "Too many requests, wait Retry-After seconds: too many failed sign-ins for this "
-        "username from this address, on this endpoint or the sign-in page (locked_out), or "
-        "the write throttle (throttled)."
+        "username from this address, on this endpoint, the sign-in page or the admin's, or "
+        "for this username from everywhere (locked_out), or the write throttle (throttled)."
     ),
 )
 
@@ -84,10 +84,11 @@ class DeviceSignInView(APIView):
         data = DeviceSignInInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         user = services.sign_in(
+            request=request._request,
             username=data.validated_data["username"],
             password=data.validated_data["password"],
-            address=services.sign_in_address(request),
         )
+        services.signed_in(request=request._request, user=user)
         token, key = services.create_device_token(
             user=user, name=data.validated_data["device_name"]
         )

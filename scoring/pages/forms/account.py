@@ -8,12 +8,13 @@ from django.core.exceptions import ValidationError
 
 from hearts_site.errors import DomainError
 from scoring import services
+from scoring.models import Role
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
     """Django's sign-in form, through the sign-in service: after too many failures for a
-    username from one address (on this page or the API's device sign-in alike), that pair is
-    locked out for a while without even checking the password."""
+    username from one address (on this page, the API's device sign-in or the admin's alike),
+    that pair is locked out for a while without even checking the password."""
 
     def clean(self):
         username = self.cleaned_data.get("username")
@@ -22,9 +23,7 @@ class ThrottledAuthenticationForm(AuthenticationForm):
             return self.cleaned_data  # the fields' own errors say what is missing
         try:
             self.user_cache = services.sign_in(
-                username=username,
-                password=password,
-                address=services.sign_in_address(self.request),
+                request=self.request, username=username, password=password
             )
         except DomainError as refusal:
             if refusal.code == "invalid_credentials":
@@ -40,3 +39,7 @@ class DeviceTokenForm(forms.Form):
         max_length=100,
         widget=forms.TextInput(attrs={"placeholder": "e.g. Club tablet", "autocomplete": "off"}),
     )
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.MEMBER)

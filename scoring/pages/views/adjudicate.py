@@ -12,10 +12,12 @@ from adjudication.services import present_ruling, rule_on_hand
 from scoring.pages.forms.adjudicate import AdjudicateForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.ruling import ruling_context
+from scoring.pages.throttling import compute_throttled
 from scoring.pages.words import KEYPAD_RANKS, KEYPAD_SUITS
 
 
 @form_page
+@compute_throttled
 def adjudicate_page(request: HttpRequest) -> HttpResponse:
     form = AdjudicateForm(posted(request))
     context: dict[str, Any] = {

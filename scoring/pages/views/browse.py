@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 
 from adjudication.services import ruleset_for
 from scoring import selectors, services
-from scoring.models import Club, League, Player
+from scoring.models import Club, League, Player, Role
 from scoring.pages import access, charts, scoreboard, tables
 from scoring.pages.params import int_param
 from scoring.pages.words import rules_text
@@ -30,6 +30,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "leagues": club.leagues.all(),
         "games": selectors.recent_games(request.user, club=club),
         "can_score": selectors.can_score(request.user, club.pk),
+        "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
     }
     return render(request, "pages/club.html", context)
 

@@ -21,10 +21,12 @@ from scoring.models import Game, GameStatus, Hand
 from scoring.pages import access, scoreboard
 from scoring.pages.forms.scoresheet import EntryForm, HandCorrectionForm, HandEntryForm, NewGameForm
 from scoring.pages.params import form_page, posted
+from scoring.pages.throttling import write_throttled
 
 
 @login_required
 @form_page
+@write_throttled
 def game_new(request: HttpRequest) -> HttpResponse:
     leagues = access.leagues_to_start_in(request.user)
     asked = request.POST.get("league") if request.method == "POST" else request.GET.get("league")
@@ -54,6 +56,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 @never_cache
 @form_page
+@write_throttled
 def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     if denied := access.require_scorer(request, game.club):
@@ -75,6 +78,7 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
 
 @never_cache
 @form_page
+@write_throttled
 def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     if denied := access.require_scorer(request, game.club):

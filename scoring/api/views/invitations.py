@@ -1,0 +1,76 @@
+"""Invitations into a club: an owner makes one for a role (its token shown once); a signed-in
+person who holds the token accepts it and becomes a member."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import generics
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import services
+from scoring.api.http import CreateView, creates, lists, operation
+from scoring.api.permissions import IsClubOwner
+from scoring.api.scopes import ClubScopedMixin
+from scoring.api.serializers.clubs import (
+    InvitationAcceptInputSerializer,
+    InvitationCreatedOutputSerializer,
+    InvitationInputSerializer,
+    InvitationOutputSerializer,
+    MembershipOutputSerializer,
+)
+from scoring.models import Invitation
+
+
+@lists("clubs_invitations_list")
+@creates(
+    "clubs_invitations_create",
+    InvitationInputSerializer,
+    InvitationCreatedOutputSerializer,
+)
+class InvitationListView(ClubScopedMixin, CreateView, generics.ListAPIView):
+    queryset = Invitation.objects.none()  # for the schema; get_queryset scopes it
+    serializer_class = InvitationOutputSerializer
+    permission_classes = [IsAuthenticated & IsClubOwner]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return Invitation.objects.filter(club=self.get_club())
+
+    def perform(self, data: dict) -> Invitation:
+        invitation, token = services.create_invitation(
+            club=self.get_club(), role=data["role"], actor=self.request.user
+        )
+        invitation.token = token
+        invitation.link = reverse("page-invitation", args=[token])
+        return invitation
+
+    @staticmethod
+    def redact(body: dict) -> dict:
+        """A replay cannot show the token again: only its hash is kept."""
+        return {**body, "token": None, "link": None}
+
+
+class InvitationAcceptView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        **operation("invitations_accept"),
+        request=InvitationAcceptInputSerializer,
+        responses={
+            200: MembershipOutputSerializer,
+            400: OpenApiResponse(
+                description="unknown_invitation: unknown, already used or expired; or the body."
+            ),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = InvitationAcceptInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        membership = services.accept_invitation(
+            token=data.validated_data["token"], user=request.user
+        )
+        return Response(MembershipOutputSerializer(membership).data)

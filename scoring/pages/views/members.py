@@ -1,0 +1,56 @@
+"""Invitations on the pages: an owner makes a link for a role; whoever opens it signed in
+accepts it and joins the club."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
+
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.models import Club, Role
+from scoring.pages import access
+from scoring.pages.forms.account import InvitationForm
+from scoring.pages.params import form_page, posted
+from scoring.pages.throttling import write_throttled
+
+
+@never_cache
+@login_required
+@form_page
+@write_throttled
+def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.readable(request.user, Club, "club", slug=slug)
+    if selectors.role_in(request.user, club.pk) != Role.OWNER:
+        raise PermissionDenied("Only the club's owners invite people.")
+    form = InvitationForm(posted(request))
+    link = None
+    if form.is_bound and form.is_valid():
+        _, token = services.create_invitation(
+            club=club, role=form.cleaned_data["role"], actor=request.user
+        )
+        link = request.build_absolute_uri(reverse("page-invitation", args=[token]))
+        form = InvitationForm()
+    context = {"club": club, "form": form, "link": link}
+    return render(request, "pages/invite.html", context)
+
+
+@never_cache
+@login_required
+@form_page
+@write_throttled
+def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        invitation = services.open_invitation(token)
+        if request.method == "POST":
+            services.accept_invitation(token=token, user=request.user)
+            messages.success(request, f"Welcome to {invitation.club.name}.")
+            return redirect("page-club", slug=invitation.club.slug)
+    except DomainError as exc:  # unknown, used or expired
+        raise Http404(exc.detail) from exc
+    return render(request, "pages/invitation.html", {"invitation": invitation})
