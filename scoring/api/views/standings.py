@@ -26,7 +26,7 @@ from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
-from scoring.api.renderers import StandingsCSVRenderer
+from scoring.api.renderers import StandingsCSVRenderer, csv_row
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
 from scoring.selectors import standings
@@ -239,7 +239,7 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
         writer = csv.writer(_Echo(), lineterminator="\n")
         rows = chain([standings.HAND_COLUMNS], standings.league_hand_rows(league))
         response = StreamingHttpResponse(
-            (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
+            (writer.writerow(csv_row(row)) for row in rows), content_type="text/csv; charset=utf-8"
         )
         response["Content-Disposition"] = f'attachment; filename="league-{league.pk}-hands.csv"'
         return response
