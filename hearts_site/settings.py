@@ -297,6 +297,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("API_WRITE_RATE", "300/min"),
         "computations": os.environ.get("API_COMPUTE_RATE", "300/min"),
+        # A league's hands.csv, asked for anonymously: per address.
+        "exports": os.environ.get("API_ANONYMOUS_EXPORT_RATE", "30/hour"),
     },
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [

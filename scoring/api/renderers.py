@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from rest_framework.renderers import BaseRenderer
@@ -52,6 +52,24 @@ def csv_cell(value: Any) -> Any:
 
 def csv_row(values: Iterable[Any]) -> list[Any]:
     return [csv_cell(value) for value in values]
+
+
+def csv_pieces(
+    columns: list[str], rows: Iterable[Iterable[Any]], rows_per_piece: int = 1000
+) -> Iterator[bytes]:
+    """A header and ``rows`` as UTF-8 CSV, in pieces of ``rows_per_piece`` rows: a stream
+    that is written to its client a piece at a time, not a row at a time."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    for count, row in enumerate(rows, start=1):
+        writer.writerow(csv_row(row))
+        if count % rows_per_piece == 0:
+            yield buffer.getvalue().encode()
+            buffer.seek(0)
+            buffer.truncate()
+    if buffer.tell():
+        yield buffer.getvalue().encode()
 
 
 def csv_text(columns: list[str], rows: list[dict[str, Any]]) -> str:

@@ -27,6 +27,20 @@ class WriteRateThrottle(FixedWindowThrottle):
         return count_write(key, bucket)
 
 
+class AnonymousExportThrottle(WriteRateThrottle):
+    """Exports (a league's hands.csv) by anonymous callers: at most N per window per address,
+    reads counted too; signed-in callers are not counted. A kept export costs little to send
+    again, but any caller can ask for it without end."""
+
+    scope = "exports"
+    counts_reads = True
+
+    def allow_request(self, request, view) -> bool:
+        if request.user and request.user.is_authenticated:
+            return True
+        return super().allow_request(request, view)
+
+
 def count_write(key: str, bucket: int) -> int:
     """One more write for ``key`` in window ``bucket``: the count so far, this one included.
     Now and then a new window also clears the counts of windows long past."""
