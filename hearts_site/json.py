@@ -16,6 +16,7 @@ from typing import Any
 
 import orjson
 from django.conf import settings
+from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 
@@ -31,6 +32,10 @@ UTF8 = frozenset({"utf-8", "utf8"})
 # orjson reads an integer beyond 64 bits as a float; Python keeps it whole. A body with such a
 # long run of digits anywhere is read by DRF.
 LONG_NUMBER = re.compile(rb"[0-9]{19}")
+# No body of the API nests deeper than a few levels; a body nested a thousand deep would exhaust
+# the recursion of whatever walks it next (a serializer, an error's repr): refused on reading.
+MAX_DEPTH = 32
+TOO_DEEP = f"JSON nested deeper than {MAX_DEPTH} levels."
 
 
 def _give_up(value: Any) -> Any:
@@ -66,7 +71,26 @@ class FastJSONParser(JSONParser):
         body = stream.read()
         if encoding.lower() in UTF8 and LONG_NUMBER.search(body) is None:
             try:
-                return orjson.loads(body)
+                return _shallow(orjson.loads(body))
             except orjson.JSONDecodeError:
                 pass
-        return super().parse(io.BytesIO(body), media_type, parser_context)
+        try:
+            return _shallow(super().parse(io.BytesIO(body), media_type, parser_context))
+        except RecursionError:  # the standard library's decoder gave up first
+            raise ParseError(TOO_DEEP) from None
+
+
+def _shallow(data: Any) -> Any:
+    """``data`` if it nests at most ``MAX_DEPTH`` lists and objects deep; a ParseError otherwise.
+    Walked without recursion, so that the check itself cannot run out of stack."""
+    level = [data]
+    for _ in range(MAX_DEPTH + 1):
+        level = [
+            child
+            for value in level
+            if isinstance(value, dict | list)
+            for child in (value.values() if isinstance(value, dict) else value)
+        ]
+        if not level:
+            return data
+    raise ParseError(TOO_DEEP)

@@ -52,3 +52,30 @@ class DatabaseUnavailableMiddleware:
             logger.error("database unavailable on %s: %s", request.path, exception)
             return database_unavailable_response()
         return None
+
+
+LENGTH_REQUIRED = "length_required"
+
+
+class LengthRequiredMiddleware:
+    """A body sent in chunks (``Transfer-Encoding``, no ``Content-Length``) is refused with 411.
+
+    Django reads a request body by its Content-Length alone: without one it reads nothing, and
+    the request would be refused for what it seems to lack ("plays: This field is required").
+    Reading the chunks instead would bypass the size limit, which Django checks against
+    Content-Length before reading; every client of this service can send one."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        if "HTTP_TRANSFER_ENCODING" in request.META and not request.META.get("CONTENT_LENGTH"):
+            detail = "Send the body with a Content-Length: bodies in chunks are not read."
+            return JsonResponse(
+                {
+                    "type": "client_error",
+                    "errors": [{"code": LENGTH_REQUIRED, "detail": detail, "attr": None}],
+                },
+                status=411,
+            )
+        return self.get_response(request)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
+from hearts_site.numbers import ascii_whole_number
+
 
 class StrictLimitOffsetPagination(LimitOffsetPagination):
     max_limit = 500
@@ -13,8 +15,8 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
         values = request.query_params.getlist(name)
         if not values:
             return
-        text = values[-1]
-        if len(values) > 1 or not text.isdigit() or (maximum is not None and int(text) > maximum):
+        number = ascii_whole_number(values[-1])
+        if len(values) > 1 or number is None or (maximum is not None and number > maximum):
             limit = f" from 0 to {maximum}" if maximum is not None else " from 0"
             raise ValidationError(
                 {name: [f"{name} must be one whole number{limit}."]}, code="invalid"

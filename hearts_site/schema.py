@@ -141,7 +141,8 @@ ERROR_RESPONSES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
     ),
     "429": (
         "TooManyRequests",
-        "Too many writes in this window (throttled); retry after Retry-After.",
+        "Too many writes (or anonymous exports) in this window (throttled); retry after "
+        "Retry-After.",
         RETRY_AFTER,
     ),
     "503": (
@@ -253,7 +254,10 @@ class AutoSchema(SpectacularAutoSchema):
         parameters = {(p["in"], p["name"]) for p in operation.get("parameters", [])}
         has_body = "requestBody" in operation
         unsafe = self.method not in SAFE_METHODS
-        throttled = any(isinstance(t, FixedWindowThrottle) for t in self.view.get_throttles())
+        throttled = any(
+            isinstance(t, FixedWindowThrottle) and (unsafe or t.counts_reads)
+            for t in self.view.get_throttles()
+        )
         signed_in = _allows(self.view, self.method, _SignedIn())
         session = any(
             "cookieAuth" in auth for auth in operation.get("security", []) if isinstance(auth, dict)
@@ -267,7 +271,7 @@ class AutoSchema(SpectacularAutoSchema):
             "413": has_body,
             "415": has_body,
             "422": ("header", "Idempotency-Key") in parameters,
-            "429": unsafe and throttled,  # reads are never counted
+            "429": throttled,  # reads are counted only by a throttle that says so
             "503": True,
         }
         for status, applied in applies.items():

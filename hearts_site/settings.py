@@ -93,13 +93,17 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "drf_standardized_errors",
     "axes",
+    "csp",
     "scoring",
     "adjudication",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "hearts_site.middleware.LengthRequiredMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -270,6 +274,48 @@ if SECURE:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 
+# --- Content-Security-Policy and Permissions-Policy, on every response ----------------------
+
+# Scripts and styles from this origin only: no inline script, no inline style, no other host
+# (the documentation pages' Swagger UI and Redoc are served from here by the sidecar). Pages
+# keep behaviour in static/js and looks in static/css: no <script> body, no on* handler, no
+# style attribute. Redoc writes its styles at run time: its page alone adds a nonce for them.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        # Swagger UI and Redoc draw their icons from data: URLs.
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+# None of the pages needs a device feature: every one is refused, for embedded pages too.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "autoplay",
+        "camera",
+        "display-capture",
+        "encrypted-media",
+        "fullscreen",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "publickey-credentials-get",
+        "screen-wake-lock",
+        "usb",
+        "xr-spatial-tracking",
+    )
+}
+
 # --- REST framework -------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
@@ -288,6 +334,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("API_WRITE_RATE", "300/min"),
         "computations": os.environ.get("API_COMPUTE_RATE", "300/min"),
+        # A league's hands.csv, asked for anonymously: per address.
+        "exports": os.environ.get("API_ANONYMOUS_EXPORT_RATE", "30/hour"),
     },
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [

@@ -17,10 +17,13 @@ from hearts_site.client_address import client_address
 class FixedWindowThrottle(SimpleRateThrottle):
     """Requests counted per signed-in user (per address only when anonymous), at most N per
     window of the rate's length (``300/min``: 300 in each calendar minute); reads are never
-    counted. A subclass says where the count is kept (``count``)."""
+    counted, unless the subclass ``counts_reads``. A subclass says where the count is kept
+    (``count``)."""
+
+    counts_reads = False
 
     def allow_request(self, request, view) -> bool:
-        if request.method in SAFE_METHODS or self.rate is None:
+        if (request.method in SAFE_METHODS and not self.counts_reads) or self.rate is None:
             return True
         now = self.timer()
         bucket = int(now // self.duration)

@@ -123,13 +123,17 @@ def test_it_serves_the_schema_by_accept_header(client):
 def test_the_api_documentation_pages_answer(client, url):
     response = client.get(url)
     assert response.status_code == 200
+    if url == "/api/docs/":  # Swagger UI's initializer is a script of its own (the CSP)
+        response = client.get(re.search(r'src="(/api/docs/\?script=?)"', response.text)[1])
+        assert response["Content-Type"].startswith("application/javascript")
     assert b"/api/schema/" in response.content
 
 
 def test_the_api_documentation_pages_work_offline(tmp_path):
     """Swagger UI and Redoc come from drf-spectacular-sidecar, collected as `make run` collects
-    them (hashed names, the manifest) and served by WhiteNoise: the pages name no other host,
-    and every script, style and icon they name is served."""
+    them (hashed names, the manifest) and served by WhiteNoise, beside the pages' own style and
+    initializers: the pages name no other host, and every script, style and icon they name is
+    served."""
     storages = {
         "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
@@ -142,11 +146,13 @@ def test_the_api_documentation_pages_work_offline(tmp_path):
             assert not re.search(r"https?:|//[\w.-]+\.[a-z]{2,}/", html), url
             assets = re.findall(r'(?:src|href)="([^"]+)"', html)
             assert len(assets) >= (4 if url == "/api/docs/" else 1), html
+            assert any(a.startswith("/static/drf_spectacular_sidecar/") for a in assets), html
             for asset in assets:
-                assert asset.startswith("/static/drf_spectacular_sidecar/"), asset
+                assert asset.startswith(("/static/", "/api/docs/?script")), asset
                 served = client.get(asset)
                 assert served.status_code == 200, asset
-                assert b"".join(served.streaming_content), asset
+                body = served.streaming_content if served.streaming else [served.content]
+                assert b"".join(body), asset
 
 
 def test_the_api_root_links_to_schema_docs_and_health(client):

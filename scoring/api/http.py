@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from hearts_site.errors import PreconditionFailed
+from hearts_site.numbers import ascii_whole_number
 from hearts_site.schema import documented
 from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.api.idempotency import idempotent
@@ -79,10 +80,10 @@ def expected_version(request: Request) -> int | None:
     header = request.headers.get("If-Match")
     if header is None or header.strip() == "*":
         return None
-    value = header.strip().removeprefix("W/").strip('"')
-    if not value.isdigit() or len(value) > 12:
+    version = ascii_whole_number(header.strip().removeprefix("W/").strip('"'), max_digits=12)
+    if version is None:
         raise PreconditionFailed("invalid_if_match", 'If-Match must be a game ETag like "7".', None)
-    return int(value)
+    return version
 
 
 def with_etag(response: Response, version: int) -> Response:

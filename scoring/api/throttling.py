@@ -15,3 +15,18 @@ class WriteRateThrottle(FixedWindowThrottle):
 
     def count(self, key: str, bucket: int) -> int:
         return count_write(key, bucket)
+
+
+class AnonymousExportThrottle(WriteRateThrottle):
+    """Exports (a league's hands.csv) by anonymous callers: at most N per window per address,
+    reads counted too; signed-in callers are not counted. A kept export costs little to send
+    again, but any caller can ask for it without end."""
+
+    scope = "exports"
+    counts_reads = True
+
+    def allow_request(self, request, view) -> bool:
+        if request.user and request.user.is_authenticated:
+            return True
+        return super().allow_request(request, view)
+

@@ -99,3 +99,46 @@ def aim_at_seeded_objects(case, ids: dict) -> None:
 def test_every_operation_honours_its_schema(case, seeded):
     aim_at_seeded_objects(case, seeded["ids"])
     case.call_and_validate(headers={"Authorization": f"Token {seeded['key']}"}, checks=CHECKS)
+
+
+# Input crafted to break a parser rather than a rule: a JSON body nested a thousand deep (as
+# bytes: Python's own encoder would give up first), and numbers in digits other than ASCII's,
+# which str.isdigit() accepts and int() refuses ("³") or misreads ("٣").
+DEEP_BODY = b'{"plays": ' + b"[" * 1000 + b"]" * 1000 + b"}"
+NOT_ASCII_NUMBER = "³"
+
+
+def crafted_parts(operation) -> dict:
+    """Every integer in the query and ``If-Match`` in other digits, and a JSON body (where the
+    operation takes one) nested too deep."""
+    parts = {}
+    query = {
+        p.name: NOT_ASCII_NUMBER
+        for p in operation.query
+        if p.definition.get("schema", {}).get("type") == "integer"
+    }
+    if query:
+        parts["query"] = query
+    if any(p.name == "If-Match" for p in operation.headers):
+        parts["headers"] = {"If-Match": f'"{NOT_ASCII_NUMBER}"'}
+    if operation.body:
+        parts.update(body=DEEP_BODY, media_type="application/json")
+    return parts
+
+
+CRAFTED = [op for op in (r.ok() for r in schema.get_all_operations()) if crafted_parts(op)]
+
+
+@pytest.mark.parametrize("operation", CRAFTED, ids=[op.label for op in CRAFTED])
+def test_every_operation_refuses_crafted_input_as_its_schema_says(operation, seeded):
+    resource = operation.path.strip("/").split("/")[2]
+    ids = seeded["ids"]
+    path = {
+        p.name: ids.get(p.name, ids.get(resource, 1) if p.name in ("id", "pk", "preset") else 1)
+        for p in operation.path_parameters
+    }
+    case = operation.Case(path_parameters=path, **crafted_parts(operation))
+    response = case.call_and_validate(
+        headers={"Authorization": f"Token {seeded['key']}"}, checks=CHECKS
+    )
+    assert 400 <= response.status_code < 500, response.content[:300]

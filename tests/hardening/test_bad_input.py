@@ -9,6 +9,7 @@ import pytest
 from django.apps import apps
 from rest_framework.test import APIClient
 
+from hearts_site.json import MAX_DEPTH
 from scoring import services
 from scoring.models import Game, WriteCount
 
@@ -276,6 +277,14 @@ ADJUDICATION_CASES = [
     ("unknown seat", {"plays": ["2C"], "first_leader": 4}, "invalid_seat", "first_leader"),
     ("negative seat", {"plays": ["2C"], "first_leader": -1}, "min_value", "first_leader"),
     ("unknown preset", {"plays": [], "ruleset": "bridge"}, "unknown_preset", "ruleset"),
+    ("lists nested 1,000 deep", '{"plays": ' + "[" * 1000 + "]" * 1000 + "}", "parse_error", None),
+    ("lists nested 5,000 deep", '{"plays": ' + "[" * 5000 + "]" * 5000 + "}", "parse_error", None),
+    (
+        "objects nested 1,000 deep",
+        '{"plays": [], "ruleset": ' + '{"a": ' * 1000 + "1" + "}" * 1000 + "}",
+        "parse_error",
+        None,
+    ),
 ]
 
 
@@ -293,6 +302,50 @@ def test_a_bad_adjudication_request_is_refused_with_its_code(table, body, code, 
     error = response.json()["errors"][0]
     assert (error["code"], error["attr"]) == (code, attr)
     assert snapshot() == before
+
+
+def test_a_body_nested_just_within_the_limit_is_read_as_usual(table):
+    api, _ = table
+    ruleset = {"options": {"a": 1}}
+    for _ in range(MAX_DEPTH - 4):
+        ruleset = {"options": ruleset}
+    body = json.dumps({"plays": [], "ruleset": ruleset})
+    response = api.post("/api/v1/adjudications/", data=body, content_type="application/json")
+    # Read, then refused for what it says (no such option), not for its depth.
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] != "parse_error"
+
+
+# "³".isdigit() is true, and int("³") fails: only ASCII digits are a number.
+NOT_ASCII_NUMBERS = ["³", "٣", "¹²", "\uff17"]
+
+
+@pytest.mark.parametrize("number", NOT_ASCII_NUMBERS)
+def test_a_number_in_other_digits_is_refused_where_a_caller_sends_one(table, number, client):
+    api, game = table
+    before = snapshot()
+    limit = api.get(f"/api/v1/clubs/?limit={number}")
+    assert limit.status_code == 400
+    assert (limit.json()["errors"][0]["code"], limit.json()["errors"][0]["attr"]) == (
+        "invalid",
+        "limit",
+    )
+    season = api.get(f"/api/v1/leagues/{game.league_id}/standings/?season={number}")
+    assert season.status_code == 400 and season.json()["errors"][0]["attr"] == "season"
+    stale = api.put(
+        f"/api/v1/games/{game.pk}/hands/2/",
+        {"points": [13, 0, 5, 8], "jack_of_diamonds": 1},
+        format="json",
+        HTTP_IF_MATCH=f'"{number}"',
+    )
+    assert stale.status_code == 412
+    assert stale.json()["errors"][0]["code"] == "invalid_if_match"
+    assert snapshot() == before
+    # The pages: a season the league table does not know is the whole league's; a league to
+    # start a game in that is no number is no league.
+    assert client.get(f"/leagues/{game.league_id}/?season={number}").status_code == 200
+    client.force_login(game.club.memberships.first().user)
+    assert client.get(f"/games/new/?league={number}").status_code == 404
 
 
 def test_a_huge_body_is_refused_before_it_is_read(table):

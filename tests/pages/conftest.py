@@ -184,7 +184,7 @@ def pytest_collection_modifyitems(session, config, items):
     allowance it needs) then never overlaps the rest of the suite."""
     browser = [item for item in items if item.path.name == "test_browser.py"]
     if browser:
-        others = [item for item in items if item.path.name != "test_browser.py"]
+        others = [item for item in items if not item.path.name.startswith("test_browser")]
         items[:] = others + browser
 
 

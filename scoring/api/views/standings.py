@@ -7,10 +7,8 @@ that use it, but is not in the schema."""
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
-from itertools import chain
 
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
@@ -24,11 +22,12 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
-from hearts_site.rendering import kept_rendering
+from hearts_site.rendering import kept_rendering, kept_stream
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
-from scoring.api.renderers import StandingsCSVRenderer
+from scoring.api.renderers import StandingsCSVRenderer, csv_pieces
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
+from scoring.api.throttling import AnonymousExportThrottle
 from scoring.selectors import standings
 
 DATE = OpenApiTypes.DATE
@@ -218,28 +217,26 @@ class ClubStandingsCSVView(ClubStandingsView):
         return super().get(request, pk)
 
 
-class _Echo:
-    """A file that gives back what is written to it: csv.writer's rows, one at a time."""
-
-    def write(self, value):
-        return value
-
-
 class LeagueHandsCSVView(LeagueScopedMixin, APIView):
-    """Every seat of every hand of the league's finished games, streamed as CSV."""
+    """Every seat of every hand of the league's finished games, streamed as CSV; kept, as the
+    tables are, for the club's results version (which any change to what it shows renews).
+    Anonymous callers have an export budget of their own."""
 
     permission_classes = [AllowAny]
+    throttle_classes = [AnonymousExportThrottle]
 
     @extend_schema(
         **operation("leagues_hands_csv"),
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
     def get(self, request: Request, pk: int):
-        league = self.get_league()
-        writer = csv.writer(_Echo(), lineterminator="\n")
-        rows = chain([standings.HAND_COLUMNS], standings.league_hand_rows(league))
-        response = StreamingHttpResponse(
-            (writer.writerow(row) for row in rows), content_type="text/csv; charset=utf-8"
-        )
-        response["Content-Disposition"] = f'attachment; filename="league-{league.pk}-hands.csv"'
+        seen = self.get_league_version()  # a kept body needs no more of the league
+
+        def build():
+            rows = standings.league_hand_rows(self.get_league())
+            return csv_pieces(standings.HAND_COLUMNS, rows)
+
+        body = kept_stream(f"hands.csv:{pk}:{seen.results_version}", build)
+        response = StreamingHttpResponse(body, content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="league-{pk}-hands.csv"'
         return response

@@ -10,6 +10,7 @@ from django import forms
 from adjudication.engine import Ruleset, cards_in, names
 from adjudication.engine.cards import JD_BIT
 from adjudication.engine.rules import MOON_CHOICES
+from hearts_site.numbers import ascii_whole_number
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.words import MOON_LABELS, card_label
@@ -136,7 +137,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         """``points.2`` is the third seat's box; ``cards_taken.1.3`` the second seat's cards."""
         if path:
             parts = path.split(".")
-            if len(parts) >= 2 and parts[1].isdigit():
+            if len(parts) >= 2 and ascii_whole_number(parts[1]) is not None:
                 field = {"points": "seat_", "cards_taken": "cards_"}.get(parts[0])
                 if field and f"{field}{parts[1]}" in self.fields:
                     return f"{field}{parts[1]}"
