@@ -67,7 +67,10 @@ def line_chart(
         "lines": lines,
         "ticks": _ticks(scale, zero_y),
         "zero_y": zero_y,
-        "target": {"y": target_y, "label": f"{target}: game over"} if target else None,
+        # The label sits just under the line: the target is usually the top of the plot.
+        "target": {"y": target_y, "label_y": target_y + 11, "label": f"{target}: game over"}
+        if target
+        else None,
         "x_labels": _x_labels(x_labels),
         "label_y": HEIGHT - 6,
     }

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
 
@@ -24,7 +26,18 @@ BAD_CLAIM = (
 )
 
 
+# What a player never reads: a code name (``moon_choice``) or a field path (``points.2``).
+CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+\.\d+\b|/api/")
+
+
 def refusal_words(
     exc: HeartsError | DomainError, number: int | None = None, fallback: str = GENERIC
 ) -> str:
-    return REFUSAL_WORDS.get(exc.code, fallback).format(n=number)
+    """The refusal's words: ours for the codes we know, else the engine's own sentence when
+    it carries no code name ("no seat has the 13 points of the Q♠"), else ``fallback``."""
+    if exc.code in REFUSAL_WORDS:
+        return REFUSAL_WORDS[exc.code].format(n=number)
+    said = exc.message if isinstance(exc, HeartsError) else ""
+    if said and not CODE_WORDS.search(said):
+        return f"{said[0].upper()}{said[1:]}. {fallback}"
+    return fallback

@@ -118,7 +118,7 @@ def test_an_impossible_claim_is_refused_in_words(played, people):
     client = client_for(people["scorer"])
     response = dispute(client, played, points=(20, 20, 0, 0))
     body = assert_page(client.get(response["Location"]))
-    assert "Those points cannot be a hand of this game" in body
+    assert "Points taken sum to 40, but this deck holds 26 penalty points. Those points" in body
     assert not Dispute.objects.exists()
 
 
