@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.models import HistoryEntry, Player
+from scoring.models import HistoryEntry
+from scoring.selectors import display_name
 
 #: What each history action reads as ("{n}": the hand's number).
 ACTION_WORDS = {
@@ -21,19 +22,6 @@ ACTION_WORDS = {
 }
 #: The actions that change a recorded hand's numbers after it was entered.
 CHANGES = ("hand_corrected", "dispute_accepted")
-
-
-def display_name(user, club_id: int | None = None) -> str:
-    """How a person reads on a page: their player name in the club (else in any club), their
-    full name, and only when there is neither, their sign-in name."""
-    if user is None:
-        return "someone"
-    players = Player.objects.filter(user=user, merged_into__isnull=True)
-    names = list(players.order_by("name").values_list("club_id", "name"))
-    in_club = [name for club, name in names if club == club_id]
-    if in_club or names:
-        return (in_club or [name for _, name in names])[0]
-    return user.get_full_name() or user.get_username()
 
 
 def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -> list[dict]:

@@ -1,9 +1,9 @@
 """``{{ user|display_name }}``: a person as the pages show them, never by their sign-in name
-when the club knows a better one (scoring.pages.audit.display_name)."""
+when the club knows a better one (scoring.selectors.display_name)."""
 
 from django import template
 
-from scoring.pages.audit import display_name as _display_name
+from scoring.selectors import display_name as _display_name
 
 register = template.Library()
 
