@@ -29,24 +29,33 @@ def rating_chart(name: str, events: list) -> dict[str, Any] | None:
     )
 
 
-def running_totals_chart(names: list[str], hands: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Each seat's running total, from 0 before the first hand to after the last."""
+def running_totals_chart(
+    names: list[str], hands: list[dict[str, Any]], target: int | None = None
+) -> dict[str, Any] | None:
+    """Each seat's running total, from 0 before the first hand to after the last, under the
+    target that ends the game (a dashed line)."""
     if not hands:
         return None
     series: Series = [
         (name, [0] + [hand["running_totals"][seat] for hand in hands])
         for seat, name in enumerate(names)
     ]
-    return line_chart(series, x_labels=("start", f"hand {len(hands)}"))
+    return line_chart(series, x_labels=("start", f"hand {len(hands)}"), target=target)
 
 
-def line_chart(series: Series, *, x_labels: tuple[str, str] | None = None) -> dict[str, Any] | None:
-    """A polyline per series on axes that always show 0; None when there is nothing to draw."""
+def line_chart(
+    series: Series, *, x_labels: tuple[str, str] | None = None, target: int | None = None
+) -> dict[str, Any] | None:
+    """A polyline per series on axes that always show 0 (and ``target``, when given, as a
+    dashed line); None when there is nothing to draw."""
     values = [v for _, points in series for v in points]
     if not values:
         return None
-    scale = _Scale.fitting(values, longest=max(len(points) for _, points in series))
+    scale = _Scale.fitting(
+        values + ([target] if target else []), longest=max(len(points) for _, points in series)
+    )
     zero_y = round(scale.y(0), 1) if scale.low < 0 < scale.high else None
+    target_y = round(scale.y(target), 1) if target else None
     lines = [_line(index, label, points, scale) for index, (label, points) in enumerate(series)]
     return {
         "width": WIDTH,
@@ -58,6 +67,10 @@ def line_chart(series: Series, *, x_labels: tuple[str, str] | None = None) -> di
         "lines": lines,
         "ticks": _ticks(scale, zero_y),
         "zero_y": zero_y,
+        # The label sits just under the line: the target is usually the top of the plot.
+        "target": {"y": target_y, "label_y": target_y + 11, "label": f"{target}: game over"}
+        if target
+        else None,
         "x_labels": _x_labels(x_labels),
         "label_y": HEIGHT - 6,
     }

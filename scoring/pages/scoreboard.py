@@ -4,7 +4,56 @@ from __future__ import annotations
 
 from typing import Any
 
-from scoring.pages.words import choice_words, pass_words
+from scoring import selectors, services
+from scoring.models import Game
+from scoring.pages import audit, charts
+from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
+from scoring.pages.words import choice_words, pass_words, rules_text
+
+
+def game_context(game: Game, user) -> dict[str, Any]:
+    """Everything templates/pages/game.html shows: the ranked totals, the hands with their
+    corrections, the chart with its target line, the history, the open disputes, and the
+    forms a scorer fixes the score sheet with."""
+    board = selectors.scoreboard(game)
+    rules = services.rules_of(game)
+    shown = summary(board, rules)
+    names = shown["names"]
+    history = list(selectors.history_of(game))
+    can_score = selectors.can_score_game(user, game)
+    hands = selectors.countable_hands(game)
+    return {
+        "game": game,
+        "board": board,
+        **shown,
+        "short_names": list(zip(short_names(names), names, strict=True)),
+        "standings": standings(board, names),
+        "rows": hand_rows(board, names, audit.corrections(history)),
+        "chart": charts.running_totals_chart(names, board["hands"], board["target_score"]),
+        "winners": [names[seat] for seat in board["winners"]],
+        "rules": rules,
+        "rules_text": rules_text(rules),
+        "history": audit.history_lines(history, names, game.club_id),
+        "disputes": [
+            {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id)}
+            for d in selectors.open_disputes(game)
+        ],
+        "can_score": can_score,
+        "fix_forms": _fix_forms(board, hands, names) if can_score else None,
+    }
+
+
+def _fix_forms(board: dict[str, Any], hands: list[int], names: list[str]) -> dict[str, Any]:
+    """The scorer's forms, empty: void and dispute need a hand that counts; abandon needs a
+    game still being played."""
+    playing = board["status"] == "in_progress"
+    return {
+        "void": VoidForm(hands=hands, auto_id="void_%s") if hands else None,
+        "dispute": DisputeForm(hands=hands, seat_names=names, auto_id="dispute_%s")
+        if hands
+        else None,
+        "abandon": AbandonForm(auto_id="abandon_%s") if playing else None,
+    }
 
 
 def summary(board: dict[str, Any], rules) -> dict[str, Any]:
@@ -18,13 +67,18 @@ def summary(board: dict[str, Any], rules) -> dict[str, Any]:
     }
 
 
-def hand_rows(board: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
-    """Each hand with (score, running total) a seat and its moon in words."""
+def hand_rows(
+    board: dict[str, Any], names: list[str], changed: dict[int, dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """Each hand with (score, running total) a seat, its moon in words, and its correction
+    (words and reason) when it was changed after entry."""
+    changed = changed or {}
     return [
         {
             **hand,
             "cells": list(zip(hand["scores"], hand["running_totals"], strict=True)),
             "moon_text": _moon_text(hand["moon"], names),
+            "correction": changed.get(hand["number"]),
         }
         for hand in board["hands"]
     ]
@@ -46,3 +100,38 @@ def _moon_text(moon: dict[str, Any] | None, names: list[str]) -> str:
         return ""
     choice = f" ({choice_words(moon['choice'])})" if moon["choice"] else ""
     return f"{names[moon['shooter']]} shot the moon{choice}"
+
+
+def short_names(names: list[str]) -> list[str]:
+    """Column headings that fit six seats on a phone: each name cut to the fewest letters (at
+    least four) that still tell every seat apart, marked with a full stop when cut."""
+    longest = max((len(name) for name in names), default=0)
+    for length in range(4, longest + 1):
+        cut = [name if len(name) <= length + 1 else name[:length].rstrip() + "." for name in names]
+        if len(set(cut)) == len(cut):
+            return cut
+    return list(names)
+
+
+def standings(board: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
+    """The seats ranked by total (lowest first), a tied place shown as ``2=`` on each tied
+    row, with how far each is from the target that ends the game while it is played."""
+    totals = board["totals"]
+    target = board["target_score"]
+    playing = board["status"] == "in_progress"
+    rows = []
+    for seat in sorted(range(len(names)), key=lambda s: (totals[s], s)):
+        total = totals[seat]
+        place = 1 + sum(other < total for other in totals)
+        tied = totals.count(total) > 1
+        rows.append(
+            {
+                "seat": seat,
+                "name": names[seat],
+                "total": total,
+                "place": f"{place}{'=' if tied else ''}",
+                "winner": seat in board["winners"],
+                "to_target": max(target - total, 0) if target and playing else None,
+            }
+        )
+    return rows

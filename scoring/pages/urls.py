@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.pages.views import account, adjudicate, browse, members, scoresheet
+from scoring.pages.views import account, adjudicate, browse, game_actions, members, scoresheet
 
 urlpatterns = [
     path("", browse.home, name="home"),
@@ -20,6 +20,10 @@ urlpatterns = [
         scoresheet.hand_correct,
         name="page-hand-correct",
     ),
+    path("games/<id:pk>/void/", game_actions.hand_void, name="page-hand-void"),
+    path("games/<id:pk>/abandon/", game_actions.game_abandon, name="page-game-abandon"),
+    path("games/<id:pk>/dispute/", game_actions.hand_dispute, name="page-hand-dispute"),
+    path("games/<id:pk>/again/", game_actions.same_table_again, name="page-game-again"),
     path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
     path("account/login/", account.SignInView.as_view(), name="login"),
     path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),

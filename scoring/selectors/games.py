@@ -5,12 +5,22 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 from adjudication.engine import Ruleset, dealer_of_hand, pass_direction
 from adjudication.services import ruleset_for
 from scoring import sql
-from scoring.models import Club, Game, GameStatus, Hand, HistoryEntry, Player
+from scoring.models import (
+    Club,
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameStatus,
+    Hand,
+    HistoryEntry,
+    Player,
+)
 from scoring.selectors.access import games_for, may_read, players_for
 
 
@@ -151,6 +161,42 @@ def players_to_seat(user, club: Club) -> QuerySet[Player]:
 def next_hand_number(game: Game) -> int:
     """The number the next hand is entered under (hands keep their numbers when voided)."""
     return game.hands.count() + 1
+
+
+def countable_hands(game: Game) -> list[int]:
+    """The numbers of the game's hands that still count (not void), in order."""
+    return list(
+        game.hands.filter(is_void=False).order_by("number").values_list("number", flat=True)
+    )
+
+
+def open_disputes(game: Game) -> QuerySet[Dispute]:
+    """The game's disputes still waiting for a director, oldest first."""
+    return (
+        Dispute.objects.filter(hand__game=game, status=DisputeStatus.OPEN)
+        .select_related("hand", "opened_by")
+        .order_by("opened_at", "id")
+    )
+
+
+def games_page(user, number: int | None, per_page: int = RECENT_GAMES, **filters) -> Page:
+    """A page of the games ``user`` may read among those ``filters`` pick, newest first (a
+    page number out of range gives the last page)."""
+    games = games_for(user).filter(**filters).order_by("-started_at", "-id")
+    return Paginator(games, per_page).get_page(number)
+
+
+def display_name(user, club_id: int | None = None) -> str:
+    """How a person reads on a page: their player name in the club (else in any club), their
+    full name, and only when there is neither, their sign-in name."""
+    if user is None:
+        return "someone"
+    players = Player.objects.filter(user=user, merged_into__isnull=True)
+    names = list(players.order_by("name").values_list("club_id", "name"))
+    in_club = [name for club, name in names if club == club_id]
+    if in_club or names:
+        return (in_club or [name for _, name in names])[0]
+    return user.get_full_name() or user.get_username()
 
 
 def seat_names(game: Game) -> list[str]:

@@ -253,6 +253,13 @@ def player_stats(player: Player) -> dict[str, Any]:
     return {"overall": overall[0] if overall else empty, "leagues": per_league}
 
 
+def current_season(league: League, today: date | None = None) -> Season | None:
+    """The league's season running today (the latest to start, should two overlap)."""
+    today = today or timezone.localdate()
+    running = league.seasons.filter(starts_on__lte=today, ends_on__gte=today)
+    return running.order_by("-starts_on", "-id").first()
+
+
 def rating_history(player: Player) -> QuerySet[RatingEvent]:
     return RatingEvent.objects.filter(player=player).order_by("at", "game_id")
 

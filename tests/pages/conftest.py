@@ -182,9 +182,9 @@ def browser_context_args(browser_context_args, chromium_executable):
 def pytest_collection_modifyitems(session, config, items):
     """Browser tests run last: Playwright's session-wide event loop (and the async-unsafe
     allowance it needs) then never overlaps the rest of the suite."""
-    browser = [item for item in items if item.path.name == "test_browser.py"]
+    browser = [item for item in items if "page" in getattr(item, "fixturenames", ())]
     if browser:
-        others = [item for item in items if not item.path.name.startswith("test_browser")]
+        others = [item for item in items if "page" not in getattr(item, "fixturenames", ())]
         items[:] = others + browser
 
 

@@ -7,8 +7,8 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from adjudication.services import ruleset_for
-from scoring import selectors, services
-from scoring.models import Club, League, Player, Role
+from scoring import selectors
+from scoring.models import Club, GameStatus, League, Player, Role
 from scoring.pages import access, charts, scoreboard, tables
 from scoring.pages.params import int_param
 from scoring.pages.words import rules_text
@@ -24,11 +24,13 @@ def home(request: HttpRequest) -> HttpResponse:
 @require_safe
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.readable(request.user, Club, "club", slug=slug)
+    table = standings.kept_club_table(club)
     context = {
         "club": club,
-        "table": standings.kept_club_table(club),
+        "table": table,
+        "rows": tables.with_places(table["rows"]),
         "leagues": club.leagues.all(),
-        "games": selectors.recent_games(request.user, club=club),
+        **_games(request, club=club),
         "can_score": selectors.can_score(request.user, club.pk),
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
     }
@@ -39,17 +41,19 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
 def league_page(request: HttpRequest, pk: int) -> HttpResponse:
     league = access.readable(request.user, League.objects.select_related("club"), "league", pk=pk)
     seasons = list(league.seasons.all())
-    table, season_id, notice = tables.league_table(league, int_param(request.GET.get("season")))
+    asked = tables.chosen_season(league, request.GET.get("season"))
+    table, season_id, notice = tables.league_table(league, asked)
+    sort = request.GET.get("sort", "")[:40]
     context = {
         "league": league,
         "club": league.club,
         "table": table,
-        **tables.sorted_table(table, request.GET.get("sort", "")[:40], season_id),
+        **tables.sorted_table(table, sort, season_id, keep_all=bool(seasons)),
         "seasons": seasons,
         "season_id": season_id,
         "notice": notice,
         "rules_text": rules_text(ruleset_for(league.ruleset)),
-        "games": selectors.recent_games(request.user, league=league),
+        **_games(request, league=league),
         "can_score": selectors.can_score(request.user, league.club_id),
     }
     return render(request, "pages/league.html", context)
@@ -68,27 +72,25 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "leagues": stats["leagues"],
         "latest": events[-1] if events else None,
         "chart": charts.rating_chart(player.name, events),
-        "games": selectors.recent_games(request.user, seats__player=player),
+        **_games(request, seats__player=player),
     }
     return render(request, "pages/player.html", context)
+
+
+def _games(request: HttpRequest, **filters) -> dict:
+    """A page of the games ``filters`` pick (``?page=``), with the links to the others, and
+    how many of them are still being played (no table counts them until they end)."""
+    games = selectors.games_page(request.user, int_param(request.GET.get("page")), **filters)
+    playing = selectors.games_for(request.user).filter(status=GameStatus.IN_PROGRESS)
+    return {
+        "games": games,
+        "pages": tables.page_links(request.GET, games),
+        "in_progress": playing.filter(**filters).count(),
+    }
 
 
 @require_safe
 def game_page(request: HttpRequest, pk: int) -> HttpResponse:
     game = access.readable_game(request, pk)
-    board = selectors.scoreboard(game)
-    rules = services.rules_of(game)
-    shown = scoreboard.summary(board, rules)
-    names = shown["names"]
-    context = {
-        "game": game,
-        "board": board,
-        **shown,
-        "rows": scoreboard.hand_rows(board, names),
-        "chart": charts.running_totals_chart(names, board["hands"]),
-        "winners": [names[seat] for seat in board["winners"]],
-        "rules": rules,
-        "rules_text": rules_text(rules),
-        "can_score": selectors.can_score_game(request.user, game),
-    }
+    context = scoreboard.game_context(game, request.user)
     return render(request, "pages/game.html", context)

@@ -1,0 +1,65 @@
+"""A game's audit trail as its page shows it: the history in words, the corrected hands with
+their reasons, and people by the names players know them by (never a login name)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scoring.models import HistoryEntry
+from scoring.selectors import display_name
+
+#: What each history action reads as ("{n}": the hand's number).
+ACTION_WORDS = {
+    "game_created": "Game started",
+    "hand_entered": "Hand {n} entered",
+    "hand_corrected": "Hand {n} corrected",
+    "hand_voided": "Hand {n} voided",
+    "dispute_opened": "Hand {n} disputed",
+    "dispute_accepted": "Dispute on hand {n} accepted",
+    "dispute_dismissed": "Dispute on hand {n} dismissed",
+    "game_abandoned": "Game abandoned",
+    "players_merged": "Two player records merged",
+}
+#: The actions that change a recorded hand's numbers after it was entered.
+CHANGES = ("hand_corrected", "dispute_accepted")
+
+
+def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -> list[dict]:
+    """Each entry of the history as a line: when, what, by whom, why, and the scores it
+    changed."""
+    people: dict[int | None, str] = {}
+    lines = []
+    for entry in entries:
+        if entry.actor_id not in people:
+            people[entry.actor_id] = display_name(entry.actor, club_id)
+        words = ACTION_WORDS.get(entry.action, "Changed").format(n=entry.hand_number)
+        lines.append(
+            {
+                "at": entry.at,
+                "text": words,
+                "by": people[entry.actor_id],
+                "reason": entry.reason,
+                "change": _score_change(entry, names),
+            }
+        )
+    return lines
+
+
+def corrections(entries: list[HistoryEntry]) -> dict[int, dict[str, Any]]:
+    """The hands changed after entry, by number: the latest change's words and reason."""
+    changed: dict[int, dict[str, Any]] = {}
+    for entry in entries:
+        if entry.action in CHANGES and entry.hand_number is not None:
+            text = ACTION_WORDS[entry.action].format(n=entry.hand_number)
+            changed[entry.hand_number] = {"text": text, "reason": entry.reason}
+    return changed
+
+
+def _score_change(entry: HistoryEntry, names: list[str]) -> str:
+    """``Ada 25 → 0, Ben 1 → 26`` for the seats whose score a change moved; "" otherwise."""
+    before = (entry.before or {}).get("scores")
+    after = (entry.after or {}).get("scores")
+    if not before or not after or len(before) != len(after) or len(after) != len(names):
+        return ""
+    moved = zip(names, before, after, strict=True)
+    return ", ".join(f"{name} {old} → {new}" for name, old, new in moved if old != new)

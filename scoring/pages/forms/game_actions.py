@@ -1,0 +1,66 @@
+"""The scoreboard's own forms: void a hand, abandon the game, dispute a hand."""
+
+from __future__ import annotations
+
+from django import forms
+
+REASON_HELP = "A few words everyone at the table will read in the game's history."
+
+
+class _ReasonForm(forms.Form):
+    reason = forms.CharField(
+        label="Why",
+        max_length=500,
+        help_text=REASON_HELP,
+        error_messages={"required": "Say why, in a few words."},
+    )
+
+
+class AbandonForm(_ReasonForm):
+    pass
+
+
+class HandChoiceForm(_ReasonForm):
+    """A reason and one of the game's hands (voided hands are not offered)."""
+
+    number = forms.TypedChoiceField(
+        label="Hand", coerce=int, error_messages={"invalid_choice": "Pick one of the hands."}
+    )
+
+    def __init__(self, *args, hands: list[int], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["number"].choices = [(n, f"Hand {n}") for n in hands]
+
+
+class VoidForm(HandChoiceForm):
+    pass
+
+
+class DisputeForm(HandChoiceForm):
+    """A hand disputed: with the points each seat should have taken, or (for a hand entered
+    card by card) with nothing more, to have its own trick record ruled on."""
+
+    def __init__(self, *args, hands: list[int], seat_names: list[str], **kwargs):
+        super().__init__(*args, hands=hands, **kwargs)
+        for seat, name in enumerate(seat_names):
+            self.fields[f"claim_{seat}"] = forms.IntegerField(
+                label=f"{name} took", required=False, min_value=0, max_value=99
+            )
+        self.seat_count = len(seat_names)
+
+    def claim_fields(self) -> list[forms.BoundField]:
+        return [self[f"claim_{seat}"] for seat in range(self.seat_count)]
+
+    def clean(self):
+        data = super().clean()
+        claimed = [data.get(f"claim_{seat}") for seat in range(self.seat_count)]
+        if any(v is not None for v in claimed) and any(v is None for v in claimed):
+            raise forms.ValidationError(
+                "Give the points every player should have taken, or none to have the hand's "
+                "own trick record ruled on."
+            )
+        return data
+
+    def record(self) -> dict:
+        claimed = [self.cleaned_data.get(f"claim_{seat}") for seat in range(self.seat_count)]
+        return {"points": claimed} if all(v is not None for v in claimed) else {}

@@ -1,0 +1,43 @@
+"""A service's refusal of a scoreboard action, in words a player uses (no code names)."""
+
+from __future__ import annotations
+
+import re
+
+from adjudication.engine import HeartsError
+from hearts_site.errors import DomainError
+
+#: A refusal's words by its code ("{n}": the hand's number).
+REFUSAL_WORDS = {
+    "hand_void": "Hand {n} is void already: it counts for nothing.",
+    "game_abandoned": "The game was abandoned: its score sheet no longer changes.",
+    "game_over": "The game is over already.",
+    "record_required": (
+        "Hand {n} was entered as points, not card by card: give the points each player "
+        "should have taken."
+    ),
+    "version_mismatch": "Someone changed the game meanwhile: look again and retry.",
+}
+GENERIC = "That could not be done: nothing was changed."
+#: A disputed count the engine refuses (it does not add up, or a moon without its choice).
+BAD_CLAIM = (
+    "Those points cannot be a hand of this game: check they add up to the deck's total "
+    "(a moon is claimed by entering the hand again as a correction)."
+)
+
+
+# What a player never reads: a code name (``moon_choice``) or a field path (``points.2``).
+CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+\.\d+\b|/api/")
+
+
+def refusal_words(
+    exc: HeartsError | DomainError, number: int | None = None, fallback: str = GENERIC
+) -> str:
+    """The refusal's words: ours for the codes we know, else the engine's own sentence when
+    it carries no code name ("no seat has the 13 points of the Q♠"), else ``fallback``."""
+    if exc.code in REFUSAL_WORDS:
+        return REFUSAL_WORDS[exc.code].format(n=number)
+    said = exc.message if isinstance(exc, HeartsError) else ""
+    if said and not CODE_WORDS.search(said):
+        return f"{said[0].upper()}{said[1:]}. {fallback}"
+    return fallback
