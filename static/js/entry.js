@@ -78,12 +78,13 @@
 
     function update() {
       fillLast();
-      var sum = 0, filled = 0, bad = false, shooter = null, hasQueen = false;
+      var sum = 0, filled = 0, bad = "", shooter = null, hasQueen = false;
       inputs.forEach(function (input) {
         var raw = input.value.trim();
         if (raw === "") return;
         var n = valueOf(input);
-        if (n === null || n > total) { bad = true; return; }
+        if (n === null) { bad = nameOf(input) + ": a whole number, please."; return; }
+        if (n > total) { bad = nameOf(input) + ": at most " + total + ", every point in the hand."; return; }
         filled += 1;
         sum += n;
         if (n >= queen) hasQueen = true;
@@ -91,7 +92,7 @@
       });
       var complete = filled === inputs.length;
       var problem = "";
-      if (bad) problem = "Points are whole numbers from 0 to " + total + ".";
+      if (bad) problem = bad;
       else if (sum > total) problem = "Adds up to " + sum + ": " + (sum - total) + " too many (a hand has " + total + ").";
       else if (!complete) problem = "Enter every player's points but one.";
       else if (sum !== total) problem = "Adds up to " + sum + " of " + total + ".";
@@ -121,7 +122,8 @@
       });
     });
     form.addEventListener("entry-change", update);
-    // A box the server filled (a blank last seat) is typed like any other.
+    // After pages.js re-enables buttons on pageshow: the hand may still be impossible.
+    window.addEventListener("pageshow", update);
     update();
   }
 
@@ -132,7 +134,7 @@
     var rest = form.querySelector("[data-rest]");
     var status = form.querySelector("[data-sum-status]");
     var selects = all(grid, "select[data-card]");
-    var names = all(rest.options).map(function (option) { return option.textContent.trim(); });
+    var names = Array.prototype.slice.call(rest.options).map(function (option) { return option.textContent.trim(); });
     var moon = moonPart(form);
     var block = submitPart(form);
     var active = Number(rest.value);
@@ -202,6 +204,7 @@
 
     rest.addEventListener("change", update);
     form.addEventListener("entry-change", update);
+    window.addEventListener("pageshow", update);
     update();
   }
 

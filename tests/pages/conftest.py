@@ -182,9 +182,12 @@ def browser_context_args(browser_context_args, chromium_executable):
 def pytest_collection_modifyitems(session, config, items):
     """Browser tests run last: Playwright's session-wide event loop (and the async-unsafe
     allowance it needs) then never overlaps the rest of the suite."""
-    browser = [item for item in items if item.path.name == "test_browser.py"]
+    def in_browser(item) -> bool:
+        return item.path.name == "test_browser.py" or item.path.name.startswith("test_phone_")
+
+    browser = [item for item in items if in_browser(item)]
     if browser:
-        others = [item for item in items if item.path.name != "test_browser.py"]
+        others = [item for item in items if not in_browser(item)]
         items[:] = others + browser
 
 

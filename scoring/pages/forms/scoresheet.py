@@ -172,6 +172,9 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         taken = sum(data[box] for box in boxes if box not in blank)
         if len(blank) == 1 and taken <= self.penalty_total:
             data[blank[0]] = self.penalty_total - taken
+            # Shown filled in if the form comes back (for the moon's answer, say).
+            self.data = self.data.copy()
+            self.data[self.add_prefix(blank[0])] = str(data[blank[0]])
         elif len(blank) == 1:
             self.add_error(
                 None,
