@@ -156,7 +156,7 @@
       return button;
     });
     panel.insertBefore(seats, panel.firstChild);
-    form.querySelector("[data-cards-hint]").textContent = "Tap a player, then the cards they took. Cards nobody took go to the player chosen below.";
+    form.querySelector("[data-cards-hint]").textContent = "Tap a player, then the cards they took. The cards left go to the player chosen in the box: no need to tap them.";
     grid.classList.add("tapping");
 
     var cardButtons = selects.map(function (select) {

@@ -182,6 +182,7 @@ def browser_context_args(browser_context_args, chromium_executable):
 def pytest_collection_modifyitems(session, config, items):
     """Browser tests run last: Playwright's session-wide event loop (and the async-unsafe
     allowance it needs) then never overlaps the rest of the suite."""
+
     def in_browser(item) -> bool:
         return item.path.name == "test_browser.py" or item.path.name.startswith("test_phone_")
 

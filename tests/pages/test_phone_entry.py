@@ -46,7 +46,7 @@ def table(live_server, people):
 
 
 def test_a_scorer_enters_each_hand_in_one_form_and_one_load(table, page: Page):
-    club, url = table
+    _club, url = table
     sign_in(page, url, "/games/new/")
     check_page_state(page, "entry-01-new-game")
     page.get_by_role("button", name="Start the game").click()
@@ -87,7 +87,9 @@ def test_a_scorer_enters_each_hand_in_one_form_and_one_load(table, page: Page):
     ben.get_by_role("button", name="Ben: 26").click()
     expect(page.locator("#id_seat_0")).to_have_value("")
     for seat in (0, 2):
-        page.locator(".seat-row").nth(seat).get_by_role("button", name="0", exact=False).first.click()
+        page.locator(".seat-row").nth(seat).get_by_role(
+            "button", name="0", exact=False
+        ).first.click()
     expect(page.locator("#id_seat_3")).to_have_value("0")
     question = "Ben shot the moon: −26 for Ben, or +26 for everyone else?"
     expect(page.locator("[data-moon-question]")).to_have_text(question)

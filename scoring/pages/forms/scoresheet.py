@@ -150,7 +150,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
                 widget=forms.Select(attrs={"data-card": card, "data-points": points}),
             )
         self.fields["rest"] = forms.TypedChoiceField(
-            label="Cards given to nobody went to",
+            label="Cards not given went to",
             choices=seats,
             coerce=int,
             initial=str(len(self.seat_names) - 1),
@@ -181,8 +181,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
                 f"The others already add up to {taken}, more than the {self.penalty_total} "
                 "points in a hand: check them.",
             )
-        for box in blank[1:]:
-            self.add_error(box, "Enter the points this player took (0 if none).")
+        for box in blank if len(blank) > 1 else []:
+            self.add_error(box, "Enter the points this player took: only one may be left blank.")
 
     def target_of(self, path: str | None) -> str | None:
         """``points.2`` is the third seat's box."""
