@@ -29,4 +29,3 @@ class AnonymousExportThrottle(WriteRateThrottle):
         if request.user and request.user.is_authenticated:
             return True
         return super().allow_request(request, view)
-

@@ -31,7 +31,7 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
     lines = []
     for entry in entries:
         if entry.actor_id not in people:
-            people[entry.actor_id] = display_name(entry.actor, club_id)
+            people[entry.actor_id] = display_name(entry.actor, club_id) or "someone"
         words = ACTION_WORDS.get(entry.action, "Changed").format(n=entry.hand_number)
         lines.append(
             {

@@ -35,7 +35,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
         "rules_text": rules_text(rules),
         "history": audit.history_lines(history, names, game.club_id),
         "disputes": [
-            {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id)}
+            {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id) or "someone"}
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,

@@ -19,11 +19,12 @@ MOON_WORDS = {
     "add_unless_shooter_loses": "+{t} to the others, unless that makes the shooter lose",
     "off": "no moon",
 }
-#: The shooter's two choices, as the hand form offers them.
+#: The shooter's two choices, as the hand form offers them, and the question they answer.
 MOON_LABELS = {
-    "subtract_from_shooter": "Shooter takes −{total}",
-    "add_to_others": "Everyone else takes +{total}",
+    "subtract_from_shooter": "−{total} for {shooter}",
+    "add_to_others": "+{total} for everyone else",
 }
+MOON_QUESTION = "{shooter} shot the moon: −{total} for {shooter}, or +{total} for everyone else?"
 
 
 def rank_label(rank: str) -> str:

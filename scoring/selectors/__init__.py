@@ -21,7 +21,6 @@ from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
     countable_hands,
-    display_name,
     game_still_at,
     game_version,
     games_page,

@@ -23,11 +23,18 @@ def role_in(user, club_id: int) -> str | None:
     return roles.get(club_id)
 
 
-def display_name(user) -> str | None:
-    """How a user is shown to others: their full name, else a number, never the login name
-    (it is half of a sign-in, and public pages would hand it to anyone guessing passwords)."""
+def display_name(user, club_id: int | None = None) -> str | None:
+    """How a user is shown to others: given a club, their player name there (else in another
+    club); else their full name; else a number. Never the login name: it is half of a
+    sign-in, and public pages would hand it to anyone guessing passwords."""
     if user is None:
         return None
+    if club_id is not None:
+        players = Player.objects.filter(user=user, merged_into__isnull=True)
+        names = list(players.order_by("name").values_list("club_id", "name"))
+        in_club = [name for club, name in names if club == club_id]
+        if in_club or names:
+            return (in_club or [name for _, name in names])[0]
     return user.get_full_name().strip() or f"User {user.pk}"
 
 

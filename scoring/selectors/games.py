@@ -186,19 +186,6 @@ def games_page(user, number: int | None, per_page: int = RECENT_GAMES, **filters
     return Paginator(games, per_page).get_page(number)
 
 
-def display_name(user, club_id: int | None = None) -> str:
-    """How a person reads on a page: their player name in the club (else in any club), their
-    full name, and only when there is neither, their sign-in name."""
-    if user is None:
-        return "someone"
-    players = Player.objects.filter(user=user, merged_into__isnull=True)
-    names = list(players.order_by("name").values_list("club_id", "name"))
-    in_club = [name for club, name in names if club == club_id]
-    if in_club or names:
-        return (in_club or [name for _, name in names])[0]
-    return user.get_full_name() or user.get_username()
-
-
 def seat_names(game: Game) -> list[str]:
     """The players' names in seat order."""
     return [seat.player.name for seat in game.seats.all()]

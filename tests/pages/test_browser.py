@@ -75,54 +75,57 @@ def test_a_scorer_keeps_a_whole_game_on_a_phone(live_server, page: Page, people)
     game = Game.objects.get()
     expect(page.locator(".next")).to_contain_text("Hand 1: Ada deals · pass 3 to the left")
 
-    # Hand 1, points per player: the live check, then the server's error next to the points.
+    # Hand 1, points per player: the live check holds back a sum that cannot be right.
     page.get_by_role("link", name="Enter hand 1").click()
     status = page.locator("[data-sum-status]")
     moon = page.locator("[data-moon]")
+    record = page.get_by_role("button", name="Record hand 1")
     fill_points(page, [25, 1, 0])
-    expect(status).to_have_text("Adds up to 26 of 26.")
+    expect(page.locator("#id_seat_3")).to_have_value("0")  # the last seat, filled in
+    expect(status).to_have_text("Adds up to 26 ✓")
     page.fill("#id_seat_3", "3")
     expect(status).to_contain_text("3 too many")
+    expect(record).to_be_disabled()
     expect(moon).to_be_hidden()
-    page.get_by_role("button", name="Record hand 1").click()
-    expect(page.locator("#points-errors")).to_contain_text("sum to 29")
     shot(page, "04-enter-error")
     page.fill("#id_seat_3", "0")
     expect(status).to_have_text("Adds up to 26 ✓")
     shot(page, "05-enter-points")
-    page.get_by_role("button", name="Record hand 1").click()
-    expect(page.locator(".message.success")).to_have_text("Hand 1 recorded.")
+    record.click()
+    # Straight to hand 2's form, with the new totals.
+    expect(page.locator(".message.success")).to_contain_text("Hand 1 recorded")
+    expect(page.get_by_role("heading", name="Hand 2")).to_be_visible()
 
-    # Hand 2: Ben shoots the moon; the choice appears and adds 26 to the others.
-    page.get_by_role("link", name="Enter hand 2").click()
+    # Hand 2: Ben shoots the moon; the question by name, and +26 to the others.
     fill_points(page, [0, 26, 0, 0])
     expect(status).to_have_text("Ben took all 26: a moon!")
     expect(moon).to_be_visible()
-    page.get_by_label("Everyone else takes +26").check()
+    page.get_by_label("+26 for everyone else").check()
     shot(page, "06-enter-moon")
     page.get_by_role("button", name="Record hand 2").click()
     expect(page.locator(".totals")).to_contain_text("51")
 
-    # Hand 3, card by card: Cleo takes every penalty card (a moon).
-    page.get_by_role("link", name="Enter hand 3").click()
-    page.get_by_role("link", name="Card by card").click()
-    cleo = page.locator("fieldset[data-seat='2']")
-    chips = cleo.locator("label.chip")
-    expect(chips).to_have_count(14)
-    for index in range(chips.count()):
-        chips.nth(index).click()
-    expect(status).to_contain_text("a moon!")
-    expect(page.locator("fieldset[data-seat='0'] input[value='QS']")).to_be_disabled()
-    page.get_by_label("Everyone else takes +26").check()
+    # Hand 3, by penalty cards: a tap gives a card to the chosen player; Cleo then takes
+    # every card (a moon), none of them tapped.
+    page.get_by_role("link", name="Who took which card").click()
+    expect(page.locator(".card-tap")).to_have_count(14)
+    page.locator(".seat-picker").get_by_role("button", name="Ada").click()
+    page.locator(".card-tap", has_text="Q♠").click()
+    expect(page.locator("#id_card_QS")).to_have_value("0")
+    page.locator(".card-tap", has_text="Q♠").click()  # a second tap takes it back
+    expect(page.locator("#id_card_QS")).to_have_value("")
+    page.select_option("#id_rest", label="Cleo")
+    expect(status).to_contain_text("→ Cleo")
+    page.get_by_label("+26 for everyone else").check()
     shot(page, "07-enter-cards")
     page.get_by_role("button", name="Record hand 3").click()
-    expect(page.locator(".message.success")).to_have_text("Hand 3 recorded.")
+    expect(page.locator(".message.success")).to_contain_text("Hand 3 recorded")
     assert Hand.objects.get(game=game, number=3).level == "cards_taken"
 
     # Hand 4: Dev's moon ends the game (Ada 103); Cleo and Dev share the win on 52.
-    page.get_by_role("link", name="Enter hand 4").click()
+    page.get_by_role("link", name="Points per player").click()
     fill_points(page, [0, 0, 0, 26])
-    page.get_by_label("Everyone else takes +26").check()
+    page.get_by_label("+26 for everyone else").check()
     page.get_by_role("button", name="Record hand 4").click()
     expect(page.locator(".winner-banner")).to_have_text("Shared win: Cleo and Dev ★")
     expect(page.locator("table.scoreboard tbody tr:not(.note)")).to_have_count(4)

@@ -348,9 +348,9 @@ def test_points_that_do_not_add_up_are_shown_next_to_the_points(game, people):
         f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 5])
     )
     body = assert_page(response, 400)
-    assert "points taken sum to 27, but this deck holds 26 penalty points" in error_list(
-        body, "points-errors"
-    )
+    words = "The points add up to 27, but a hand has 26: check them."
+    assert words in error_list(body, "points-errors")
+    assert words in error_list(body, "form-errors")  # and at the top, in view
     assert 'value="5"' in body  # what was typed stays
     assert not Hand.objects.exists()
 
@@ -362,24 +362,21 @@ def test_bad_seat_values_are_shown_next_to_that_seat(game, people):
     )
     assert "A whole number" in error_list(body, "seat_2-errors")
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5, 40, 4])), 400)
-    assert "less than or equal to 26" in error_list(body, "seat_2-errors")
-    body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4])), 400)
-    assert "Enter the points" in error_list(body, "seat_3-errors")
+    assert "At most 26: that is every point in the hand." in error_list(body, "seat_2-errors")
+    assert "Cleo: At most 26" in error_list(body, "form-errors")
+    body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5])), 400)
+    assert "Enter the points this player took" in error_list(body, "seat_3-errors")
+    assert "Dev: Enter the points" in error_list(body, "form-errors")
     assert not Hand.objects.exists()
 
 
 def test_a_moon_needs_its_choice_next_to_the_choice(game, people):
     scorer = client_for(people["scorer"])
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [0, 26, 0, 0])), 400)
-    assert "Ben shot the moon" in error_list(body, "moon-errors")
-    body = assert_page(
-        scorer.post(
-            f"/games/{game.pk}/enter/",
-            points_post(1, [13, 5, 4, 4], moon_choice="add_to_others"),
-        ),
-        400,
-    )
-    assert "only for a moon" in error_list(body, "moon-errors")
+    question = "Ben shot the moon: −26 for Ben, or +26 for everyone else?"
+    assert question in error_list(body, "moon-errors")
+    assert question in error_list(body, "form-errors")
+    assert f"<legend data-moon-question>{question}</legend>" in body
     response = scorer.post(
         f"/games/{game.pk}/enter/", points_post(1, [0, 26, 0, 0], moon_choice="add_to_others")
     )
@@ -396,14 +393,14 @@ def test_a_ruleset_that_scores_the_jack_asks_who_took_it(people):
     body = assert_page(scorer.get(f"/games/{game.pk}/enter/"))
     assert "Who took the J♦ (-10)?" in body
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 4])), 400)
-    assert "say which seat took it" in error_list(body, "jack-errors")
+    assert "Say who took the J♦." in error_list(body, "jack-errors")
     response = scorer.post(
         f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 4], jack_of_diamonds=1)
     )
     assert response.status_code == 302
     assert Hand.objects.get(game=game).scores == [13, -5, 4, 4]
     body = assert_page(scorer.get(f"/games/{game.pk}/enter/?mode=cards"))
-    assert 'value="JD"' in body  # card by card, the J♦ is one of the cards
+    assert 'name="card_JD"' in body  # by penalty cards, the J♦ is one of the cards
 
 
 def test_a_double_submit_records_one_hand(game, people):
@@ -411,7 +408,7 @@ def test_a_double_submit_records_one_hand(game, people):
     data = points_post(1, [13, 5, 4, 4])
     first = scorer.post(f"/games/{game.pk}/enter/", data)
     second = scorer.post(f"/games/{game.pk}/enter/", data, follow=True)
-    assert first.status_code == 302 and first["Location"] == f"/games/{game.pk}/"
+    assert first.status_code == 302 and first["Location"] == f"/games/{game.pk}/enter/"
     assert Hand.objects.filter(game=game).count() == 1
     body = assert_page(second)
     assert "Hand 1 was already recorded with exactly these numbers" in body
@@ -435,30 +432,27 @@ def test_a_different_entry_for_a_recorded_hand_is_a_friendly_conflict(game, peop
 def test_entering_card_by_card_records_the_cards_taken(game, people):
     scorer = client_for(people["scorer"])
     hearts = [f"{rank}H" for rank in "23456789TJQKA"]
-    data = {
-        "mode": "cards",
-        "number": 1,
-        "cards_0": ["QS", *hearts[:3]],
-        "cards_1": hearts[3:8],
-        "cards_2": hearts[8:],
-        "cards_3": [],
-    }
+    owners = {"QS": 0, **dict.fromkeys(hearts[:3], 0), **dict.fromkeys(hearts[3:8], 1)}
+    data = {"mode": "cards", "number": 1, "rest": 2}  # the hearts nobody was given: Cleo's
+    data.update({f"card_{card}": seat for card, seat in owners.items()})
     response = scorer.post(f"/games/{game.pk}/enter/", data)
     assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.pk}/enter/?mode=cards"  # the next hand, so
     hand = Hand.objects.get(game=game)
     assert hand.level == "cards_taken"
     assert hand.points == [16, 5, 5, 0]
     assert hand.entry["cards_taken"][0] == ["2H", "3H", "4H", "QS"]
 
 
-def test_card_by_card_errors_are_next_to_the_cards(game, people):
+def test_penalty_card_errors_are_next_to_the_card(game, people):
     scorer = client_for(people["scorer"])
-    data = {"mode": "cards", "number": 1, "cards_0": ["QS", "2H"], "cards_1": ["3H"]}
+    data = {"mode": "cards", "number": 1, "rest": 3, "card_QS": 7}
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", data), 400)
-    assert "missing: 4H" in error_list(body, "cards-errors")
-    data = {"mode": "cards", "number": 1, "cards_0": ["QS", "XX"]}
+    assert "Select a valid choice" in error_list(body, "card_QS-errors")
+    assert "Q♠: Select a valid choice" in error_list(body, "form-errors")
+    data = {"mode": "cards", "number": 1, "card_QS": 1}
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", data), 400)
-    assert "Select a valid choice" in error_list(body, "cards_0-errors")
+    assert "required" in error_list(body, "rest-errors")
 
 
 def test_the_entry_page_after_the_game_is_over_goes_to_the_scoreboard(finished_game, people):
@@ -479,7 +473,7 @@ def test_the_entry_page_after_the_game_is_over_goes_to_the_scoreboard(finished_g
         {},
         {"number": "abc", "seat_0": "1"},
         {"number": "-3", "seat_0": "1", "seat_1": "1", "seat_2": "1", "seat_3": "1"},
-        {"number": "1", "mode": "cards", "cards_0": "ZZ"},
+        {"number": "1", "mode": "cards", "card_QS": "ZZ"},
         {"number": "1", "moon_choice": "both", **{f"seat_{i}": "0" for i in range(4)}},
         {"number": "99999999999999999999"},
     ],
@@ -535,7 +529,7 @@ def test_a_correction_rescores_and_keeps_the_reason(finished_game, people):
     body = assert_page(scorer.get(url))
     assert 'name="seat_0" value="25"' in body and 'name="reason"' in body
     body = assert_page(scorer.post(url, points_post(1, [25, 0, 1, 0])), 400)
-    assert "This field is required" in error_list(body, "reason-errors")
+    assert "Say why the hand is corrected" in error_list(body, "reason-errors")
     response = scorer.post(url, points_post(1, [25, 0, 1, 0], reason="Ben's point was Cleo's"))
     assert response.status_code == 302
     finished_game.refresh_from_db()
@@ -556,7 +550,7 @@ def test_a_correction_that_would_end_the_game_early_is_explained(game, people):
     url = f"/games/{game.pk}/hands/4/correct/"
     data = points_post(4, [25, 1, 0, 0], reason="Ada took more")
     body = assert_page(client_for(people["scorer"]).post(url, data), 400)
-    assert "the game ends before hand 5" in error_list(body, "form-errors")
+    assert "the game would have ended before a later hand" in error_list(body, "form-errors")
     assert Hand.objects.get(game=game, number=4).points == [0, 13, 9, 4]
 
 
@@ -565,15 +559,11 @@ def test_correcting_a_hand_card_by_card_switches_level(game, people):
     scorer = client_for(people["scorer"])
     url = f"/games/{game.pk}/hands/1/correct/"
     body = assert_page(scorer.get(url, {"mode": "cards"}))
-    assert 'data-entry="cards"' in body
+    assert 'data-hand-entry="cards"' in body
     hearts = [f"{rank}H" for rank in "23456789TJQKA"]
-    data = {
-        "mode": "cards",
-        "cards_0": hearts[:4],
-        "cards_1": ["QS", *hearts[4:9]],
-        "cards_2": hearts[9:],
-        "reason": "we counted the cards",
-    }
+    owners = {**dict.fromkeys(hearts[:4], 0), "QS": 1, **dict.fromkeys(hearts[4:9], 1)}
+    data = {"mode": "cards", "rest": 2, "reason": "we counted the cards"}
+    data.update({f"card_{card}": seat for card, seat in owners.items()})
     assert scorer.post(url, data).status_code == 302
     hand = Hand.objects.get(game=game, number=1)
     assert hand.level == "cards_taken" and hand.points == [4, 18, 4, 0]

@@ -17,11 +17,16 @@ class DomainErrorsMixin:
         self.group_errors: dict[str, list[str]] = {}
 
     def add_refusal(self, exc: HeartsError | DomainError) -> None:
-        """The engine's or a service's refusal, next to the field its path names."""
+        """The engine's or a service's refusal in words, next to the field its path names."""
         if isinstance(exc, HeartsError):
-            self.add_domain_error(exc.field, exc.message)
+            code, detail, path = exc.code, exc.message, exc.field
         else:
-            self.add_domain_error(exc.attr, exc.detail)
+            code, detail, path = exc.code, exc.detail, exc.attr
+        self.add_domain_error(path, self.words_for(code, detail, path))
+
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        """A refusal as a player reads it: forms that know its words override this."""
+        return detail
 
     def add_domain_error(self, path: str | None, message: str) -> None:
         target = self.target_of(path)
@@ -29,8 +34,8 @@ class DomainErrorsMixin:
             self.add_error(target, message)
         elif target is not None:
             self.group_errors.setdefault(target, []).append(message)
-            # Keep the form invalid and say so at the top too, in case the group is off-screen.
-            self.add_error(None, "Please check the marked entries below.")
+            # Keep the form invalid, and say it at the top too: the group may be off-screen.
+            self.add_error(None, message)
         else:
             self.add_error(None, message)
 
@@ -39,3 +44,15 @@ class DomainErrorsMixin:
             return None
         head = path.split(".")[0]
         return self.error_targets.get(head)
+
+    def summary(self) -> list[str]:
+        """Every error in words, for the top of the page: a field's after its label (a label
+        that asks a question has errors that say their field)."""
+        top = list(self.non_field_errors())
+        for name, errors in self.errors.items():
+            if name == "__all__" or name not in self.fields:
+                continue
+            label = self.fields[name].label or ""
+            named = label and not label.endswith("?")
+            top.extend(f"{label}: {error}" if named else error for error in errors)
+        return top

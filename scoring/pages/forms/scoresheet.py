@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django import forms
 
 from adjudication.engine import Ruleset, cards_in, names
-from adjudication.engine.cards import JD_BIT
+from adjudication.engine.cards import BIT, JD_BIT
 from adjudication.engine.rules import MOON_CHOICES
-from hearts_site.numbers import ascii_whole_number
+from adjudication.engine.scoring import points_of
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
-from scoring.pages.words import MOON_LABELS, card_label
+from scoring.pages.forms.refusals import refusal_words
+from scoring.pages.words import MOON_LABELS, MOON_QUESTION, card_label
 
 
 class NewGameForm(DomainErrorsMixin, forms.Form):
@@ -29,6 +29,7 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
                 queryset=players,
                 label=f"Seat {seat + 1}" + (" (then clockwise)" if seat == 0 else ""),
                 empty_label="Choose a player",
+                error_messages={"required": "Choose who sits here."},
             )
         self.fields["first_dealer"] = forms.TypedChoiceField(
             label="Who deals first?",
@@ -45,21 +46,26 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
             return "player_0"
         return super().target_of(path)
 
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        return refusal_words(code, detail, {})
+
     def players(self) -> list:
         return [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats)]
 
 
 class EntryForm(DomainErrorsMixin, forms.Form):
-    """One hand as the table tells it: points per seat, or the penalty cards each seat took.
+    """One hand as the table tells it: points per seat, or who took each penalty card.
 
-    Built from the game's ruleset: the moon choice appears only under ``shooter_choice``, the
-    J♦ holder only when the ruleset scores the J♦ (card by card, the J♦ is one of the cards).
+    Built from the game's ruleset: the moon question appears only under ``shooter_choice``, the
+    J♦ holder only when the ruleset scores the J♦ (by penalty cards, the J♦ is one of the cards).
+    One seat's part is implied: a points box left blank is the deck's total minus the others,
+    and the penalty cards given to nobody go to the seat named in ``rest``.
     """
 
     MODES = ("points", "cards")
 
-    # Where the engine's error paths go: ``points.2`` and ``cards_taken.1.3`` to one seat's
-    # field (see target_of), the rest of ``points`` / ``cards_taken`` to the whole group.
+    # Where the engine's error paths go: ``points.2`` to one seat's box (see target_of), the
+    # rest of ``points`` / ``cards_taken`` to the whole group.
     error_targets = {
         "points": "points",
         "cards_taken": "cards",
@@ -74,17 +80,24 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         self.seat_names = seat_names
         self.mode = mode if mode in self.MODES else "points"
         self.penalty_total = rules.penalty_total
-        self.penalty_card_names = names(cards_in(penalty_cards(rules)))
-        self.point_card_names = names(cards_in(rules.point_mask))  # what a moon takes
+        penalty = cards_in(penalty_cards(rules))
+        self.penalty_card_names = names(penalty)
+        self.card_points = {
+            name: points_of(rules, BIT[card])
+            for name, card in zip(self.penalty_card_names, penalty, strict=True)
+        }
         if self.mode == "points":
             self._add_points_fields()
         else:
             self._add_cards_fields()
         if rules.moon == "shooter_choice":
+            total = self.penalty_total
             self.fields["moon_choice"] = forms.ChoiceField(
-                label="Shot the moon? How does it score",
-                choices=[("", "No moon this hand")]
-                + [(c, MOON_LABELS[c].format(total=self.penalty_total)) for c in MOON_CHOICES],
+                label="Did someone shoot the moon?",
+                choices=[
+                    (c, MOON_LABELS[c].format(total=total, shooter="the shooter"))
+                    for c in MOON_CHOICES
+                ],
                 required=False,
                 widget=forms.RadioSelect,
             )
@@ -97,9 +110,11 @@ class EntryForm(DomainErrorsMixin, forms.Form):
                 label=name,
                 min_value=0,
                 max_value=total,
+                required=False,
                 error_messages={
-                    "required": "Enter the points this seat took (0 if none).",
                     "invalid": "A whole number, please.",
+                    "min_value": "Points cannot be below 0.",
+                    "max_value": f"At most {total}: that is every point in the hand.",
                 },
                 widget=forms.NumberInput(
                     attrs={
@@ -123,55 +138,135 @@ class EntryForm(DomainErrorsMixin, forms.Form):
             )
 
     def _add_cards_fields(self) -> None:
-        """A checkbox a penalty card, a seat."""
-        choices = [(card, card_label(card)) for card in self.penalty_card_names]
-        for seat, name in enumerate(self.seat_names):
-            self.fields[f"cards_{seat}"] = forms.MultipleChoiceField(
-                label=name,
-                choices=choices,
+        """A seat a penalty card (or nobody: then ``rest``), and who took the rest."""
+        seats = [(str(s), n) for s, n in enumerate(self.seat_names)]
+        for card, points in self.card_points.items():
+            self.fields[f"card_{card}"] = forms.TypedChoiceField(
+                label=card_label(card),
+                choices=[("", "—")] + seats,
+                coerce=int,
                 required=False,
-                widget=forms.CheckboxSelectMultiple(attrs={"data-seat-cards": seat}),
+                empty_value=None,
+                widget=forms.Select(attrs={"data-card": card, "data-points": points}),
             )
+        self.fields["rest"] = forms.TypedChoiceField(
+            label="Cards not given went to",
+            choices=seats,
+            coerce=int,
+            initial=str(len(self.seat_names) - 1),
+            widget=forms.Select(attrs={"data-rest": ""}),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if self.mode == "points":
+            self._fill_last_seat(data)
+        return data
+
+    def _fill_last_seat(self, data: dict[str, Any]) -> None:
+        """One blank box is what the others leave of the deck's total; two are a question."""
+        boxes = [f"seat_{s}" for s in range(len(self.seat_names))]
+        if any(box in self.errors for box in boxes):
+            return
+        blank = [box for box in boxes if data.get(box) is None]
+        taken = sum(data[box] for box in boxes if box not in blank)
+        if len(blank) == 1 and taken <= self.penalty_total:
+            data[blank[0]] = self.penalty_total - taken
+            # Shown filled in if the form comes back (for the moon's answer, say).
+            self.data = self.data.copy()
+            self.data[self.add_prefix(blank[0])] = str(data[blank[0]])
+        elif len(blank) == 1:
+            self.add_error(
+                None,
+                f"The others already add up to {taken}, more than the {self.penalty_total} "
+                "points in a hand: check them.",
+            )
+        for box in blank if len(blank) > 1 else []:
+            self.add_error(box, "Enter the points this player took: only one may be left blank.")
 
     def target_of(self, path: str | None) -> str | None:
-        """``points.2`` is the third seat's box; ``cards_taken.1.3`` the second seat's cards."""
+        """``points.2`` is the third seat's box."""
         if path:
             parts = path.split(".")
-            if len(parts) >= 2 and ascii_whole_number(parts[1]) is not None:
-                field = {"points": "seat_", "cards_taken": "cards_"}.get(parts[0])
-                if field and f"{field}{parts[1]}" in self.fields:
-                    return f"{field}{parts[1]}"
+            if parts[0] == "points" and len(parts) >= 2 and f"seat_{parts[1]}" in self.fields:
+                return f"seat_{parts[1]}"
         return super().target_of(path)
 
-    def add_domain_error(self, path: str | None, message: str) -> None:
-        """Next to a seat's box the seat goes without saying; elsewhere it gets its name."""
-        if (self.target_of(path) or "").startswith(("seat_", "cards_")):
-            message = re.sub(r"^seat \d+: ", "", message)
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        return refusal_words(code, detail, self._facts())
 
-        def name(match: re.Match) -> str:
-            seat = int(match.group(1))
-            return self.seat_names[seat] if seat < len(self.seat_names) else match.group(0)
-
-        super().add_domain_error(path, re.sub(r"\bseat (\d+)\b", name, message))
+    def _facts(self) -> dict[str, Any]:
+        """What a refusal's words may name: the hand's sum, the shooter, the ruleset's numbers."""
+        points = self.seat_points()
+        shooter = self.shooter()
+        return {
+            "total": self.penalty_total,
+            "queen": self.rules.queen_points,
+            "sum": sum(p for p in points if p is not None) if points else None,
+            "question": self.moon_question(shooter) if shooter is not None else "",
+        }
 
     def seat_fields(self) -> list[forms.BoundField]:
-        prefix = "seat_" if self.mode == "points" else "cards_"
-        return [self[f"{prefix}{seat}"] for seat in range(len(self.seat_names))]
+        return [self[f"seat_{seat}"] for seat in range(len(self.seat_names))]
+
+    def card_fields(self) -> list[forms.BoundField]:
+        return [self[f"card_{card}"] for card in self.penalty_card_names]
+
+    def seat_points(self) -> list[int | None]:
+        """Each seat's points as the form holds them (None: not known)."""
+        data = getattr(self, "cleaned_data", None) or {}
+        seats = range(len(self.seat_names))
+        if self.mode == "points":
+            return [data.get(f"seat_{s}") for s in seats]
+        taken = self.cards_taken() if data else None
+        if taken is None:
+            return [None for _ in seats]
+        return [sum(self.card_points[c] for c in cards) for cards in taken]
+
+    def shooter(self) -> int | None:
+        """The seat that took every point, as far as the entry says."""
+        points = self.seat_points()
+        return next((s for s, p in enumerate(points) if p == self.penalty_total), None)
+
+    def moon_question(self, shooter: int) -> str:
+        name, total = self.seat_names[shooter], self.penalty_total
+        return MOON_QUESTION.format(shooter=name, total=total)
+
+    def moon_texts(self) -> dict[str, str]:
+        """The moon question for the shooter the entry shows, and its templates for the page's
+        script (``{shooter}`` is left for it to fill)."""
+        total = self.penalty_total
+        shooter = self.shooter() if self.is_bound and hasattr(self, "cleaned_data") else None
+        return {
+            "question": self.moon_question(shooter) if shooter is not None else "",
+            "question_template": MOON_QUESTION.format(shooter="{shooter}", total=total),
+            "subtract_template": MOON_LABELS["subtract_from_shooter"].format(
+                shooter="{shooter}", total=total
+            ),
+        }
+
+    def cards_taken(self) -> list[list[str]] | None:
+        data = self.cleaned_data
+        rest = data.get("rest")
+        if rest is None:
+            return None
+        taken: list[list[str]] = [[] for _ in self.seat_names]
+        for card in self.penalty_card_names:
+            seat = data.get(f"card_{card}")
+            taken[rest if seat is None else seat].append(card)
+        return taken
 
     def entry(self) -> dict[str, Any]:
         """The entry exactly as the API takes it; the same taps give the same dict."""
         data = self.cleaned_data
-        seats = range(len(self.seat_names))
         if self.mode == "points":
-            entry: dict[str, Any] = {"points": [data[f"seat_{s}"] for s in seats]}
+            entry: dict[str, Any] = {"points": self.seat_points()}
             if data.get("jack_of_diamonds") is not None:
                 entry["jack_of_diamonds"] = data["jack_of_diamonds"]
         else:
-            order = {card: i for i, card in enumerate(self.penalty_card_names)}
-            entry = {
-                "cards_taken": [sorted(data[f"cards_{s}"], key=order.__getitem__) for s in seats]
-            }
-        if data.get("moon_choice"):
+            entry = {"cards_taken": self.cards_taken()}
+        # The question is answered only for a moon: an answer left over from a typo is dropped.
+        if data.get("moon_choice") and self.shooter() is not None:
             entry["moon_choice"] = data["moon_choice"]
         return entry
 
@@ -182,7 +277,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         if "cards_taken" in entry:
             mode = "cards"
             for seat, cards in enumerate(entry["cards_taken"]):
-                initial[f"cards_{seat}"] = [str(c).upper() for c in cards]
+                for card in cards:
+                    initial[f"card_{str(card).upper()}"] = str(seat)
         else:
             mode = "points"
             for seat, value in enumerate(entry.get("points", points)):
@@ -200,7 +296,7 @@ class HandEntryForm(EntryForm):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self.fields["number"] = forms.IntegerField(
-            min_value=1, max_value=100_000, widget=forms.HiddenInput
+            label="Hand number", min_value=1, max_value=100_000, widget=forms.HiddenInput
         )
 
 
@@ -210,5 +306,6 @@ class HandCorrectionForm(EntryForm):
         self.fields["reason"] = forms.CharField(
             label="Why the correction?",
             max_length=500,
+            error_messages={"required": "Say why the hand is corrected: it stays in the history."},
             widget=forms.TextInput(attrs={"placeholder": "e.g. Ben's 5 was a 3", "size": 20}),
         )

@@ -19,6 +19,7 @@ from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring import selectors, services
 from scoring.models import Game, GameStatus, Hand
 from scoring.pages import access, scoreboard
+from scoring.pages.forms.refusals import refusal_words
 from scoring.pages.forms.scoresheet import EntryForm, HandCorrectionForm, HandEntryForm, NewGameForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.throttling import write_throttled
@@ -106,7 +107,8 @@ def _seats(game: Game) -> dict:
 
 
 def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpResponse | None:
-    """Enter the hand; back to the scoreboard, or None with the refusal on the form."""
+    """Enter the hand, then straight to the next hand's form (the game page once it is over);
+    None with the refusal on the form."""
     number = form.cleaned_data["number"]
     try:
         hand, created = services.enter_hand(
@@ -114,21 +116,26 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
         )
     except Conflict as exc:
         messages.warning(request, _conflict_message(exc, number))
+        return redirect("page-game", pk=game.pk)
     except NotFoundError as exc:
         raise Http404(exc.detail) from exc
     except (HeartsError, DomainError) as exc:
         form.add_refusal(exc)
         return None
+    if created:
+        scores = ", ".join(f"{n} {s:+d}" for n, s in zip(form.seat_names, hand.scores, strict=True))
+        messages.success(request, f"Hand {hand.number} recorded: {scores}.")
     else:
-        if created:
-            messages.success(request, f"Hand {hand.number} recorded.")
-        else:
-            messages.info(
-                request,
-                f"Hand {hand.number} was already recorded with exactly these numbers: "
-                "it is on the score sheet once.",
-            )
-    return redirect("page-game", pk=game.pk)
+        messages.info(
+            request,
+            f"Hand {hand.number} was already recorded with exactly these numbers: "
+            "it is on the score sheet once.",
+        )
+    game.refresh_from_db(fields=["status"])
+    if game.status != GameStatus.IN_PROGRESS:
+        return redirect("page-game", pk=game.pk)
+    next_form = reverse("page-hand-enter", args=[game.pk])
+    return redirect(f"{next_form}?mode=cards" if form.mode == "cards" else next_form)
 
 
 def _save_correction(
@@ -161,9 +168,14 @@ def _conflict_message(exc: Conflict, number: int) -> str:
         )
     if exc.code == "hand_out_of_order":
         return f"{exc.detail} The scoreboard below is up to date."
+    if exc.code == "game_busy":
+        return (
+            f"Another phone was saving at the same moment: hand {number} was not recorded. "
+            "Enter it again."
+        )
     if exc.code == "game_over":
         return "The game is over: no more hands can be entered."
-    return exc.detail
+    return refusal_words(exc.code, exc.detail, {})
 
 
 def _hand_form(
@@ -176,6 +188,7 @@ def _hand_form(
         "rules": form.rules,
         "url": url,
         "title": title,
+        "moon": form.moon_texts(),
         **scoreboard.summary(selectors.scoreboard(game), form.rules),
         **extra,
     }

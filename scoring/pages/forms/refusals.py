@@ -1,0 +1,64 @@
+"""A refusal's words on the hand and new-game forms: what a player at the table reads.
+
+The engine and the services speak to API clients (``say subtract_from_shooter``, ``plays.2``);
+the pages say the same thing by its stable code, in words, with the facts the form knows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+#: A code's words; ``{total}``, ``{queen}``, ``{sum}``, ``{question}`` come from the form.
+REFUSAL_WORDS = {
+    "points_do_not_sum": "The points add up to {sum}, but a hand has {total}: check them.",
+    "points_out_of_range": "Points are a whole number from 0 to {total}.",
+    "impossible_points": (
+        "Nobody has the {queen} points of the Q♠: whoever took it has at least {queen}."
+    ),
+    "wrong_number_of_seats": "Give every player's points.",
+    "moon_choice_required": "{question} Choose one below.",
+    "moon_choice_not_applicable": "Nobody took all {total}: leave the moon question unanswered.",
+    "invalid_option": "Choose one of the answers offered.",
+    "jack_of_diamonds_required": "Say who took the J♦.",
+    "tricks_won_required": (
+        "This league's rules need the tricks each player won, which this form cannot take: "
+        "ask the club's director to enter the hand."
+    ),
+    "tricks_do_not_sum": "The tricks won must add up to the tricks in a hand.",
+    "penalty_cards_missing": "Every penalty card goes to one player: some are not given.",
+    "duplicate_card": "A penalty card goes to one player only.",
+    "invalid_card": "That is not one of the penalty cards.",
+    "not_a_list": "That is not one of the penalty cards.",
+    "one_level_required": "Enter the points, or who took each penalty card.",
+    "game_would_end_earlier": (
+        "With this correction the game would have ended before a later hand. Void the later "
+        "hands first (a director can), then correct this one."
+    ),
+    "hand_void": "This hand is void: there is nothing to correct.",
+    "game_abandoned": "The game was abandoned: its hands stay as they are.",
+    "duplicate_player": "A player can sit in one seat only.",
+    "wrong_number_of_players": "Fill every seat.",
+    "player_not_in_club": "That player is not in this club.",
+    "unknown_player": "That player is not in this club.",
+    "player_merged": "That player was merged into another record: choose the other one.",
+    "invalid_seat": "Choose who deals first.",
+    "league_not_in_club": "Choose one of your club's leagues.",
+    "unknown_league": "Choose one of your club's leagues.",
+    "ruleset_from_league": "A league game plays the league's rules.",
+}
+#: What must never reach a page: a code name (``moon_choice``) or a field path (``plays.2``).
+CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:\.\d+)+\b|/api/\S*")
+
+
+def refusal_words(code: str, detail: str, facts: dict[str, Any]) -> str:
+    """The words for ``code``; a code without words keeps its detail, code names taken out."""
+    words = REFUSAL_WORDS.get(code)
+    if words is not None:
+        try:
+            return words.format(**facts).strip()
+        except (KeyError, IndexError):
+            pass
+    plain = CODE_WORDS.sub(lambda match: match.group(0).replace("_", " "), detail)
+    plain = re.sub(r"\b([a-z]+)(?:\.\d+)+\b", r"\1", plain)
+    return re.sub(r"/api/\S*", "the score sheet", plain)
