@@ -3,7 +3,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.pages.views import account, adjudicate, browse, scoresheet
+from scoring.pages.views import account, adjudicate, browse, disputes, scoresheet
 
 urlpatterns = [
     path("", browse.home, name="home"),
@@ -19,6 +19,16 @@ urlpatterns = [
         name="page-hand-correct",
     ),
     path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
+    path(
+        "games/<id:pk>/hands/<id:number>/rule/",
+        adjudicate.game_hand_adjudicate,
+        name="page-hand-adjudicate",
+    ),
+    path(
+        "games/<id:pk>/hands/<id:number>/disputes/<id:dispute_id>/",
+        disputes.dispute_page,
+        name="page-dispute",
+    ),
     path("account/login/", account.SignInView.as_view(), name="login"),
     path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),

@@ -178,13 +178,17 @@ def browser_context_args(browser_context_args, chromium_executable):
     }
 
 
+def _in_browser_file(item) -> bool:
+    return item.path.name == "test_browser.py" or item.path.name.startswith("test_phone_")
+
+
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
     """Browser tests run last: Playwright's session-wide event loop (and the async-unsafe
     allowance it needs) then never overlaps the rest of the suite."""
-    browser = [item for item in items if item.path.name == "test_browser.py"]
+    browser = [item for item in items if _in_browser_file(item)]
     if browser:
-        others = [item for item in items if item.path.name != "test_browser.py"]
+        others = [item for item in items if not _in_browser_file(item)]
         items[:] = others + browser
 
 
