@@ -218,8 +218,11 @@ def _score_notes(ruling: dict[str, Any], names: list[str]) -> list[str]:
         shooter = names[ruling["moon"]["shooter"]]
         notes.append(f"{shooter} shot the moon.")
         if isinstance(scores, dict):
-            notes.append(f"{shooter} chooses: " + "; or ".join(_moon_option(c, v, names)
-                                                            for c, v in scores.items()) + ".")
+            notes.append(
+                f"{shooter} chooses: "
+                + "; or ".join(_moon_option(c, v, names) for c, v in scores.items())
+                + "."
+            )
     penalty = ruling["renege_penalty"]
     if penalty and isinstance(penalty["scores"], list):
         offender = names[penalty["offender"]]

@@ -182,8 +182,5 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("form[data-adjudicate]").forEach(setup);
-    // After a ruling, bring it (or the reasons there is none) into view at the top.
-    var first = document.querySelector("#form-errors, #ruling");
-    if (first && first.id === "ruling") first.focus({ preventScroll: true });
   });
 })();

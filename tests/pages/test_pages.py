@@ -628,7 +628,7 @@ def test_the_adjudicator_takes_holdings_line_by_line():
 
 def test_adjudicator_errors_are_shown_next_to_the_field():
     body = rule_on(400)
-    assert "This field is required" in error_list(body, "plays-errors")
+    assert "Type or tap the cards that were played." in error_list(body, "plays-errors")
     body = rule_on(400, plays="2C 3C ZZ", first_leader="1")
     assert "Card 3 of the plays (trick 1): “ZZ” is not a card" in error_list(body, "plays-errors")
     body = rule_on(400, plays="2C 3C", hands="2C\n3C")

@@ -65,7 +65,8 @@ def test_a_director_rules_on_a_hand_from_the_scoreboard_and_resolves_the_dispute
     expect(page.get_by_role("heading", name="Rule on hand 1")).to_be_visible()
     expect(page.locator("#id_first_leader option")).to_have_count(5)  # "leave it" and 4 seats
     expect(page.locator("#id_first_leader option").nth(1)).to_have_text("1 · Ada")
-    expect(page.locator("[data-cardpad-turn]")).to_have_text("All 13 tricks entered: tap Rule on it.")
+    turn = page.locator("[data-cardpad-turn]")
+    expect(turn).to_have_text("All 13 tricks entered: tap Rule on it.")
     check_page_state(page, "adj-01-hand-prefilled")
 
     page.get_by_role("button", name="Rule on it").click()
@@ -79,14 +80,14 @@ def test_a_director_rules_on_a_hand_from_the_scoreboard_and_resolves_the_dispute
     page.fill("#id_reason", "Seen showing a club later")
     page.get_by_role("button", name="Open a dispute on hand 1").click()
     expect(page.get_by_role("heading", name="Dispute on hand 1")).to_be_visible()
-    expect(page.locator(".banner.bad")).to_have_text("Open: waiting for a director")
+    expect(page.locator(".dispute-status")).to_have_text("Open: waiting for a director")
     expect(page.locator(".violation")).to_contain_text(NAMES[offender])
     check_page_state(page, "adj-03-dispute-open")
 
-    page.get_by_text("Accept the ruling").click()
+    page.get_by_text(f"Accept: {NAMES[offender]}'s renege is recorded").click()
     page.fill("#id_note", "Confirmed at the table")
     page.get_by_role("button", name="Decide").click()
-    expect(page.locator(".banner.ok")).to_have_text("Accepted")
+    expect(page.locator(".dispute-status")).to_have_text("Accepted")
     expect(page.locator("main")).to_contain_text("Confirmed at the table")
     check_page_state(page, "adj-04-dispute-accepted")
     assert Dispute.objects.get().status == DisputeStatus.ACCEPTED

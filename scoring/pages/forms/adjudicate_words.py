@@ -92,8 +92,7 @@ def _words(code, message, place, token, head, seat, data, rules, names) -> str:
     lowest = card_label(card_name(rules.lowest_club)) if rules.lowest_club is not None else ""
     if code == "invalid_card":
         return (
-            f"{place}: {card} is not a card. Write the rank, then the suit: "
-            "2C, 10D, QS, AH or Q♠."
+            f"{place}: {card} is not a card. Write the rank, then the suit: 2C, 10D, QS, AH or Q♠."
         )
     if code == "card_not_in_deck":
         return f"{place}: {card} is taken out of the deck with {rules.players} players."
@@ -112,8 +111,10 @@ def _words(code, message, place, token, head, seat, data, rules, names) -> str:
         return f"Give {WHAT.get(head, 'the cards')} on {rules.players} lines: one per player."
     if code == "wrong_hand_size":
         given = len((data.get(head) or [[]] * (seat + 1))[seat]) if seat is not None else 0
-        return f"{who} has {given} cards in {WHAT.get(head, 'this line')}; each player holds " \
+        return (
+            f"{who} has {given} cards in {WHAT.get(head, 'this line')}; each player holds "
             f"{rules.hand_size}."
+        )
     if code == "first_leader_required":
         return (
             "Say who led the first trick: without every player's cards the plays do not show "

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
@@ -47,6 +46,7 @@ def game_hand_adjudicate(request: HttpRequest, pk: int, number: int) -> HttpResp
     may_dispute = selectors.can_score_game(request.user, game) and not hand.is_void
     context: dict[str, Any] = {"form": form, "game": game, "hand": hand, **KEYPAD}
     context["may_dispute"] = may_dispute
+    context["disputes"] = list(hand.disputes.order_by("opened_at", "pk"))
     context.update(_rule(form, {"dealer": hand.dealer, "hand_number": number}))
     if context["ruling"] is not None and data is not None and "open_dispute" in data:
         if denied := access.require_scorer(request, game.club):
@@ -95,7 +95,6 @@ def _open_dispute(request, game_id: int, number: int, form: AdjudicateForm, ruli
     except DomainError as exc:
         form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The dispute could not be opened."))
         return None
-    messages.success(request, f"Dispute opened on hand {number}: a director decides it.")
     return redirect(dispute_url(dispute))
 
 

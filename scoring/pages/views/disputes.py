@@ -4,13 +4,13 @@ dismiss, as the API offers), by the roles the API allows (owners and directors d
 from __future__ import annotations
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import Dispute, DisputeStatus
@@ -28,8 +28,7 @@ DISPUTE_REFUSALS = {
     "hand_void": "The hand is void: it counts for nothing, so the dispute can only be dismissed.",
     "game_abandoned": "The game was abandoned: its hands can no longer change.",
     "game_would_end_earlier": (
-        "With this change the game would have ended before a later hand: correct the hands "
-        "instead."
+        "With this change the game would have ended before a later hand: correct the hands instead."
     ),
     "record_required": "Give the plays of the hand to dispute it.",
 }
@@ -43,13 +42,29 @@ STATUS_WORDS = {
 class ResolveForm(forms.Form):
     decision = forms.ChoiceField(
         label="Decision",
-        choices=[
-            ("accept", "Accept the ruling: the renege counts against the hand"),
-            ("dismiss", "Dismiss: the hand stands as recorded"),
-        ],
+        choices=[("accept", "Accept"), ("dismiss", "Dismiss")],
         widget=forms.RadioSelect,
     )
     note = forms.CharField(label="Note for the record", required=False, max_length=500)
+
+
+def _accept_words(dispute: Dispute, names: list[str]) -> str:
+    """What accepting does, as the service does it: the claimed count becomes the hand's, or
+    the renege the ruling proves counts against its offender, with these rules' penalty."""
+    if dispute.ruling is None:
+        return "Accept: the claimed count replaces the hand's"
+    offender = next(
+        (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT), None
+    )
+    if offender is None:
+        return "Accept (the ruling proves no renege: nothing would change)"
+    rules = dispute.ruling["ruleset"]
+    who = names[offender]
+    penalty = {
+        "takes_all": f"{who} takes every penalty point of the hand",
+        "fixed": f"{who} takes {rules.get('renege_points', 26)} more points",
+    }.get(rules.get("renege_penalty"), "these rules give no points for it")
+    return f"Accept: {who}'s renege is recorded ({penalty})"
 
 
 def dispute_url(dispute: Dispute) -> str:
@@ -76,16 +91,19 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
             return redirect_to_login(request.get_full_path())
         if not can_decide(request.user, game.club_id):
             raise PermissionDenied("Only the club's directors and owners decide disputes.")
+    names = selectors.seat_names(game)
     form = ResolveForm(data)
+    form.fields["decision"].choices = [
+        ("accept", _accept_words(dispute, names)),
+        ("dismiss", "Dismiss: the hand stands as recorded"),
+    ]
     if form.is_bound and form.is_valid():
         try:
             services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.cleaned_data)
         except DomainError as exc:
             form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The decision was refused."))
         else:
-            messages.success(request, f"Dispute on hand {number} decided.")
             return redirect(dispute_url(dispute))
-    names = selectors.seat_names(game)
     context = {
         "game": game,
         "dispute": dispute,
