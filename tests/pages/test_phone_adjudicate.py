@@ -61,6 +61,7 @@ def test_a_director_rules_on_a_hand_from_the_scoreboard_and_resolves_the_dispute
     game, offender = game_with_renege(people)
     url = live_server.url
     sign_in(page, url, "olive", f"/games/{game.pk}/")
+    check_page_state(page, "adj-00-scoreboard")
     page.get_by_role("link", name="Rule on hand 1").click()
     expect(page.get_by_role("heading", name="Rule on hand 1")).to_be_visible()
     expect(page.locator("#id_first_leader option")).to_have_count(5)  # "leave it" and 4 seats
@@ -206,6 +207,30 @@ def test_each_error_of_the_adjudicate_form_reads_in_words(data, field, words):
     assert at_field and words in at_field.group(1)
     text = TAGS.sub(" ", top.group(1))
     assert not CODE_NAME.findall(text) and not API_PATH.findall(text), text
+
+
+def leader_choices(body: str) -> list[str]:
+    select = re.search(r'<select name="first_leader".*?</select>', body, re.S).group(0)
+    return re.findall(r"<option value=\"[^\"]*\"[^>]*>([^<]*)</option>", select)
+
+
+def test_the_leader_list_offers_exactly_the_tables_seats_numbered_from_one(people):
+    seats = ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert leader_choices(Client().get("/adjudicate/").content.decode())[1:] == seats
+    six = Client().post("/adjudicate/", {"preset": "standard", "players": "6", "plays": ""})
+    assert leader_choices(six.content.decode())[1:] == [*seats, "Seat 5", "Seat 6"]
+    game, _ = game_with_renege(people)
+    body = Client().get(rule_url(game)).content.decode()
+    assert leader_choices(body)[1:] == ["1 · Ada", "2 · Ben", "3 · Cleo", "4 · Dev"]
+
+
+def test_a_void_hand_is_ruled_on_but_not_disputed(people):
+    game, _ = game_with_renege(people)
+    services.void_hand(game_id=game.pk, number=1, actor=people["owner"], reason="misdeal")
+    opening = {**hand_record(game), "open_dispute": "1"}
+    body = signed_in("sam").post(rule_url(game), opening).content.decode()
+    assert "1 illegal play found." in body and "is void: it counts for nothing" in body
+    assert Dispute.objects.count() == 0
 
 
 # --- Who may open and decide a dispute (test client) ---------------------------------------------
