@@ -293,3 +293,58 @@ def test_only_owners_and_directors_decide_a_dispute_and_only_once(people):
     again = owner.post(url, {"decision": "dismiss"})
     assert again.status_code == 400
     assert "This dispute was already decided." in again.content.decode()
+
+
+# --- Findings in words (test client) -------------------------------------------------------------
+
+
+def page_text(response) -> str:
+    return html.unescape(TAGS.sub(" ", response.content.decode()))
+
+
+def assert_no_code_words(text: str) -> None:
+    assert not CODE_NAME.findall(text) and not API_PATH.findall(text), text
+
+
+def test_a_play_not_yet_proven_reads_as_what_would_decide_it():
+    plays, leader, _ = renege_record()
+    response = Client().post(
+        "/adjudicate/",
+        {
+            "preset": "standard",
+            "players": "4",
+            "plays": " ".join(plays[:12]),
+            "first_leader": leader + 1,
+        },
+    )
+    text = page_text(response)
+    assert "Not decided yet" in text and "the plays entered do not show it yet" in text
+    assert_no_code_words(text)
+
+
+def test_the_passes_are_ruled_on_in_words():
+    passes = "2C 3C\n2D 3D AH\n2H 3H 4H\n2S 3S 4S"
+    response = Client().post(
+        "/adjudicate/",
+        {"preset": "standard", "players": "4", "plays": "2C", "deal": FULL, "passes": passes},
+    )
+    text = page_text(response)
+    assert "2 illegal plays found." in text
+    assert "The pass: Seat 1 passed the wrong number of cards" in text
+    assert "This hand's pass: pass 3 to the left." in text
+    assert "The pass: Seat 2 passed a card they were not dealt" in text
+    assert "Seat 2 passed A♥." in text
+    assert_no_code_words(text)
+
+
+def test_a_moon_reads_as_the_shooters_choice_in_words():
+    suits = [hand.split() for hand in (HAND_1, HAND_2, HAND_3, HAND_4)]
+    plays = " ".join(card for trick in zip(*suits, strict=True) for card in trick)
+    response = Client().post(
+        "/adjudicate/", {"preset": "standard", "players": "4", "plays": plays, "hands": FULL}
+    )
+    text = page_text(response)
+    assert "No illegal play found." in text and "Seat 1 shot the moon." in text
+    assert "minus for the shooter (Seat 1 -26, Seat 2 0, Seat 3 0, Seat 4 0)" in text
+    assert "plus for everyone else (Seat 1 0, Seat 2 26, Seat 3 26, Seat 4 26)" in text
+    assert_no_code_words(text)
