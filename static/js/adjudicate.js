@@ -84,6 +84,10 @@
         leader.appendChild(option);
       });
       leader.value = parseInt(keep, 10) <= list.length ? keep : "";
+      Object.keys(lineBoxes).forEach(function (kind) {
+        var hint = box(kind) && box(kind).parentNode.querySelector(".hint");
+        if (hint) hint.textContent = "One line per player: " + list.join(", ") + ".";
+      });
     }
 
     // The first leader: as chosen, else the holder of the lowest club in the holdings entered.

@@ -127,6 +127,8 @@ def test_the_keypad_shows_the_turn_greys_out_played_cards_and_fills_holdings(
     expect(leaders).to_have_count(7)
     page.select_option("#id_players", "3")
     expect(leaders).to_have_count(4)
+    hint = page.locator("#id_hands + .hint")
+    expect(hint).to_have_text("One line per player: Seat 1, Seat 2, Seat 3.")
     check_page_state(page, "adj-06-keypad-holdings")
 
 

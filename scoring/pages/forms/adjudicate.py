@@ -155,6 +155,11 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
 
     def add_engine_refusal(self, exc: HeartsError) -> None:
         """The engine's refusal in a player's words, next to the field it concerns."""
-        refusal = refusal_words(exc, self.cleaned_data, self.rules(), self.names)
+        try:
+            rules = self.rules()
+        except HeartsError:
+            self.add_error(None, "These rules cannot be played at a table of this size.")
+            return
+        refusal = refusal_words(exc, self.cleaned_data, rules, self.names)
         field = refusal.field if refusal.field in self.fields else None
         self.add_error(field, refusal.words)
