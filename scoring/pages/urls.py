@@ -3,7 +3,15 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from scoring.pages.views import account, adjudicate, browse, game_actions, members, scoresheet
+from scoring.pages.views import (
+    account,
+    adjudicate,
+    browse,
+    disputes,
+    game_actions,
+    members,
+    scoresheet,
+)
 
 urlpatterns = [
     path("", browse.home, name="home"),
@@ -25,6 +33,16 @@ urlpatterns = [
     path("games/<id:pk>/dispute/", game_actions.hand_dispute, name="page-hand-dispute"),
     path("games/<id:pk>/again/", game_actions.same_table_again, name="page-game-again"),
     path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
+    path(
+        "games/<id:pk>/hands/<id:number>/rule/",
+        adjudicate.game_hand_adjudicate,
+        name="page-hand-adjudicate",
+    ),
+    path(
+        "games/<id:pk>/hands/<id:number>/disputes/<id:dispute_id>/",
+        disputes.dispute_page,
+        name="page-dispute",
+    ),
     path("account/login/", account.SignInView.as_view(), name="login"),
     path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),

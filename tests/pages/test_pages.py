@@ -596,11 +596,12 @@ def renege_record() -> tuple[list[str], int, dict]:
 
 def test_the_adjudicator_explains_a_renege_without_sign_in():
     plays, leader, renege = renege_record()
-    body = rule_on(200, plays=", ".join(plays), first_leader=leader)
-    assert "1 illegal play." in body
-    assert "<code>must_follow_suit</code>" in body
-    assert renege["message"] in body
-    assert f"Seat {renege['seat']} played" in body
+    body = rule_on(200, plays=", ".join(plays), first_leader=leader + 1)
+    assert "1 illegal play found." in body
+    assert f"Seat {renege['seat'] + 1} did not follow suit (a renege)" in body
+    assert "A player who holds the suit that was led must play that suit." in body
+    assert "Proof: " in body
+    assert "must_follow_suit" not in body and renege["message"] not in body
     assert body.count('class="trick"') == 13
 
 
@@ -617,9 +618,9 @@ def test_the_adjudicator_takes_holdings_line_by_line():
 
 def test_adjudicator_errors_are_shown_next_to_the_field():
     body = rule_on(400)
-    assert "This field is required" in error_list(body, "plays-errors")
-    body = rule_on(400, plays="2C 3C ZZ", first_leader="0")
-    assert "&#x27;ZZ&#x27; at plays.2 is not a card" in error_list(body, "plays-errors")
+    assert "Type or tap the cards that were played." in error_list(body, "plays-errors")
+    body = rule_on(400, plays="2C 3C ZZ", first_leader="1")
+    assert "Card 3 of the plays (trick 1): “ZZ” is not a card" in error_list(body, "plays-errors")
     body = rule_on(400, plays="2C 3C", hands="2C\n3C")
     assert error_list(body, "hands-errors")
     body = rule_on(400, preset="nope", players="9", plays="2C")

@@ -1,4 +1,10 @@
-"""The adjudicator's form: a preset, the plays as typed or tapped, and optional holdings."""
+"""The adjudicator's form: the rules (or a game's), the plays as typed or tapped, who led, and
+optionally the holdings after the pass, or the deal and the passes.
+
+Seats are numbered from 1 on the page, as in games (the engine counts from 0), and named by
+the game's players when the ruling is on a game's hand. The leader list offers exactly the
+table's seats.
+"""
 
 from __future__ import annotations
 
@@ -8,88 +14,152 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from adjudication.engine import PRESETS
+from adjudication.engine import PRESETS, HeartsError, Ruleset
 from adjudication.engine.rules import INTEGER_BOUNDS
+from adjudication.services import ruleset_for
+from scoring.pages.forms.adjudicate_words import refusal_words
 from scoring.pages.forms.errors import DomainErrorsMixin
+from scoring.pages.ruling import seat_names
 
 CARD_SEPARATORS = re.compile(r"[\s,;]+")
 PLAYER_COUNTS = range(INTEGER_BOUNDS["players"][0], INTEGER_BOUNDS["players"][1] + 1)
+DEFAULT_PLAYERS = 4
+CARD_BOX = {"rows": 4, "autocapitalize": "characters", "spellcheck": "false"}
+#: Fields that hold one line of cards per seat.
+SEAT_LINES = ("hands", "deal", "passes")
 
 
 def split_cards(text: str) -> list[str]:
     return [token for token in CARD_SEPARATORS.split(text.strip()) if token]
 
 
-class AdjudicateForm(DomainErrorsMixin, forms.Form):
-    """A preset, the plays as typed or tapped, and optionally each seat's holding."""
+def players_posted(data) -> int:
+    """The table's size as posted (read defensively), else four."""
+    raw = str((data or {}).get("players", "")).strip()
+    return int(raw) if raw.isdigit() and int(raw) in PLAYER_COUNTS else DEFAULT_PLAYERS
 
-    error_targets = {
-        "ruleset": "preset",
-        "preset": "preset",
-        "players": "players",
-        "plays": "plays",
-        "hands": "hands",
-        "first_leader": "first_leader",
-        "dealer": "first_leader",
-    }
+
+class AdjudicateForm(DomainErrorsMixin, forms.Form):
+    """The record of a hand to rule on. ``names`` (a game's players, in seat order) fixes the
+    table; without it the director chooses the rules and the number of players."""
 
     preset = forms.ChoiceField(
         label="Rules", choices=[(name, p.title) for name, p in PRESETS.items()], initial="standard"
     )
     players = forms.TypedChoiceField(
-        label="Players", choices=[(str(n), str(n)) for n in PLAYER_COUNTS], coerce=int, initial="4"
+        label="Players",
+        choices=[(str(n), str(n)) for n in PLAYER_COUNTS],
+        coerce=int,
+        initial=str(DEFAULT_PLAYERS),
     )
     plays = forms.CharField(
         label="Plays, in order",
         max_length=2000,
+        error_messages={"required": "Type or tap the cards that were played."},
         help_text="Cards as played, trick by trick: 2C QC 8C AC 8S … (spaces or commas).",
-        widget=forms.Textarea(
-            attrs={"rows": 4, "autocapitalize": "characters", "spellcheck": "false"}
-        ),
+        widget=forms.Textarea(attrs=CARD_BOX),
     )
     first_leader = forms.TypedChoiceField(
         label="Who led the first trick?",
-        choices=[("", "Work it out from the holdings")]
-        + [(str(s), f"Seat {s}") for s in range(max(PLAYER_COUNTS))],
         coerce=int,
         required=False,
         empty_value=None,
-        help_text="Needed when you give no holdings.",
+        help_text="Leave it to the holdings only when you enter the holdings or the deal below: "
+        "then the player who held the lowest club led.",
     )
     hands = forms.CharField(
-        label="Holdings after the pass (optional)",
+        label="Each player's cards after the pass",
         required=False,
         max_length=2000,
-        help_text="One line per seat, from seat 0.",
-        widget=forms.Textarea(
-            attrs={"rows": 4, "autocapitalize": "characters", "spellcheck": "false"}
-        ),
+        widget=forms.Textarea(attrs=CARD_BOX),
+    )
+    deal = forms.CharField(
+        label="The deal: each player's cards before the pass",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs=CARD_BOX),
+    )
+    passes = forms.CharField(
+        label="The passes: the cards each player passed",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs=CARD_BOX),
+    )
+    hand_number = forms.IntegerField(
+        label="Hand number (says which way the cards were passed)",
+        required=False,
+        min_value=1,
+        max_value=999,
+        initial=1,
     )
 
-    def target_of(self, path: str | None) -> str | None:
-        if path and path.startswith("ruleset.players"):
-            return "players"
-        return super().target_of(path)
+    def __init__(self, data=None, *, names: list[str] | None = None, ruleset=None, **kwargs):
+        super().__init__(data, **kwargs)
+        self.in_game = names is not None
+        if self.in_game:
+            del self.fields["preset"], self.fields["players"], self.fields["hand_number"]
+            self.ruleset_spec = ruleset
+        players = len(names) if names else players_posted(data)
+        self.names = seat_names(players, names)
+        self.fields["first_leader"].choices = [("", "Leave it to the holdings")] + [
+            (str(seat + 1), f"{seat + 1} · {name}" if self.in_game else name)
+            for seat, name in enumerate(self.names)
+        ]
+        line_help = "One line per player: " + ", ".join(self.names) + "."
+        for name in SEAT_LINES:
+            self.fields[name].help_text = line_help
 
     def clean_plays(self) -> list[str]:
         cards = split_cards(self.cleaned_data["plays"])
         if not cards:
-            raise ValidationError("Type or tap at least one card.")
+            raise ValidationError("Type or tap the cards that were played.")
         return cards
 
-    def clean_hands(self) -> list[list[str]] | None:
-        lines = [line for line in self.cleaned_data["hands"].splitlines() if line.strip()]
+    def clean_first_leader(self) -> int | None:
+        seat = self.cleaned_data["first_leader"]
+        return None if seat is None else seat - 1
+
+    def _seat_lines(self, name: str) -> list[list[str]] | None:
+        lines = [line for line in self.cleaned_data[name].splitlines() if line.strip()]
         return [split_cards(line) for line in lines] or None
+
+    def clean_hands(self) -> list[list[str]] | None:
+        return self._seat_lines("hands")
+
+    def clean_deal(self) -> list[list[str]] | None:
+        return self._seat_lines("deal")
+
+    def clean_passes(self) -> list[list[str]] | None:
+        return self._seat_lines("passes")
+
+    def rules(self) -> Ruleset:
+        return ruleset_for(self.ruleset_spec if self.in_game else self.spec())
+
+    def spec(self) -> dict[str, Any]:
+        return {"preset": self.cleaned_data["preset"], "players": self.cleaned_data["players"]}
+
+    def record(self) -> dict[str, Any]:
+        """The hand's record as the engine and a dispute take it: plays, holdings, leader."""
+        data = self.cleaned_data
+        record: dict[str, Any] = {"plays": data["plays"]}
+        for name in ("hands", "deal", "passes", "first_leader"):
+            if data.get(name) is not None:
+                record[name] = data[name]
+        if not self.in_game and data.get("deal") is not None:
+            record["hand_number"] = data.get("hand_number") or 1
+        return record
 
     def request_data(self) -> dict[str, Any]:
         """What adjudication.services.rule_on_hand takes (the API's request body)."""
-        data = self.cleaned_data
-        body: dict[str, Any] = {
-            "ruleset": {"preset": data["preset"], "players": data["players"]},
-            "plays": data["plays"],
-        }
-        if data.get("hands"):
-            body["hands"] = data["hands"]
-        if data.get("first_leader") is not None:
-            body["first_leader"] = data["first_leader"]
-        return body
+        return {"ruleset": self.ruleset_spec if self.in_game else self.spec(), **self.record()}
+
+    def add_engine_refusal(self, exc: HeartsError) -> None:
+        """The engine's refusal in a player's words, next to the field it concerns."""
+        try:
+            rules = self.rules()
+        except HeartsError:
+            self.add_error(None, "These rules cannot be played at a table of this size.")
+            return
+        refusal = refusal_words(exc, self.cleaned_data, rules, self.names)
+        field = refusal.field if refusal.field in self.fields else None
+        self.add_error(field, refusal.words)

@@ -1,0 +1,117 @@
+"""A dispute of a game's hand: its ruling in words, and a director's decision (accept or
+dismiss, as the API offers), by the roles the API allows (owners and directors decide)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from adjudication.engine.legality import MUST_FOLLOW_SUIT
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.models import Dispute, DisputeStatus
+from scoring.pages import access
+from scoring.pages.params import form_page, posted
+from scoring.pages.ruling import ruling_context
+
+#: A service's refusal of a dispute, as the director reads it.
+DISPUTE_REFUSALS = {
+    "dispute_closed": "This dispute was already decided.",
+    "ruling_proves_nothing": (
+        "The ruling proves no renege, the one thing a hand is penalised for: accepting it "
+        "would change nothing. Dismiss the dispute, or correct the hand."
+    ),
+    "hand_void": "The hand is void: it counts for nothing, so the dispute can only be dismissed.",
+    "game_abandoned": "The game was abandoned: its hands can no longer change.",
+    "game_would_end_earlier": (
+        "With this change the game would have ended before a later hand: correct the hands instead."
+    ),
+    "record_required": "Give the plays of the hand to dispute it.",
+}
+STATUS_WORDS = {
+    DisputeStatus.OPEN: "Open: waiting for a director",
+    DisputeStatus.ACCEPTED: "Accepted",
+    DisputeStatus.DISMISSED: "Dismissed",
+}
+
+
+class ResolveForm(forms.Form):
+    decision = forms.ChoiceField(
+        label="Decision",
+        choices=[("accept", "Accept"), ("dismiss", "Dismiss")],
+        widget=forms.RadioSelect,
+    )
+    note = forms.CharField(label="Note for the record", required=False, max_length=500)
+
+
+def _accept_words(dispute: Dispute, names: list[str]) -> str:
+    """What accepting does, as the service does it: the claimed count becomes the hand's, or
+    the renege the ruling proves counts against its offender, with these rules' penalty."""
+    if dispute.ruling is None:
+        return "Accept: the claimed count replaces the hand's"
+    offender = next(
+        (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT), None
+    )
+    if offender is None:
+        return "Accept (the ruling proves no renege: nothing would change)"
+    rules = dispute.ruling["ruleset"]
+    who = names[offender]
+    penalty = {
+        "takes_all": f"{who} takes every penalty point of the hand",
+        "fixed": f"{who} takes {rules.get('renege_points', 26)} more points",
+    }.get(rules.get("renege_penalty"), "these rules give no points for it")
+    return f"Accept: {who}'s renege is recorded ({penalty})"
+
+
+def dispute_url(dispute: Dispute) -> str:
+    hand = dispute.hand
+    return reverse("page-dispute", args=[hand.game_id, hand.number, dispute.pk])
+
+
+def can_decide(user, club_id: int) -> bool:
+    return selectors.role_in(user, club_id) in selectors.DIRECTORS
+
+
+@form_page
+def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) -> HttpResponse:
+    game = access.readable_game(request, pk)
+    dispute = get_object_or_404(
+        Dispute.objects.select_related("hand", "opened_by", "resolved_by"),
+        pk=dispute_id,
+        hand__game=game,
+        hand__number=number,
+    )
+    data = posted(request)
+    if data is not None:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        if not can_decide(request.user, game.club_id):
+            raise PermissionDenied("Only the club's directors and owners decide disputes.")
+    names = selectors.seat_names(game)
+    form = ResolveForm(data)
+    form.fields["decision"].choices = [
+        ("accept", _accept_words(dispute, names)),
+        ("dismiss", "Dismiss: the hand stands as recorded"),
+    ]
+    if form.is_bound and form.is_valid():
+        try:
+            services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The decision was refused."))
+        else:
+            return redirect(dispute_url(dispute))
+    context = {
+        "game": game,
+        "dispute": dispute,
+        "status_text": STATUS_WORDS.get(dispute.status, dispute.status),
+        "form": form,
+        "may_decide": dispute.status == DisputeStatus.OPEN
+        and can_decide(request.user, game.club_id),
+        **(ruling_context(dispute.ruling, names) if dispute.ruling else {"ruling": None}),
+    }
+    status = 400 if form.is_bound else 200
+    return render(request, "pages/dispute.html", context, status=status)
