@@ -24,18 +24,31 @@ def role_in(user, club_id: int) -> str | None:
 
 
 def display_name(user, club_id: int | None = None) -> str | None:
-    """How a user is shown to others: given a club, their player name there (else in another
-    club); else their full name; else a number. Never the login name: it is half of a
-    sign-in, and public pages would hand it to anyone guessing passwords."""
+    """How a user is shown to others: given a club, their player name there; else their full
+    name; else a number. Never the login name: it is half of a sign-in, and public pages
+    would hand it to anyone guessing passwords."""
     if user is None:
         return None
     if club_id is not None:
-        players = Player.objects.filter(user=user, merged_into__isnull=True)
-        names = list(players.order_by("name").values_list("club_id", "name"))
-        in_club = [name for club, name in names if club == club_id]
-        if in_club or names:
-            return (in_club or [name for _, name in names])[0]
+        name = player_name(user, club_id)
+        if name:
+            return name
     return user.get_full_name().strip() or f"User {user.pk}"
+
+
+def own_name(user) -> str:
+    """How the signed-in user is shown to themselves: their player name (in any club), their
+    full name, or their sign-in name (no secret to its owner)."""
+    return player_name(user) or user.get_full_name().strip() or user.get_username()
+
+
+def player_name(user, club_id: int | None = None) -> str | None:
+    """The user's player name in ``club_id`` (else in another club, or in any club when no
+    club is named), or None when no club has them as a player."""
+    players = Player.objects.filter(user=user, merged_into__isnull=True)
+    names = list(players.order_by("name").values_list("club_id", "name"))
+    in_club = [name for club, name in names if club == club_id]
+    return (in_club or [name for _, name in names] or [None])[0]
 
 
 def may_read(user, club_id: int, is_public: bool) -> bool:

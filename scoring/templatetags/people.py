@@ -1,13 +1,13 @@
-"""``{{ user|display_name }}``: a person as the pages show them, never by their sign-in name
-when the club knows a better one (scoring.selectors.display_name)."""
+"""``{{ user|own_name }}``: the signed-in user as the footer shows them to themselves
+(scoring.selectors.own_name)."""
 
 from django import template
 
-from scoring.selectors import display_name as _display_name
+from scoring.selectors import own_name as _own_name
 
 register = template.Library()
 
 
 @register.filter
-def display_name(user) -> str:
-    return _display_name(user)
+def own_name(user) -> str:
+    return _own_name(user)

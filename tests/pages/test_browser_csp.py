@@ -3,7 +3,7 @@
 The policy allows scripts and styles from this origin only (hearts_site/settings.py): an inline
 script, an on* handler, a style attribute or a script from a CDN would each be blocked and
 reported, as a ``securitypolicyviolation`` event and a console error. Each page is visited after
-it has drawn what its scripts draw (the keypad, the live sum, Swagger UI, Redoc).
+it has drawn what its scripts draw (the card pad, the live sum, Swagger UI, Redoc).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def test_no_page_reports_a_content_security_policy_violation(live_server, page: 
         (f"/leagues/{club.league.pk}/", ".chart svg, table"),
         (f"/players/{club.seated[0].pk}/", "main"),
         (f"/games/{finished.pk}/", "main"),
-        ("/adjudicate/", "[data-keypad]"),
+        ("/adjudicate/", "[data-cardpad]:not([hidden])"),
         ("/account/login/", "#id_username"),
         ("/admin/login/", "#id_username"),
         ("/api/docs/", ".swagger-ui .info"),

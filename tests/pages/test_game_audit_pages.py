@@ -153,14 +153,18 @@ def test_an_open_dispute_is_listed_on_the_scoreboard(played, people):
     dispute(client_for(people["scorer"]), played)
     body = assert_page(client_for(None).get(f"/games/{played.pk}/"))
     assert "Open disputes" in body
-    assert "Hand 1, disputed by sam: “Cleo took the 9♥, not Ben”" in body
+    # sam has no player name and no full name: a number, never the sign-in name.
+    sam = people["scorer"].pk
+    assert f"Hand 1, disputed by User {sam}: “Cleo took the 9♥, not Ben”" in body
 
 
 def test_an_abandoned_game_says_so_and_offers_no_more_fixes(played, people):
     client = client_for(people["scorer"])
     abandon(client, played)
     body = assert_page(client.get(f"/games/{played.pk}/"))
-    assert "This game was abandoned" in body and "Game abandoned by sam: “The café closed”" in body
+    sam = people["scorer"].pk
+    assert "This game was abandoned" in body
+    assert f"Game abandoned by User {sam}: “The café closed”" in body
     assert "Fix the score sheet" not in body and "/correct/" not in body
     response = abandon(client, played)
     assert response.status_code == 302

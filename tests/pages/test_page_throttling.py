@@ -13,7 +13,7 @@ from scoring.models import Hand
 
 pytestmark = pytest.mark.django_db
 
-RULING = {"preset": "standard", "players": "4", "plays": "2C", "first_leader": "0"}
+RULING = {"preset": "standard", "players": "4", "plays": "2C", "first_leader": "1"}
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ import html
 import re
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import Page, expect
 
@@ -240,7 +241,7 @@ def test_a_void_hand_is_ruled_on_but_not_disputed(people):
 
 def signed_in(username: str) -> Client:
     client = Client()
-    assert client.login(username=username, password=PASSWORD)
+    client.force_login(get_user_model().objects.get(username=username))
     return client
 
 

@@ -68,7 +68,8 @@ def test_a_scorer_reads_corrects_voids_disputes_and_abandons_on_a_phone(
     expect(page.locator("table.scoreboard")).to_contain_text(
         "Hand 1 corrected: “Ben had the queen”"
     )
-    expect(page.locator(".history")).to_contain_text("Hand 1 corrected by olive")
+    owner = f"User {people['owner'].pk}"  # no player or full name: never the sign-in name
+    expect(page.locator(".history")).to_contain_text(f"Hand 1 corrected by {owner}")
     expect(page.locator("svg line.target")).to_have_count(1)
     check(page, "views-02-game-scorer")
 
@@ -78,7 +79,8 @@ def test_a_scorer_reads_corrects_voids_disputes_and_abandons_on_a_phone(
     page.fill("#void_reason", "A misdeal")
     page.get_by_role("button", name="Void the hand").click()
     expect(page.locator(".messages")).to_contain_text("Hand 2 is void")
-    expect(page.locator(".history")).to_contain_text("Hand 2 voided by sam: “A misdeal”")
+    sam = f"User {people['scorer'].pk}"  # no player or full name: never the sign-in name
+    expect(page.locator(".history")).to_contain_text(f"Hand 2 voided by {sam}: “A misdeal”")
     check(page, "views-04-after-void")
 
     open_fix(page, "Dispute a hand")
@@ -92,7 +94,7 @@ def test_a_scorer_reads_corrects_voids_disputes_and_abandons_on_a_phone(
     page.fill("#dispute_reason", "Cleo took the 9♥")
     check(page, "views-06-dispute-form")
     page.get_by_role("button", name="Open the dispute").click()
-    expect(page.locator(".disputes")).to_contain_text("Hand 1, disputed by sam")
+    expect(page.locator(".disputes")).to_contain_text(f"Hand 1, disputed by {sam}")
     check(page, "views-07-open-dispute")
 
     open_fix(page, "Abandon the game")
