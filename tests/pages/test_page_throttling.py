@@ -21,6 +21,8 @@ def two_per_minute(monkeypatch):
     monkeypatch.setattr(
         FixedWindowThrottle, "THROTTLE_RATES", {"writes": "2/min", "computations": "2/min"}
     )
+    # The clock held 30 s into a window: a test's requests never straddle two windows.
+    monkeypatch.setattr(FixedWindowThrottle, "timer", staticmethod(lambda: 1_800_000_030.0))
 
 
 def points_post(number: int, points) -> dict:
