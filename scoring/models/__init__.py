@@ -1,0 +1,38 @@
+"""Scorekeeping records: clubs, members, players, leagues, seasons, games, hands, history.
+
+Nothing a table recorded is ever deleted: hands are voided, players merged, games abandoned,
+and every change is appended to the game's history with who, when, before, after and why.
+One module per subject; every model is imported here, so ``scoring.models.Hand`` is where
+it always was.
+"""
+
+from .access import DeviceToken, IdempotencyRecord, WriteCount
+from .clubs import Club, Invitation, Membership, Player, PlayerMerge, Role, new_results_version
+from .disputes import Dispute, DisputeStatus
+from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
+from .leagues import League, Season
+from .ratings import RatingEvent
+
+__all__ = [
+    "Club",
+    "DeviceToken",
+    "Dispute",
+    "DisputeStatus",
+    "EntryLevel",
+    "Game",
+    "GameSeat",
+    "GameStatus",
+    "Hand",
+    "HistoryEntry",
+    "IdempotencyRecord",
+    "Invitation",
+    "League",
+    "Membership",
+    "Player",
+    "PlayerMerge",
+    "RatingEvent",
+    "Role",
+    "Season",
+    "WriteCount",
+    "new_results_version",
+]

@@ -1,0 +1,65 @@
+"""Device tokens, idempotency keys and write counts: what the API keeps about its callers."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+
+
+class DeviceToken(models.Model):
+    """An API token for one device; only its hash is stored, the key is shown once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="device_tokens"
+    )
+    name = models.CharField(max_length=100)
+    key_hash = models.CharField(max_length=64, unique=True)
+    prefix = models.CharField(max_length=8, help_text="The key's first characters, to tell apart.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix})"
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()
+
+    @staticmethod
+    def new_key() -> str:
+        return secrets.token_urlsafe(32)
+
+
+class IdempotencyRecord(models.Model):
+    """A create request's key, written in the same transaction as the change it made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "key"], name="one_response_per_key")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.key}"
+
+
+class WriteCount(models.Model):
+    """The write throttle's count for one user (or anonymous address) in its current window."""
+
+    key = models.CharField(max_length=100, primary_key=True)
+    bucket = models.BigIntegerField(help_text="The window: seconds since the epoch // its length.")
+    hits = models.PositiveIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.hits} in window {self.bucket}"

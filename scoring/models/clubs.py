@@ -1,0 +1,111 @@
+"""Clubs, their members, their players and the invitations that bring members in."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+
+
+def new_results_version() -> str:
+    return uuid.uuid4().hex
+
+
+class Club(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=60, unique=True)
+    is_public = models.BooleanField(default=True, help_text="Anyone may read its games.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    # A new random value whenever anything the club's tables show changes (services.
+    # results_changed): it names their cached copies and their ETags, read with the club's row.
+    results_version = models.CharField(max_length=32, default=new_results_version, editable=False)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    OWNER = "owner"
+    DIRECTOR = "director"
+    SCORER = "scorer"
+    MEMBER = "member"
+
+
+class Membership(models.Model):
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "club"], name="one_role_per_club")]
+        ordering = ["club_id", "user_id"]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club}: {self.role}"
+
+
+class Player(models.Model):
+    """A person at the table. A merged record points at the one it was merged into."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    name = models.CharField(max_length=100)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged_from"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        indexes = [models.Index(fields=["club", "name"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerMerge(models.Model):
+    """The record of two player records of one person becoming one."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
+    source = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    target = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    seats_moved = models.JSONField(help_text="GameSeat ids that moved to the target.")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True, default="")
+
+    def __str__(self) -> str:
+        return f"player {self.source_id} into {self.target_id}"
+
+
+class Invitation(models.Model):
+    """An owner's invitation to join a club with a role, accepted by whoever holds its token
+    (a link): only the token's hash is stored, the token is shown once."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=16, choices=Role.choices)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.club} as {self.role}"

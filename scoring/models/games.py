@@ -1,0 +1,181 @@
+"""Games at a table, their seats, their hands, and the append-only history of changes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+from .clubs import Club, Player
+from .leagues import League, Season
+
+
+class GameStatus(models.TextChoices):
+    IN_PROGRESS = "in_progress"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class Game(models.Model):
+    """A game at one table. Its ruleset is a snapshot: later league changes never rescore it."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="games")
+    league = models.ForeignKey(
+        League, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    season = models.ForeignKey(
+        Season, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
+    )
+    ruleset = models.JSONField()
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(
+        max_length=12, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
+    )
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    version = models.PositiveIntegerField(default=1, help_text="Its ETag; bumped by each write.")
+    # Kept by the services after every write, so a scoreboard or table never re-adds hands.
+    totals = models.JSONField(default=list)
+    gems = models.JSONField(null=True, blank=True)
+    hands_played = models.PositiveIntegerField(default=0)
+    winners = models.JSONField(default=list, help_text="Seats, once the game is over.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    # What scoring a hand changes on its game: a write of these alone, not of the ruleset and
+    # the rest, which no hand changes.
+    SETTLED_FIELDS = (
+        "totals",
+        "gems",
+        "hands_played",
+        "status",
+        "winners",
+        "finished_at",
+        "version",
+        "updated_at",
+    )
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        indexes = [
+            models.Index(fields=["league", "status", "finished_at"]),
+            # Covers the standings' data version (count, sum of versions, latest change of a
+            # club's finished games), read by every poll, 304s included, without the rows.
+            models.Index(fields=["club", "status", "updated_at", "version"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.pk}"
+
+
+class GameSeat(models.Model):
+    """A player in a seat (0.. clockwise), with the game's result for that seat once over."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    total = models.IntegerField(default=0)
+    place = models.PositiveSmallIntegerField(null=True, blank=True)
+    is_winner = models.BooleanField(default=False)
+    # Per-game results kept by the services, so a league table never re-reads every hand.
+    hands_played = models.PositiveIntegerField(default=0)
+    points_taken = models.IntegerField(default=0)
+    moons = models.PositiveIntegerField(default=0)
+    queens = models.PositiveIntegerField(default=0)
+    clean_hands = models.PositiveIntegerField(default=0)
+    gems = models.IntegerField(null=True, blank=True)
+
+    # The seat's result, as the services keep it after every write.
+    RESULT_FIELDS = (
+        "total",
+        "place",
+        "is_winner",
+        "hands_played",
+        "points_taken",
+        "moons",
+        "queens",
+        "clean_hands",
+        "gems",
+    )
+
+    class Meta:
+        ordering = ["game_id", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.seat}"
+
+
+class EntryLevel(models.TextChoices):
+    POINTS = "points"
+    CARDS = "cards_taken"
+    PLAYS = "plays"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="hands")
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    pass_direction = models.CharField(max_length=6)
+    level = models.CharField(max_length=12, choices=EntryLevel.choices)
+    entry = models.JSONField(help_text="The entry exactly as the scorer sent it.")
+    points = models.JSONField(help_text="Penalty points taken per seat.")
+    scores = models.JSONField(help_text="The hand's score per seat under the game's ruleset.")
+    moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
+    moon_choice = models.CharField(max_length=24, blank=True, default="")
+    jack_of_diamonds = models.PositiveSmallIntegerField(null=True, blank=True)
+    queen_by = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Who took the Q♠ (null when points alone cannot say)."
+    )
+    gems = models.JSONField(null=True, blank=True)
+    adjudication = models.JSONField(null=True, blank=True)
+    renege_by = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Set when a director accepted a renege ruling."
+    )
+    is_void = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    # What the history keeps of a hand before and after each change.
+    SNAPSHOT_FIELDS = ("entry", "points", "scores", "is_void", "renege_by")
+
+    class Meta:
+        ordering = ["game_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="one_hand_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} hand {self.number}"
+
+    def snapshot(self) -> dict:
+        return {name: getattr(self, name) for name in self.SNAPSHOT_FIELDS}
+
+
+class HistoryEntry(models.Model):
+    """Append-only: every change to a game or its hands, with before, after and why."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="history")
+    hand_number = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=32)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True, default="")
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name_plural = "history entries"
+
+    def __str__(self) -> str:
+        return f"game {self.game_id}: {self.action}"

@@ -1,0 +1,32 @@
+"""The rating each finished game moves, per player."""
+
+from __future__ import annotations
+
+from django.db import models
+
+from .clubs import Club, Player
+from .games import Game
+
+
+class RatingEvent(models.Model):
+    """One game's change to one player's rating (openskill Plackett-Luce), in date order."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_events")
+    at = models.DateTimeField(help_text="When the game finished.")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ordinal = models.FloatField(help_text="mu - 3 sigma: the displayed rating.")
+    change = models.FloatField(help_text="The ordinal's change in this game.")
+
+    class Meta:
+        ordering = ["at", "game_id", "player_id"]
+        indexes = [
+            # A player's latest event (at, then game) is one seek: the tables' ratings.
+            models.Index(fields=["player", "at", "game"]),
+            models.Index(fields=["club", "at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"
