@@ -94,6 +94,8 @@ INSTALLED_APPS = [
     "drf_standardized_errors",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "scoring",
     "adjudication",
 ]
@@ -189,6 +191,16 @@ CACHES["rendered"] = {
     "LOCATION": "hearts-rendered",
     "TIMEOUT": 3600,
     "OPTIONS": {"MAX_ENTRIES": 200},
+}
+
+# --- Background tasks (django-tasks) -------------------------------------------------------
+# Tasks are rows in this database and `manage.py db_worker` runs them: nothing more to install.
+# docs/deploy.md describes a Redis-backed queue for several servers.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
 }
 
 # --- Auth, i18n -----------------------------------------------------------------------------
