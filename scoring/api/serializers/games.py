@@ -9,7 +9,7 @@ from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
-from scoring.api.serializers.common import MAX_ID, MAX_SEATS, REASON, IntegerListField
+from scoring.api.serializers.common import MAX_ID, REASON, IntegerListField, per_seat, seat_field
 from scoring.api.serializers.hands import HandEntryField
 from scoring.models import EntryLevel, Game, GameSeat, GameStatus, HistoryEntry
 
@@ -34,15 +34,11 @@ class GameInputSerializer(StrictInputSerializer):
             "standard preset."
         ),
     )
-    players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
-        min_length=3,
-        max_length=MAX_SEATS,
+    players = per_seat(
+        serializers.IntegerField(min_value=1, max_value=MAX_ID),
         help_text="Player ids in clockwise seat order, seat 0 first, as many as the ruleset's.",
     )
-    first_dealer = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_SEATS - 1,
+    first_dealer = seat_field(
         required=False,
         help_text="The seat that deals hand 1. Left out: seat 0.",
     )
