@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 
 from scoring import services
 from scoring.api.http import CreateView, conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
     DisputeInputSerializer,
@@ -27,7 +27,7 @@ from scoring.models import Dispute
 @creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filter_backends: list = []
 
     def get_queryset(self):

@@ -26,7 +26,7 @@ from scoring.api.http import (
     operation,
     with_etag,
 )
-from scoring.api.permissions import IsClubScorer, ReadOnly
+from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
 from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id
 from scoring.api.serializers.common import MAX_ID
 from scoring.api.serializers.games import (
@@ -54,8 +54,7 @@ class GameFilter(filters.FilterSet):
 class GameListView(ClubRowsView):
     serializer_class = GameOutputSerializer
     visible_to = staticmethod(selectors.games_for)
-    ordering = ["-started_at", "-id"]
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filterset_class = GameFilter
     ordering_fields = ["started_at", "finished_at"]
 

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
 from scoring.api.http import CreateView, conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, ReadOnly
+from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
     LeagueInputSerializer,
@@ -22,15 +21,12 @@ from scoring.api.serializers.leagues import (
 )
 from scoring.models import League, Season
 
-DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
-
 
 @lists("leagues_list")
 @creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
 class LeagueListView(ClubRowsView):
     serializer_class = LeagueOutputSerializer
     visible_to = staticmethod(selectors.leagues_for)
-    ordering = ["name", "id"]
     permission_classes = DIRECTORS_WRITE
     filterset_fields = ["club"]
     ordering_fields = ["name", "created_at"]

@@ -13,7 +13,7 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.api.http import conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
     PlayerInputSerializer,
@@ -48,8 +48,7 @@ class PlayerFilter(filters.FilterSet):
 class PlayerListView(ClubRowsView):
     serializer_class = PlayerOutputSerializer
     visible_to = staticmethod(selectors.players_for)
-    ordering = ["name", "id"]
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filterset_class = PlayerFilter
     ordering_fields = ["name", "created_at"]
 
