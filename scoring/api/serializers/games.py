@@ -10,8 +10,8 @@ from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.common import MAX_ID, REASON, IntegerListField, per_seat, seat_field
-from scoring.api.serializers.hands import HandEntryField
-from scoring.models import EntryLevel, Game, GameSeat, GameStatus, HistoryEntry
+from scoring.api.serializers.hands import HandEntryField, HandLineSerializer
+from scoring.models import Game, GameSeat, GameStatus, HistoryEntry
 
 
 class GameInputSerializer(StrictInputSerializer):
@@ -92,13 +92,9 @@ class MoonSerializer(serializers.Serializer):
     )
 
 
-class ScoreboardRowSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
-    level = serializers.ChoiceField(choices=EntryLevel.choices)
-    points = IntegerListField(help_text="Penalty points taken per seat.")
-    scores = IntegerListField(help_text="The hand's score per seat.")
+class ScoreboardRowSerializer(HandLineSerializer):
+    """A hand on the scoreboard, and each seat's total after it."""
+
     moon = MoonSerializer(allow_null=True, help_text="Null for a hand without a moon.")
     jack_of_diamonds = serializers.IntegerField(allow_null=True)
     gems = IntegerListField(allow_null=True)

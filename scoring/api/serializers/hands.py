@@ -167,16 +167,21 @@ class MoonChoiceField(serializers.ChoiceField):
 # Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
 # and a ModelSerializer introspects the model anew for each instance. What is kept as JSON is
 # shown as it is (typed for the schema by its field's class).
-class HandOutputSerializer(serializers.Serializer):
-    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
+class HandLineSerializer(serializers.Serializer):
+    """What every view of a hand starts with: which hand, its deal, and its points and scores."""
 
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
     level = serializers.ChoiceField(choices=EntryLevel.choices)
-    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     points = IntegerListField(help_text="Penalty points taken per seat.")
-    scores = IntegerListField(help_text="The hand's score per seat under the ruleset.")
+    scores = IntegerListField(help_text="The hand's score per seat under the game's ruleset.")
+
+
+class HandOutputSerializer(HandLineSerializer):
+    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
+
+    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     moon_shooter = serializers.IntegerField(allow_null=True, help_text="Null: no moon.")
     moon_choice = MoonChoiceField(help_text="How the moon was scored; null: no moon.")
     jack_of_diamonds = serializers.IntegerField(
