@@ -131,6 +131,18 @@ class CreateView:
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+def reads(operation_id: str, output: Any, *, versioned: bool = False):
+    """The schema of a ``GET`` (described in operations.toml) answered by ``output``; a
+    ``versioned`` one sends its version as the ETag and answers 304 to If-None-Match."""
+    if not versioned:
+        return extend_schema(**operation(operation_id), responses={200: output})
+    return extend_schema(
+        **operation(operation_id),
+        parameters=[IF_NONE_MATCH, ETAG],
+        responses={200: output, 304: NOT_MODIFIED},
+    )
+
+
 def lists(operation_id: str):
     """The schema of a list view's ``GET`` (described in operations.toml)."""
     return extend_schema_view(get=extend_schema(**operation(operation_id)))

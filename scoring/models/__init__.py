@@ -7,9 +7,10 @@ it always was.
 """
 
 from .access import DeviceToken, IdempotencyRecord, WriteCount
-from .clubs import Club, Invitation, Membership, Player, PlayerMerge, Role, new_results_version
-from .disputes import Dispute, DisputeStatus
-from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
+from .choices import DisputeStatus, EntryLevel, GameStatus, Role
+from .clubs import Club, Invitation, Membership, Player, PlayerMerge, new_results_version
+from .disputes import Dispute
+from .games import Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent
 

@@ -16,14 +16,13 @@ from scoring import selectors, services
 from scoring.api.http import (
     ETAG,
     IF_MATCH,
-    IF_NONE_MATCH,
-    NOT_MODIFIED,
     conflict,
     creates,
     expected_version,
     lists,
     not_modified,
     operation,
+    reads,
     with_etag,
 )
 from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
@@ -86,11 +85,7 @@ def _game_response(game: Game, user, code: int = status.HTTP_200_OK) -> Response
 class GameDetailView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("games_retrieve"),
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={200: GameOutputSerializer, 304: NOT_MODIFIED},
-    )
+    @reads("games_retrieve", GameOutputSerializer, versioned=True)
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()
         return not_modified(request, game.version) or _game_response(game, request.user)
@@ -123,11 +118,7 @@ class GameAbandonView(GameScopedMixin, APIView):
 class ScoreboardView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("games_scoreboard"),
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={200: ScoreboardOutputSerializer, 304: NOT_MODIFIED},
-    )
+    @reads("games_scoreboard", ScoreboardOutputSerializer, versioned=True)
     def get(self, request: Request, game_id: int) -> Response:
         seen = self.get_game_version()  # a kept board or a 304 needs no more of the game
         unchanged = not_modified(request, seen.version)

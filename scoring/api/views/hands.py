@@ -11,7 +11,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, lists, operation, with_etag
+from scoring.api.http import (
+    ETAG,
+    IF_MATCH,
+    conflict,
+    expected_version,
+    lists,
+    operation,
+    reads,
+    with_etag,
+)
 from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
 from scoring.api.scopes import GameRowsView, GameScopedMixin
 from scoring.api.serializers.hands import (
@@ -64,10 +73,7 @@ class HandDetailView(GameScopedMixin, APIView):
 
     permission_classes = SCORERS_WRITE
 
-    @extend_schema(
-        **operation("games_hands_retrieve"),
-        responses={200: HandOutputSerializer},
-    )
+    @reads("games_hands_retrieve", HandOutputSerializer)
     def get(self, request: Request, game_id: int, number: int) -> Response:
         hand = get_object_or_404(Hand, game=self.get_game(), number=number)
         return Response(HandOutputSerializer(hand).data)

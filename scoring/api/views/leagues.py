@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
+from scoring.api.http import CreateView, conflict, creates, lists, operation, reads
 from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
@@ -41,10 +41,7 @@ class LeagueListView(ClubRowsView):
 class LeagueDetailView(LeagueScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
 
-    @extend_schema(
-        **operation("leagues_retrieve"),
-        responses={200: LeagueOutputSerializer},
-    )
+    @reads("leagues_retrieve", LeagueOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(LeagueOutputSerializer(self.get_league()).data)
 

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import conflict, creates, lists, operation
+from scoring.api.http import conflict, creates, lists, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
@@ -59,10 +59,7 @@ class PlayerListView(ClubRowsView):
 class PlayerDetailView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("players_retrieve"),
-        responses={200: PlayerOutputSerializer},
-    )
+    @reads("players_retrieve", PlayerOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(PlayerOutputSerializer(self.get_player()).data)
 
@@ -103,10 +100,7 @@ class PlayerMergeView(PlayerScopedMixin, APIView):
 class PlayerStatsView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("players_stats"),
-        responses={200: PlayerStatsOutputSerializer},
-    )
+    @reads("players_stats", PlayerStatsOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(standings.player_stats(self.get_player()))
 
