@@ -4,7 +4,6 @@ at once), resolved by a director."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -12,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
+from scoring.api.http import CreateView, changes, creates, lists
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
@@ -21,6 +20,14 @@ from scoring.api.serializers.disputes import (
     DisputeResolveInputSerializer,
 )
 from scoring.models import Dispute
+
+DISPUTE_RESOLVE_CONFLICTS = {
+    "dispute_closed": "the dispute was already accepted or dismissed",
+    "ruling_proves_nothing": "the ruling proves no renege to accept",
+    "hand_void": "the hand is void: it counts for nothing",
+    "game_abandoned": "the game was abandoned: its hands are frozen",
+    "game_would_end_earlier": "with the change the game would have ended before a later hand",
+}
 
 
 @lists("games_hands_disputes_list")
@@ -49,23 +56,11 @@ class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
 class DisputeResolveView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
-    @extend_schema(
-        **operation("games_hands_disputes_resolve"),
-        request=DisputeResolveInputSerializer,
-        responses={
-            200: DisputeOutputSerializer,
-            409: conflict(
-                {
-                    "dispute_closed": "the dispute was already accepted or dismissed",
-                    "ruling_proves_nothing": "the ruling proves no renege to accept",
-                    "hand_void": "the hand is void: it counts for nothing",
-                    "game_abandoned": "the game was abandoned: its hands are frozen",
-                    "game_would_end_earlier": (
-                        "with the change the game would have ended before a later hand"
-                    ),
-                }
-            ),
-        },
+    @changes(
+        "games_hands_disputes_resolve",
+        DisputeResolveInputSerializer,
+        DisputeOutputSerializer,
+        DISPUTE_RESOLVE_CONFLICTS,
     )
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)

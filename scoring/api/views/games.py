@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -14,14 +13,11 @@ from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.api.http import (
-    ETAG,
-    IF_MATCH,
-    conflict,
+    changes,
     creates,
     expected_version,
     lists,
     not_modified,
-    operation,
     reads,
     with_etag,
 )
@@ -36,6 +32,8 @@ from scoring.api.serializers.games import (
     ScoreboardOutputSerializer,
 )
 from scoring.models import Game, League
+
+GAMES_ABANDON_CONFLICTS = {"game_over": "the game is already finished or abandoned"}
 
 
 class GameFilter(filters.FilterSet):
@@ -94,14 +92,12 @@ class GameDetailView(GameScopedMixin, APIView):
 class GameAbandonView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubScorer]
 
-    @extend_schema(
-        **operation("games_abandon"),
-        request=GameAbandonInputSerializer,
-        responses={
-            200: GameOutputSerializer,
-            409: conflict({"game_over": "the game is already finished or abandoned"}),
-        },
-        parameters=[IF_MATCH, ETAG],
+    @changes(
+        "games_abandon",
+        GameAbandonInputSerializer,
+        GameOutputSerializer,
+        GAMES_ABANDON_CONFLICTS,
+        versioned=True,
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = GameAbandonInputSerializer(data=request.data)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates, lists, operation, reads
+from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
@@ -20,6 +19,12 @@ from scoring.api.serializers.leagues import (
     SeasonOutputSerializer,
 )
 from scoring.models import League, Season
+
+LEAGUES_UPDATE_CONFLICTS = {
+    "league_has_games": "the league has games, each keeping the ruleset it "
+    "started with: its ruleset can no longer change (start a new league); its "
+    "own ruleset sent again is no change"
+}
 
 
 @lists("leagues_list")
@@ -45,19 +50,11 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
     def get(self, request: Request, pk: int) -> Response:
         return Response(LeagueOutputSerializer(self.get_league()).data)
 
-    @extend_schema(
-        **operation("leagues_update"),
-        request=LeagueUpdateInputSerializer,
-        responses={
-            200: LeagueOutputSerializer,
-            409: conflict(
-                {
-                    "league_has_games": "the league has games, each keeping the ruleset it "
-                    "started with: its ruleset can no longer change (start a new league); its "
-                    "own ruleset sent again is no change"
-                }
-            ),
-        },
+    @changes(
+        "leagues_update",
+        LeagueUpdateInputSerializer,
+        LeagueOutputSerializer,
+        LEAGUES_UPDATE_CONFLICTS,
     )
     def patch(self, request: Request, pk: int) -> Response:
         data = LeagueUpdateInputSerializer(data=request.data)

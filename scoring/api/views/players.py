@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import conflict, creates, lists, operation, reads
+from scoring.api.http import changes, creates, lists, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
@@ -27,6 +27,13 @@ from scoring.api.serializers.standings import (
 )
 from scoring.models import Player
 from scoring.selectors import standings
+
+PLAYERS_MERGE_CONFLICTS = {
+    "same_player": "a player cannot be merged into itself",
+    "different_clubs": "the players belong to different clubs",
+    "already_merged": "one of them was already merged",
+    "players_share_a_game": "both sat in one game: they are two people",
+}
 
 
 class PlayerFilter(filters.FilterSet):
@@ -67,20 +74,11 @@ class PlayerDetailView(PlayerScopedMixin, APIView):
 class PlayerMergeView(PlayerScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
-    @extend_schema(
-        **operation("players_merge"),
-        request=PlayerMergeInputSerializer,
-        responses={
-            200: PlayerMergeOutputSerializer,
-            409: conflict(
-                {
-                    "same_player": "a player cannot be merged into itself",
-                    "different_clubs": "the players belong to different clubs",
-                    "already_merged": "one of them was already merged",
-                    "players_share_a_game": "both sat in one game: they are two people",
-                }
-            ),
-        },
+    @changes(
+        "players_merge",
+        PlayerMergeInputSerializer,
+        PlayerMergeOutputSerializer,
+        PLAYERS_MERGE_CONFLICTS,
     )
     def post(self, request: Request, pk: int) -> Response:
         data = PlayerMergeInputSerializer(data=request.data)
