@@ -51,6 +51,12 @@ class DomainError(Exception):
         self.attr = attr
 
 
+class Forbidden(DomainError):
+    """The caller may not do this, whatever the state (403)."""
+
+    status_code = status.HTTP_403_FORBIDDEN
+
+
 class NotFoundError(DomainError):
     """The thing asked for does not exist (404)."""
 

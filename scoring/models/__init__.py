@@ -7,15 +7,26 @@ it always was.
 """
 
 from .access import DeviceToken, IdempotencyRecord, WriteCount
-from .choices import DisputeStatus, EntryLevel, GameStatus, Role
-from .clubs import Club, Invitation, Membership, Player, PlayerMerge, new_results_version
+from .choices import ClaimStatus, Confirmation, DisputeStatus, EntryLevel, GameStatus, Role
+from .clubs import (
+    Club,
+    Invitation,
+    Membership,
+    Player,
+    PlayerClaim,
+    PlayerMerge,
+    new_results_version,
+)
 from .disputes import Dispute
-from .games import Game, GameSeat, Hand, HistoryEntry
+from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent
 
 __all__ = [
+    "COUNTED",
+    "ClaimStatus",
     "Club",
+    "Confirmation",
     "DeviceToken",
     "Dispute",
     "DisputeStatus",
@@ -30,6 +41,7 @@ __all__ = [
     "League",
     "Membership",
     "Player",
+    "PlayerClaim",
     "PlayerMerge",
     "RatingEvent",
     "Role",

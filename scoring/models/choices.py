@@ -1,5 +1,5 @@
 """The fixed lists a record chooses from: roles, a game's status, an entry's level, a dispute's
-status."""
+status, a hand's confirmation, a player claim's status."""
 
 from __future__ import annotations
 
@@ -29,3 +29,17 @@ class DisputeStatus(models.TextChoices):
     OPEN = "open"
     ACCEPTED = "accepted"
     DISMISSED = "dismissed"
+
+
+class Confirmation(models.TextChoices):
+    """Where a hand stands under a league's ``confirmations``: only a confirmed hand counts."""
+
+    CONFIRMED = "confirmed"
+    AWAITING = "awaiting"
+    QUERIED = "queried"
+
+
+class ClaimStatus(models.TextChoices):
+    PENDING = "pending"
+    APPROVED = "approved"
+    REFUSED = "refused"

@@ -7,7 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from .choices import Role
+from .choices import ClaimStatus, Role
 
 
 def new_results_version() -> str:
@@ -56,10 +56,22 @@ class Player(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="merged_from"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The PIN a player confirms hands with on the scorer's device: only its hash (Django's
+    # password hashers), and the wrong guesses that block it for a while.
+    pin_hash = models.CharField(max_length=128, blank=True, default="")
+    pin_failures = models.PositiveSmallIntegerField(default=0)
+    pin_blocked_until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "id"]
         indexes = [models.Index(fields=["club", "name"])]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_player_per_user_per_club",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -98,9 +110,46 @@ class Invitation(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="A director's invitation to be this player: accepting links the account.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.club} as {self.role}"
+
+
+class PlayerClaim(models.Model):
+    """A signed-in user's claim to be one of a club's players, approved or refused by a
+    director; approval links the account to the player."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    status = models.CharField(
+        max_length=10, choices=ClaimStatus.choices, default=ClaimStatus.PENDING
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "user"],
+                condition=models.Q(status="pending"),
+                name="one_pending_claim_per_player_and_user",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} claims player {self.player_id} ({self.status})"

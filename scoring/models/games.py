@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .choices import EntryLevel, GameStatus
+from .choices import Confirmation, EntryLevel, GameStatus
 from .clubs import Club, Player
 from .leagues import League, Season
 
@@ -22,6 +22,9 @@ class Game(models.Model):
     )
     ruleset = models.JSONField()
     first_dealer = models.PositiveSmallIntegerField(default=0)
+    confirmations = models.PositiveSmallIntegerField(
+        default=0, help_text="The league's confirmations when the game started (a snapshot)."
+    )
     status = models.CharField(
         max_length=12, choices=GameStatus.choices, default=GameStatus.IN_PROGRESS
     )
@@ -126,6 +129,20 @@ class Hand(models.Model):
         null=True, blank=True, help_text="Set when a director accepted a renege ruling."
     )
     is_void = models.BooleanField(default=False)
+    confirmation = models.CharField(
+        max_length=10, choices=Confirmation.choices, default=Confirmation.CONFIRMED
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Who made the entry awaiting confirmation (their seat cannot confirm it).",
+    )
+    confirmed_by = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -146,6 +163,15 @@ class Hand(models.Model):
 
     def snapshot(self) -> dict:
         return {name: getattr(self, name) for name in self.SNAPSHOT_FIELDS}
+
+    @property
+    def counts(self) -> bool:
+        """Whether the hand adds to its game: not void, and confirmed (``COUNTED`` in SQL)."""
+        return not self.is_void and self.confirmation == Confirmation.CONFIRMED
+
+
+#: The hands that add to their game's totals, seats and tables: ``Hand.counts`` as a filter.
+COUNTED = models.Q(is_void=False, confirmation=Confirmation.CONFIRMED)
 
 
 class HistoryEntry(models.Model):

@@ -13,6 +13,11 @@ class League(models.Model):
     name = models.CharField(max_length=100)
     ruleset = models.JSONField(help_text="Every option spelled out (the engine's options()).")
     ranking = models.JSONField(default=dict, blank=True, help_text="How the table ranks.")
+    confirmations = models.PositiveSmallIntegerField(
+        default=0,
+        choices=[(0, "off"), (1, "one other seated player")],
+        help_text="Who confirms a hand before it counts: 0 no one, 1 a player at another seat.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

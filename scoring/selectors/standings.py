@@ -21,6 +21,7 @@ from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_value
 from scoring.domain.ranking import described, rank, ranking_of
 from scoring.models import (
+    COUNTED,
     Club,
     Game,
     GameSeat,
@@ -278,7 +279,7 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
         )
     }
     hands = (
-        Hand.objects.filter(game__in=games, is_void=False)
+        Hand.objects.filter(COUNTED, game__in=games)
         .order_by("game__finished_at", "game_id", "number")
         .values_list("game_id", "game__finished_at", "number", "points", "scores")
     )

@@ -7,7 +7,9 @@ Callers use ``from scoring import services`` and ``services.enter_hand(...)``: t
 are the services' whole public surface.
 """
 
+from scoring.services.accounts import claim_player, decide_claim, invite_player
 from scoring.services.clubs import create_club, remove_membership, set_membership
+from scoring.services.confirmations import confirm_hand, query_hand, set_pin
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
@@ -22,6 +24,8 @@ __all__ = [
     "ENTRY_ATTEMPTS",
     "abandon_game",
     "accept_invitation",
+    "claim_player",
+    "confirm_hand",
     "correct_hand",
     "create_club",
     "create_device_token",
@@ -30,17 +34,21 @@ __all__ = [
     "create_league",
     "create_player",
     "create_season",
+    "decide_claim",
     "enter_hand",
     "games_changed",
+    "invite_player",
     "merge_players",
     "open_dispute",
     "open_invitation",
+    "query_hand",
     "remove_membership",
     "resolve_dispute",
     "results_changed",
     "revoke_device_token",
     "rules_of",
     "set_membership",
+    "set_pin",
     "sign_in",
     "signed_in",
     "start_game",

@@ -21,7 +21,16 @@ from adjudication.engine import adjudicate, ruling_as_data
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.domain.entries import score_entry
-from scoring.models import Dispute, DisputeStatus, EntryLevel, Game, Hand, HistoryEntry
+from scoring.models import (
+    COUNTED,
+    Confirmation,
+    Dispute,
+    DisputeStatus,
+    EntryLevel,
+    Game,
+    Hand,
+    HistoryEntry,
+)
 from scoring.services.games import locked_game, rules_of
 from scoring.services.hands import change_hand, locked_hand, replace_entry
 
@@ -31,10 +40,18 @@ COUNT_LEVELS = (EntryLevel.POINTS.value, EntryLevel.CARDS.value)
 
 @transaction.atomic
 def open_dispute(
-    *, game_id: int, number: int, record: Mapping[str, Any], actor, reason: str = ""
+    *,
+    game_id: int,
+    number: int,
+    record: Mapping[str, Any],
+    actor,
+    reason: str = "",
+    query: Mapping[str, Any] | None = None,
 ) -> Dispute:
     """Dispute hand ``number`` with a trick record (the hand's own, when neither plays nor a
-    count is sent), kept with its ruling, or with a claimed count, kept with its score."""
+    count is sent), kept with its ruling, or with a claimed count, kept with its score.
+    ``query``: a seated player's query of a hand awaiting confirmation (who, and how), which
+    may claim nothing; kept in the history as ``hand_queried``."""
     game = locked_game(game_id, None)
     hand = locked_hand(game, number)
     if hand.is_void:
@@ -43,31 +60,7 @@ def open_dispute(
             f"Hand {number} is void: it counts for nothing, so it has no dispute.",
             None,
         )
-    record = dict(record)
-    ruling = claim = None
-    if any(level in record for level in COUNT_LEVELS):
-        claim = _scored_claim(game, hand, record)
-        summary = {"points": claim["points"], "scores": claim["scores"]}
-    else:
-        if "plays" not in record:
-            if hand.level != EntryLevel.PLAYS:
-                raise DomainError(
-                    "record_required",
-                    f"Hand {number} was entered as {hand.level}, with no trick record: send the "
-                    "plays, or the count you claim (points or cards_taken).",
-                    "plays",
-                )
-            record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
-        ruling = ruling_as_data(
-            adjudicate(
-                rules_of(game),
-                record["plays"],
-                hands=record.get("hands"),
-                first_leader=record.get("first_leader"),
-                dealer=hand.dealer,
-            )
-        )
-        summary = {"violations": len(ruling["violations"])}
+    record, ruling, claim, summary = _examined(game, hand, dict(record), query is not None)
     dispute = Dispute.objects.create(
         hand=hand, record=record, ruling=ruling, claim=claim, opened_by=actor, reason=reason
     )
@@ -75,18 +68,46 @@ def open_dispute(
     HistoryEntry.objects.create(
         game=game,
         hand_number=number,
-        action="dispute_opened",
+        action="dispute_opened" if query is None else "hand_queried",
         actor=actor,
-        after={"dispute": dispute.pk, **summary},
+        after={"dispute": dispute.pk, **summary, **(query or {})},
         reason=reason,
     )
     return dispute
 
 
+def _examined(game: Game, hand: Hand, record: dict[str, Any], query: bool):
+    """What a dispute keeps: (record, ruling, claim, the history's summary of it)."""
+    if any(level in record for level in COUNT_LEVELS):
+        claim = _scored_claim(game, hand, record)
+        return record, None, claim, {"points": claim["points"], "scores": claim["scores"]}
+    if "plays" not in record:
+        if hand.level != EntryLevel.PLAYS:
+            if query:  # a query may claim nothing: the director asks the table
+                return record, None, None, {}
+            raise DomainError(
+                "record_required",
+                f"Hand {hand.number} was entered as {hand.level}, with no trick record: send "
+                "the plays, or the count you claim (points or cards_taken).",
+                "plays",
+            )
+        record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
+    ruling = ruling_as_data(
+        adjudicate(
+            rules_of(game),
+            record["plays"],
+            hands=record.get("hands"),
+            first_leader=record.get("first_leader"),
+            dealer=hand.dealer,
+        )
+    )
+    return record, ruling, None, {"violations": len(ruling["violations"])}
+
+
 def _scored_claim(game: Game, hand: Hand, record: Mapping[str, Any]) -> dict[str, Any]:
     """The claimed count scored as the hand would be (after the game's earlier hands), next
     to the hand's recorded points and scores; the engine refuses an impossible claim."""
-    earlier = Hand.objects.filter(game=game, number__lt=hand.number, is_void=False)
+    earlier = Hand.objects.filter(COUNTED, game=game, number__lt=hand.number)
     totals = [0] * len(hand.scores)
     for scores in earlier.order_by("number").values_list("scores", flat=True):
         totals = [t + s for t, s in zip(totals, scores, strict=True)]
@@ -115,10 +136,15 @@ def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Disp
         raise Conflict("dispute_closed", f"The dispute was already {dispute.status}.", None)
     hand = locked_hand(game, dispute.hand.number)
     noted = {"dispute": dispute.pk}
+    settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
     if decision == "accept":
         dispute.status = DisputeStatus.ACCEPTED
+        change = _settled(_acceptance(dispute)) if settles else _acceptance(dispute)
+        hand = change_hand(game, hand, change, "dispute_accepted", actor, note, noted=noted)
+    elif settles:  # the entry stands, as the director ruled: the queried hand counts
+        dispute.status = DisputeStatus.DISMISSED
         hand = change_hand(
-            game, hand, _acceptance(dispute), "dispute_accepted", actor, note, noted=noted
+            game, hand, _settled(None), "dispute_dismissed", actor, note, noted=noted
         )
     else:
         dispute.status = DisputeStatus.DISMISSED
@@ -139,11 +165,30 @@ def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Disp
     return dispute
 
 
+def _settled(change: Callable[[Hand], bool] | None) -> Callable[[Hand], bool]:
+    """``change``, and a queried hand confirmed by the director's ruling (it counts again)."""
+
+    def settle(hand: Hand) -> bool:
+        if change is not None:
+            change(hand)
+        hand.confirmation = Confirmation.CONFIRMED
+        return True
+
+    return settle
+
+
 def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     """What accepting ``dispute`` does to its hand: the claimed count as its entry, or the
-    renege the ruling proves penalised (its first offender's)."""
+    renege the ruling proves penalised (its first offender's); refused for a query that
+    claims nothing (``nothing_claimed``)."""
     if dispute.level in COUNT_LEVELS:
         return replace_entry(dispute.record)
+    if dispute.ruling is None:
+        raise Conflict(
+            "nothing_claimed",
+            "The query claims no other count: dismiss it (the entry stands) or correct the hand.",
+            "decision",
+        )
     offender = next(
         (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT), None
     )

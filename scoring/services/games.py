@@ -36,8 +36,9 @@ def create_game(
         raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
         raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
+    confirmations = 0
     if league is not None:
-        rules = _league_rules(league, ruleset)
+        rules, confirmations = _league_rules(league, ruleset)
     else:
         rules = ruleset_for("standard" if ruleset is None else ruleset)
     _check_seating(club, players, rules)
@@ -49,6 +50,7 @@ def create_game(
         season=season,
         ruleset=rules.options(),
         first_dealer=first_dealer,
+        confirmations=confirmations,
         started_at=started_at or timezone.now(),
         totals=[0] * rules.players,
         gems=[0] * rules.players if rules.gems else None,
@@ -66,11 +68,12 @@ def create_game(
     return game
 
 
-def _league_rules(league: League, ruleset: object) -> Ruleset:
-    """The league's ruleset, read from its row locked until the game is stored (so that a
-    change of the league's ruleset either sees this game or comes before it: update_league);
-    ``ruleset``, when given, must be the same options."""
-    options = League.objects.select_for_update().values_list("ruleset", flat=True).get(pk=league.pk)
+def _league_rules(league: League, ruleset: object) -> tuple[Ruleset, int]:
+    """The league's ruleset and confirmations, read from its row locked until the game is
+    stored (so that a change of the league's ruleset either sees this game or comes before
+    it: update_league); ``ruleset``, when given, must be the same options."""
+    locked = League.objects.select_for_update().values_list("ruleset", "confirmations")
+    options, confirmations = locked.get(pk=league.pk)
     rules = ruleset_for(options)
     if ruleset is not None and ruleset_for(ruleset).options() != rules.options():
         raise DomainError(
@@ -79,7 +82,7 @@ def _league_rules(league: League, ruleset: object) -> Ruleset:
             "ruleset out.",
             "ruleset",
         )
-    return rules
+    return rules, confirmations
 
 
 def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> None:

@@ -13,9 +13,10 @@ from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
-from scoring.models import Game, GameStatus, Hand, HistoryEntry
+from scoring.models import Confirmation, Game, GameStatus, Hand, HistoryEntry
 from scoring.services.games import check_version, locked_game, rules_of
 from scoring.services.settlement import add_hand, apply_score, end_of, rescore, settle_seats
+from scoring.services.versions import tables_changed
 
 # How many times a hand entry reads the game again when another write moved it between the
 # read and the write, before it gives up with a 409: each retry sees that write, so a second
@@ -65,6 +66,43 @@ def _try_enter_hand(
         raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
     if number != last + 1:
         raise Conflict("hand_out_of_order", f"Hand {last + 1} comes next, not hand {number}.", None)
+    hand = _new_hand(game, number, entry, actor)
+    read_version = game.version
+    if hand.counts:
+        totals, gems = add_hand(game.totals, game.gems, hand)
+        played = game.hands_played + 1
+    else:  # awaiting confirmation: it moves no total until the write that confirms it
+        totals, gems, played = game.totals, game.gems, game.hands_played
+    result, rated_at = end_of(game, rules_of(game), totals, gems, played)
+    with transaction.atomic():
+        if not sql.update(game, Game.SETTLED_FIELDS, where={"version": read_version}):
+            return None
+        try:
+            # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
+            # leaves it.
+            sql.insert(hand)
+        except IntegrityError:  # only a write that left the version alone could: none does
+            raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+        if hand.counts:
+            settle_seats(game, result, rated_at, added=hand)
+        else:
+            waiting_changed(game)
+        noted = {} if hand.counts else {"confirmation": hand.confirmation}
+        sql.insert(
+            HistoryEntry(
+                game=game,
+                hand_number=number,
+                action="hand_entered",
+                actor=actor,
+                after={**hand.snapshot(), **noted},
+            )
+        )
+    return hand, True
+
+
+def _new_hand(game: Game, number: int, entry: Mapping[str, Any], actor) -> Hand:
+    """Hand ``number`` scored after the game's counted hands; awaiting confirmation when the
+    game's league asks for it (``submitted_by``: its seat cannot confirm it)."""
     rules = rules_of(game)
     dealer = dealer_of_hand(rules.players, game.first_dealer, number)
     hand = Hand(
@@ -75,30 +113,16 @@ def _try_enter_hand(
         entry=dict(entry),
         entered_by=actor,
     )
+    if game.confirmations:
+        hand.confirmation, hand.submitted_by = Confirmation.AWAITING, actor
     apply_score(hand, score_entry(rules, entry, dealer=dealer, totals_before=game.totals))
-    read_version = game.version
-    totals, gems = add_hand(game.totals, game.gems, hand)
-    result, rated_at = end_of(game, rules, totals, gems, game.hands_played + 1)
-    with transaction.atomic():
-        if not sql.update(game, Game.SETTLED_FIELDS, where={"version": read_version}):
-            return None
-        try:
-            # No savepoint: the error ends this transaction anyway, rolled back as the Conflict
-            # leaves it.
-            sql.insert(hand)
-        except IntegrityError:  # only a write that left the version alone could: none does
-            raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
-        settle_seats(game, result, rated_at, added=hand)
-        sql.insert(
-            HistoryEntry(
-                game=game,
-                hand_number=number,
-                action="hand_entered",
-                actor=actor,
-                after=hand.snapshot(),
-            )
-        )
-    return hand, True
+    return hand
+
+
+def waiting_changed(game: Game) -> None:
+    """A league game's hands waiting for confirmation changed: its tables say how many."""
+    if game.league_id is not None:
+        tables_changed(game.club_id)
 
 
 def read_game(game_id: int) -> Game:
@@ -142,9 +166,18 @@ def correct_hand(
     actor,
     expected_version: int | None = None,
 ) -> Hand:
-    """Replace a hand's entry; every later total, the game end and the winners follow."""
+    """Replace a hand's entry; every later total, the game end and the winners follow. Under
+    a league's confirmations the corrected hand awaits confirmation again (and stops counting
+    until then)."""
     return _change_hand(
-        game_id, number, expected_version, replace_entry(entry), "hand_corrected", actor, reason
+        game_id,
+        number,
+        expected_version,
+        replace_entry(entry),
+        "hand_corrected",
+        actor,
+        reason,
+        reconfirm=True,
     )
 
 
@@ -184,13 +217,32 @@ def _change_hand(
     action: str,
     actor,
     reason: str,
+    *,
+    reconfirm: bool = False,
 ) -> Hand:
     """A director's change to a recorded hand, on the locked game at the version the caller
-    saw (``change_hand``)."""
+    saw (``change_hand``); ``reconfirm``: the changed hand awaits confirmation again when the
+    game asks for confirmations."""
     game = locked_game(game_id, expected_version)
     check_not_abandoned(game)
     hand = locked_hand(game, number)
+    if reconfirm and game.confirmations:
+        change = _awaiting_again(change, actor)
     return change_hand(game, hand, change, action, actor, reason)
+
+
+def _awaiting_again(change: Callable[[Hand], bool], actor) -> Callable[[Hand], bool]:
+    def changed(hand: Hand) -> bool:
+        if not change(hand):
+            return False
+        hand.confirmation, hand.submitted_by, hand.confirmed_by = (
+            Confirmation.AWAITING,
+            actor,
+            None,
+        )
+        return True
+
+    return changed
 
 
 def change_hand(
@@ -208,12 +260,15 @@ def change_hand(
     memory and says whether it changed anything. The game is rescored and the change kept in
     its history with the hand before and after (and ``noted`` with the after)."""
     check_not_abandoned(game)
-    before = hand.snapshot()
+    before, state = hand.snapshot(), hand.confirmation
     if not change(hand):
         return hand
     hand.save()
     rescore(game, rules_of(game))
     hand.refresh_from_db()
+    if hand.confirmation != state:
+        noted = {"confirmation": hand.confirmation, **(noted or {})}
+        waiting_changed(game)
     HistoryEntry.objects.create(
         game=game,
         hand_number=hand.number,

@@ -14,6 +14,7 @@ from django.utils import timezone
 from hearts_site.errors import DomainError
 from scoring.models import Club, Invitation, Membership, Role
 from scoring.services.clubs import set_membership
+from scoring.services.links import link_player
 
 VALID_FOR = timedelta(days=7)
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.DIRECTOR: 2, Role.OWNER: 3}
@@ -23,9 +24,13 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
 def create_invitation(*, club: Club, role: str, actor) -> tuple[Invitation, str]:
     """A new invitation and its token (shown once: only its hash is kept), valid a week."""
-    token = secrets.token_urlsafe(24)
+    token = new_token()
     invitation = Invitation.objects.create(
         club=club,
         role=role,
@@ -56,10 +61,13 @@ def open_invitation(token: str, *, lock: bool = False) -> Invitation:
 @transaction.atomic
 def accept_invitation(*, token: str, user) -> Membership:
     """The user joins the club with the invitation's role; a member already there gets it if
-    it is higher than theirs (an invitation never lowers a role). The invitation is used up."""
+    it is higher than theirs (an invitation never lowers a role). An invitation to be one of
+    the club's players links the account to it. The invitation is used up."""
     invitation = open_invitation(token, lock=True)
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()
     invitation.save(update_fields=["accepted_by", "accepted_at"])
+    if invitation.player_id is not None:
+        link_player(invitation.player, user)
     held = Membership.objects.filter(club=invitation.club, user=user).first()
     if held is not None and RANK[Role(held.role)] >= RANK[Role(invitation.role)]:
         return held

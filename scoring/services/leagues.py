@@ -12,21 +12,46 @@ from scoring.domain.ranking import RANKING_KEYS, ranking_of
 from scoring.models import Club, League, Season
 from scoring.services.versions import tables_changed
 
+CONFIRMATIONS = (0, 1)
 
-def create_league(*, club: Club, name: str, ruleset: object, ranking: dict | None = None) -> League:
-    """A league stores its full ruleset and its ranking declaration, both checked here."""
+
+def create_league(
+    *,
+    club: Club,
+    name: str,
+    ruleset: object,
+    ranking: dict | None = None,
+    confirmations: int = 0,
+) -> League:
+    """A league stores its full ruleset, its ranking declaration and who confirms a hand, each
+    checked here."""
     rules = ruleset_for(ruleset)
     return League.objects.create(
-        club=club, name=name, ruleset=rules.options(), ranking=_checked_ranking(ranking)
+        club=club,
+        name=name,
+        ruleset=rules.options(),
+        ranking=_checked_ranking(ranking),
+        confirmations=_checked_confirmations(confirmations),
     )
+
+
+def _checked_confirmations(confirmations: object) -> int:
+    """0: a hand counts once entered; 1: once a player at another seat confirms it."""
+    if type(confirmations) is not int or confirmations not in CONFIRMATIONS:
+        raise DomainError(
+            "invalid_confirmations",
+            "confirmations is 0 (off) or 1 (one other seated player confirms each hand).",
+            "confirmations",
+        )
+    return confirmations
 
 
 @transaction.atomic
 def update_league(*, league: League, **changes: Any) -> League:
-    """A league's name, ruleset or ranking. Its ruleset may change only while it has no game:
-    a game keeps the ruleset it started with, so one league's games would otherwise be played
-    under two rulesets (start a new league instead). Its own ruleset sent again (as a preset
-    name or options) changes nothing.
+    """A league's name, ruleset, ranking or confirmations. Its ruleset may change only while it
+    has no game: a game keeps the ruleset it started with, so one league's games would
+    otherwise be played under two rulesets (start a new league instead). Its own ruleset sent
+    again (as a preset name or options) changes nothing.
 
     The league's row is locked first, as ``create_game`` locks it: a game started meanwhile
     is either seen here or plays the ruleset this change leaves."""
@@ -45,6 +70,8 @@ def update_league(*, league: League, **changes: Any) -> League:
             changes["ruleset"] = ruleset
     if "ranking" in changes:
         changes["ranking"] = _checked_ranking(changes["ranking"])
+    if "confirmations" in changes:  # games already started keep theirs (a snapshot)
+        changes["confirmations"] = _checked_confirmations(changes["confirmations"])
     if not changes:
         return league
     for field, value in changes.items():

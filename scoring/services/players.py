@@ -6,6 +6,7 @@ from django.db import transaction
 
 from hearts_site.errors import Conflict
 from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
+from scoring.services.accounts import carry_link
 from scoring.services.versions import results_changed
 
 
@@ -15,8 +16,9 @@ def create_player(*, club: Club, name: str, user=None) -> Player:
 
 @transaction.atomic
 def merge_players(*, source: Player, target: Player, actor, reason: str = "") -> PlayerMerge:
-    """Two records of one person become one: the source's seats move to the target. Refused
-    when both sat in one game (they are two people) or either was merged before."""
+    """Two records of one person become one: the source's seats (and its account's link)
+    move to the target. Refused when both sat in one game or are linked to two accounts (they
+    are two people), or either was merged before."""
     if source.pk == target.pk:
         raise Conflict("same_player", "A player cannot be merged into itself.", "into")
     # Lock both in id order: A-into-B racing B-into-A must queue, not deadlock.
@@ -40,6 +42,7 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
             f"Both players sat in game {shared[0]}: they are two people.",
             "into",
         )
+    carry_link(source, target)
     moved = list(seats.values_list("pk", flat=True))
     GameSeat.objects.filter(pk__in=moved).update(player=target)
     source.merged_into = target

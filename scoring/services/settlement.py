@@ -2,7 +2,9 @@
 end and the winners on the game; each seat's total, place and counts for the league tables.
 
 Every write to a game's hands ends here, in the transaction that changed them, so a table or a
-scoreboard reads the kept results and never adds hands up itself.
+scoreboard reads the kept results and never adds hands up itself. Only the hands that count add
+up (``Hand.counts``, ``COUNTED``): not void, and confirmed when the league asks for it; so a
+hand awaiting confirmation moves nothing here until the write that confirms it.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
 from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
-from scoring.models import Game, GameSeat, GameStatus, Hand
+from scoring.models import COUNTED, Game, GameSeat, GameStatus, Hand
 from scoring.services.versions import results_changed
 
 SCORED_FIELDS = tuple(field.name for field in fields(ScoredHand))
@@ -84,7 +86,7 @@ def _count_seats(game: Game, result: GameResult) -> None:
     """Each seat's results counted again from every hand."""
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
     hands = list(
-        Hand.objects.filter(game=game, is_void=False).values_list(
+        Hand.objects.filter(COUNTED, game=game).values_list(
             "points", "moon_shooter", "queen_by", "gems"
         )
     )
@@ -109,7 +111,7 @@ def rescore(game: Game, rules: Ruleset) -> None:
     gems = [0] * rules.players if rules.gems else None
     played = 0
     for hand in game.hands.order_by("number"):
-        if hand.is_void:
+        if not hand.counts:  # void, or awaiting its confirmation
             continue
         if game_result(rules, totals, played).over:
             raise Conflict(

@@ -44,6 +44,17 @@ class RankingField(serializers.JSONField):
     """A ranking declaration as sent or kept; the service checks it (invalid_ranking)."""
 
 
+CONFIRMATIONS_WORDS = (
+    "Who confirms a hand before it counts: 0 no one (it counts once entered), 1 a player at "
+    "another seat than the one that entered it (from their own account, or by their PIN on the "
+    "scorer's device). Games keep the value they started with."
+)
+
+
+def confirmations_field(**kwargs) -> serializers.ChoiceField:
+    return serializers.ChoiceField(choices=[0, 1], help_text=CONFIRMATIONS_WORDS, **kwargs)
+
+
 class LeagueInputSerializer(StrictInputSerializer):
     club = serializers.IntegerField(min_value=1, help_text="The club that runs it.")
     name = serializers.CharField(max_length=100)
@@ -51,6 +62,7 @@ class LeagueInputSerializer(StrictInputSerializer):
     ranking = RankingField(
         required=False, help_text=f"How its table ranks. Left out: the default ({DEFAULT_WORDS})."
     )
+    confirmations = confirmations_field(required=False)
 
 
 class LeagueUpdateInputSerializer(StrictInputSerializer):
@@ -60,6 +72,7 @@ class LeagueUpdateInputSerializer(StrictInputSerializer):
         help_text="Left out: unchanged. Games already started keep the ruleset they began with.",
     )
     ranking = RankingField(required=False, help_text="A new declaration. Left out: unchanged.")
+    confirmations = confirmations_field(required=False)
 
 
 class LeagueOutputSerializer(serializers.ModelSerializer):
@@ -68,7 +81,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = League
-        fields = ["id", "club", "name", "ruleset", "ranking", "created_at"]
+        fields = ["id", "club", "name", "ruleset", "ranking", "confirmations", "created_at"]
 
 
 class SeasonInputSerializer(StrictInputSerializer):

@@ -1,0 +1,83 @@
+"""Players with accounts: a member's user linked to one of a club's players, by a director's
+invitation the member accepts, or by the member's claim a director approves. One player a user
+in a club, one user a player; a merge carries the link to the record that remains."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from hearts_site.errors import Conflict, NotFoundError
+from scoring.models import ClaimStatus, Invitation, Player, PlayerClaim, Role
+from scoring.services.invitations import VALID_FOR, hash_token, new_token
+from scoring.services.links import check_linkable, link_player
+
+
+def invite_player(*, player: Player, actor) -> tuple[Invitation, str]:
+    """A director's invitation to be ``player``: whoever accepts it is linked (a week)."""
+    if player.merged_into_id is not None:
+        raise Conflict("player_merged", "The player was merged into another record.", None)
+    if player.user_id is not None:
+        raise Conflict("player_linked", "An account is already linked to this player.", None)
+    token = new_token()
+    invitation = Invitation.objects.create(
+        club_id=player.club_id,
+        role=Role.MEMBER,
+        player=player,
+        token_hash=hash_token(token),
+        created_by=actor,
+        expires_at=timezone.now() + VALID_FOR,
+    )
+    return invitation, token
+
+
+@transaction.atomic
+def claim_player(*, player: Player, user) -> PlayerClaim:
+    """The signed-in user claims to be ``player``; a director approves or refuses it."""
+    check_linkable(player, user)
+    if player.user_id == user.pk:
+        raise Conflict("player_linked", "Your account is already linked to this player.", None)
+    claim, _ = PlayerClaim.objects.get_or_create(
+        player=player, user=user, status=ClaimStatus.PENDING
+    )
+    return claim
+
+
+@transaction.atomic
+def decide_claim(*, claim_id: int, club_id: int, decision: str, actor) -> PlayerClaim:
+    """Approve (the account is linked to the player) or refuse a pending claim, once."""
+    claim = (
+        PlayerClaim.objects.select_for_update()
+        .filter(pk=claim_id, player__club_id=club_id)
+        .select_related("player", "user")
+        .first()
+    )
+    if claim is None:
+        raise NotFoundError("claim_not_found", "No such claim.", None)
+    if claim.status != ClaimStatus.PENDING:
+        raise Conflict("claim_decided", f"The claim was already {claim.status}.", None)
+    if decision == "approve":
+        claim.player = link_player(claim.player, claim.user)
+        claim.status = ClaimStatus.APPROVED
+    else:
+        claim.status = ClaimStatus.REFUSED
+    claim.decided_by, claim.decided_at = actor, timezone.now()
+    claim.save(update_fields=["status", "decided_by", "decided_at"])
+    return claim
+
+
+def carry_link(source: Player, target: Player) -> None:
+    """A merge keeps the link: the source's account moves to the target (locked rows); two
+    different accounts cannot become one player."""
+    if source.user_id is None:
+        return
+    if target.user_id is not None and target.user_id != source.user_id:
+        raise Conflict(
+            "players_linked_apart",
+            "Each player is linked to a different account: they are two people.",
+            "into",
+        )
+    user_id, source.user = source.user_id, None
+    source.save(update_fields=["user"])
+    target.user_id = user_id
+    target.save(update_fields=["user"])
