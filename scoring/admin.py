@@ -75,6 +75,8 @@ class PlayerAdmin(ShownInTablesAdmin):
     list_display = ["name", "club", "user", "merged_into"]
     list_filter = ["club"]
     search_fields = ["name"]
+    # A PIN is set by its player or a director (scoring.services.set_pin), kept hashed.
+    exclude = ["pin_hash", "pin_failures", "pin_blocked_until"]
 
 
 @admin.register(models.League)

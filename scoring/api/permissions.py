@@ -49,6 +49,15 @@ class IsClubMember(ClubRole):
     roles = tuple(Role.values)
 
 
+class IsThePlayer(BasePermission):
+    """The account linked to the player the URL names (views with ``get_player()``)."""
+
+    message = "Only the player's own account (or a director) may do this."
+
+    def has_permission(self, request, view) -> bool:
+        return request.user.is_authenticated and view.get_player().user_id == request.user.pk
+
+
 #: Anyone who may read the club reads; its scorers (and up) write.
 SCORERS_WRITE = [ReadOnly | (IsAuthenticated & IsClubScorer)]
 #: Anyone who may read the club reads; its directors (and up) write.

@@ -3,7 +3,17 @@ games' routes first (Django tries a URL's patterns in order, and hand entry is t
 
 from django.urls import path
 
+from scoring.api.views.accounts import (
+    ClaimDecisionView,
+    ClaimListView,
+    MyGamesView,
+    MyPlayersView,
+    MyStatsView,
+    PlayerClaimView,
+    PlayerInvitationView,
+)
 from scoring.api.views.clubs import ClubDetailView, ClubListView, MemberDetailView, MemberListView
+from scoring.api.views.confirmations import HandConfirmView, HandQueryView, PlayerPinView
 from scoring.api.views.disputes import DisputeListView, DisputeResolveView
 from scoring.api.views.games import (
     GameAbandonView,
@@ -22,6 +32,7 @@ from scoring.api.views.players import (
     PlayerRatingsView,
     PlayerStatsView,
 )
+from scoring.api.views.room import RoomView
 from scoring.api.views.standings import (
     ClubStandingsCSVView,
     ClubStandingsView,
@@ -45,6 +56,8 @@ urlpatterns = [
     path(GAME + "hands/", HandListView.as_view(), name="game-hands"),
     path(HAND, HandDetailView.as_view(), name="game-hand"),
     path(HAND + "void/", HandVoidView.as_view(), name="game-hand-void"),
+    path(HAND + "confirm/", HandConfirmView.as_view(), name="game-hand-confirm"),
+    path(HAND + "query/", HandQueryView.as_view(), name="game-hand-query"),
     path(HAND + "disputes/", DisputeListView.as_view(), name="game-hand-disputes"),
     path(DISPUTE + "resolve/", DisputeResolveView.as_view(), name="game-hand-dispute-resolve"),
     path(GAME + "scoreboard/", ScoreboardView.as_view(), name="scoreboard"),
@@ -68,6 +81,15 @@ urlpatterns = [
     path(PLAYER + "merge/", PlayerMergeView.as_view(), name="player-merge"),
     path(PLAYER + "stats/", PlayerStatsView.as_view(), name="player-stats"),
     path(PLAYER + "ratings/", PlayerRatingsView.as_view(), name="player-ratings"),
+    path(PLAYER + "pin/", PlayerPinView.as_view(), name="player-pin"),
+    path(PLAYER + "claim/", PlayerClaimView.as_view(), name="player-claim"),
+    path(PLAYER + "invitation/", PlayerInvitationView.as_view(), name="player-invitation"),
+    path(CLUB + "claims/", ClaimListView.as_view(), name="club-claims"),
+    path(CLUB + "claims/<id:claim_id>/decision/", ClaimDecisionView.as_view(), name="club-claim"),
+    path(CLUB + "room/", RoomView.as_view(), name="club-room"),
+    path("me/players/", MyPlayersView.as_view(), name="me-players"),
+    path("me/games/", MyGamesView.as_view(), name="me-games"),
+    path("me/stats/", MyStatsView.as_view(), name="me-stats"),
     path("invitations/accept/", InvitationAcceptView.as_view(), name="invitation-accept"),
     path("auth/sign-in/", DeviceSignInView.as_view(), name="auth-sign-in"),
     path("auth/tokens/", DeviceTokenListView.as_view(), name="auth-tokens"),

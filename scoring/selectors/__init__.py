@@ -18,6 +18,7 @@ from scoring.selectors.access import (
     role_in,
     visible_clubs,
 )
+from scoring.selectors.accounts import linked_players, my_games, my_stats, pending_claims
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -37,6 +38,7 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
+from scoring.selectors.room import room, room_version
 
 __all__ = [
     "DIRECTORS",
@@ -58,15 +60,21 @@ __all__ = [
     "history_of",
     "league_version",
     "leagues_for",
+    "linked_players",
     "may_read",
+    "my_games",
+    "my_stats",
     "next_deal",
     "next_hand_number",
     "open_disputes",
     "own_name",
+    "pending_claims",
     "players_for",
     "players_to_seat",
     "recent_games",
     "role_in",
+    "room",
+    "room_version",
     "scoreboard",
     "seat_names",
     "visible_clubs",

@@ -13,6 +13,7 @@ from adjudication.services import ruleset_for
 from scoring import sql
 from scoring.models import (
     Club,
+    Confirmation,
     Dispute,
     DisputeStatus,
     Game,
@@ -102,6 +103,7 @@ BOARD_COLUMNS = (
     "gems",
     "is_void",
     "renege_by",
+    "confirmation",
 )
 
 
@@ -111,7 +113,7 @@ def scoreboard(game: Game) -> dict[str, Any]:
     running = [0] * rules.players
     rows = []
     for hand in Hand.objects.filter(game=game).order_by("number").values(*BOARD_COLUMNS):
-        if not hand["is_void"]:
+        if not hand["is_void"] and hand["confirmation"] == Confirmation.CONFIRMED:
             running = [t + s for t, s in zip(running, hand["scores"], strict=True)]
         shooter, choice = hand.pop("moon_shooter"), hand.pop("moon_choice")
         moon = {"shooter": shooter, "choice": choice or None} if shooter is not None else None

@@ -18,7 +18,7 @@ from scoring.api.serializers.common import (
     per_seat,
     seat_field,
 )
-from scoring.models import EntryLevel, GameStatus
+from scoring.models import Confirmation, EntryLevel, GameStatus
 
 
 def usual_hand_entry(data: Any) -> dict[str, Any] | None:
@@ -176,6 +176,12 @@ class HandLineSerializer(serializers.Serializer):
     level = serializers.ChoiceField(choices=EntryLevel.choices)
     points = IntegerListField(help_text="Penalty points taken per seat.")
     scores = IntegerListField(help_text="The hand's score per seat under the game's ruleset.")
+    confirmation = serializers.ChoiceField(
+        choices=Confirmation.choices,
+        help_text="confirmed: it counts; awaiting: a player at another seat must confirm it "
+        "first (under the league's confirmations); queried: a player disputed it, a director "
+        "rules. Only a confirmed hand adds to the totals.",
+    )
 
 
 class HandOutputSerializer(HandLineSerializer):

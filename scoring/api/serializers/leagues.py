@@ -78,6 +78,7 @@ class LeagueUpdateInputSerializer(StrictInputSerializer):
 class LeagueOutputSerializer(serializers.ModelSerializer):
     ruleset = RulesetOptionsField()
     ranking = RankingField(help_text="The declaration as made: a key left out takes the default.")
+    confirmations = confirmations_field()
 
     class Meta:
         model = League

@@ -1,0 +1,125 @@
+"""Players with accounts: a claim to be a club's player and a director's decision on it, a
+director's invitation to be one, and the signed-in caller's players, games and statistics."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import selectors, services
+from scoring.api.http import CreateView, changes, creates, lists, operation
+from scoring.api.permissions import IsClubDirector
+from scoring.api.scopes import ClubScopedMixin, PlayerScopedMixin
+from scoring.api.serializers.clubs import PlayerOutputSerializer
+from scoring.api.serializers.confirmations import (
+    ClaimDecisionInputSerializer,
+    MyStatsOutputSerializer,
+    PlayerClaimInputSerializer,
+    PlayerClaimOutputSerializer,
+    PlayerInvitationInputSerializer,
+    PlayerInvitationOutputSerializer,
+)
+from scoring.api.serializers.games import GameOutputSerializer
+from scoring.models import PlayerClaim
+
+LINK_CONFLICTS = {
+    "player_merged": "the player was merged into another record",
+    "player_linked": "an account is already linked to the player",
+    "already_linked": "the account is linked to another player of this club",
+}
+
+
+@creates(
+    "players_claim",
+    PlayerClaimInputSerializer,
+    PlayerClaimOutputSerializer,
+    conflicts=LINK_CONFLICTS,
+)
+class PlayerClaimView(PlayerScopedMixin, CreateView, APIView):
+    permission_classes = [IsAuthenticated]
+
+    def perform(self, data: dict) -> PlayerClaim:
+        return services.claim_player(player=self.get_player(), user=self.request.user)
+
+
+@creates(
+    "players_invitation",
+    PlayerInvitationInputSerializer,
+    PlayerInvitationOutputSerializer,
+    conflicts={k: LINK_CONFLICTS[k] for k in ("player_merged", "player_linked")},
+)
+class PlayerInvitationView(PlayerScopedMixin, CreateView, APIView):
+    permission_classes = [IsAuthenticated & IsClubDirector]
+
+    def perform(self, data: dict):
+        invitation, token = services.invite_player(
+            player=self.get_player(), actor=self.request.user
+        )
+        invitation.token = token
+        invitation.link = reverse("page-invitation", args=[token])
+        return invitation
+
+    @staticmethod
+    def redact(body: dict) -> dict:
+        return {**body, "token": None, "link": None}
+
+
+@lists("clubs_claims_list")
+class ClaimListView(ClubScopedMixin, generics.ListAPIView):
+    serializer_class = PlayerClaimOutputSerializer
+    permission_classes = [IsAuthenticated & IsClubDirector]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.pending_claims(self.get_club())
+
+
+class ClaimDecisionView(ClubScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubDirector]
+
+    @changes(
+        "clubs_claims_decide",
+        ClaimDecisionInputSerializer,
+        PlayerClaimOutputSerializer,
+        {"claim_decided": "the claim was already decided", **LINK_CONFLICTS},
+    )
+    def post(self, request: Request, pk: int, claim_id: int) -> Response:
+        data = ClaimDecisionInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        claim = services.decide_claim(
+            claim_id=claim_id, club_id=self.get_club().pk, actor=request.user, **data.validated_data
+        )
+        return Response(PlayerClaimOutputSerializer(claim).data)
+
+
+@lists("me_players_list")
+class MyPlayersView(generics.ListAPIView):
+    serializer_class = PlayerOutputSerializer
+    permission_classes = [IsAuthenticated]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.linked_players(self.request.user)
+
+
+@lists("me_games_list")
+class MyGamesView(generics.ListAPIView):
+    serializer_class = GameOutputSerializer
+    permission_classes = [IsAuthenticated]
+    filter_backends: list = []
+
+    def get_queryset(self):
+        return selectors.my_games(self.request.user)
+
+
+class MyStatsView(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(**operation("me_stats"), responses={200: MyStatsOutputSerializer(many=True)})
+    def get(self, request: Request) -> Response:
+        return Response(MyStatsOutputSerializer(selectors.my_stats(request.user), many=True).data)

@@ -1,0 +1,93 @@
+"""Confirmation at the table: a seated player confirms or queries a hand awaiting it, from
+their own account or by their PIN on the scorer's device; a player's PIN."""
+
+from __future__ import annotations
+
+from rest_framework import status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring import services
+from scoring.api.http import CreateView, changes, creates, expected_version
+from scoring.api.permissions import IsClubDirector, IsThePlayer
+from scoring.api.scopes import GameScopedMixin, PlayerScopedMixin
+from scoring.api.serializers.confirmations import (
+    ConfirmInputSerializer,
+    PinInputSerializer,
+    QueryInputSerializer,
+)
+from scoring.api.serializers.disputes import DisputeOutputSerializer
+from scoring.api.serializers.hands import HandResultOutputSerializer
+from scoring.api.views.hands import hand_result
+
+CONFIRM_CONFLICTS = {
+    "hand_confirmed": "the hand is already confirmed",
+    "hand_queried": "the hand was queried: a director rules on its dispute",
+    "hand_void": "the hand is void",
+    "game_abandoned": "the game was abandoned: its hands are frozen",
+    "game_would_end_earlier": "confirmed, the hand would end the game before a later hand",
+}
+
+
+class HandConfirmView(GameScopedMixin, APIView):
+    permission_classes = [IsAuthenticated]
+
+    @changes(
+        "games_hands_confirm",
+        ConfirmInputSerializer,
+        HandResultOutputSerializer,
+        CONFIRM_CONFLICTS,
+        versioned=True,
+    )
+    def post(self, request: Request, game_id: int, number: int) -> Response:
+        self.get_game_version()  # a game the caller may not read is a 404
+        data = ConfirmInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        hand = services.confirm_hand(
+            game_id=game_id,
+            number=number,
+            actor=request.user,
+            player_id=data.validated_data.get("player"),
+            pin=data.validated_data.get("pin"),
+            expected_version=expected_version(request),
+        )
+        return hand_result(hand, game_id)
+
+
+@creates(
+    "games_hands_query",
+    QueryInputSerializer,
+    DisputeOutputSerializer,
+    conflicts={k: v for k, v in CONFIRM_CONFLICTS.items() if k != "game_would_end_earlier"},
+)
+class HandQueryView(GameScopedMixin, CreateView, APIView):
+    permission_classes = [IsAuthenticated]
+
+    def perform(self, data: dict):
+        self.get_game_version()
+        player, pin = data.pop("player", None), data.pop("pin", None)
+        return services.query_hand(
+            game_id=self.kwargs["game_id"],
+            number=self.kwargs["number"],
+            actor=self.request.user,
+            record=data,
+            reason=data.pop("reason", ""),
+            player_id=player,
+            pin=pin,
+        )
+
+
+class PlayerPinView(PlayerScopedMixin, APIView):
+    """The player's own account, or a director of the club, sets the PIN."""
+
+    permission_classes = [IsAuthenticated & (IsThePlayer | IsClubDirector)]
+
+    @changes("players_pin", PinInputSerializer, None)
+    def put(self, request: Request, pk: int) -> Response:
+        player = self.get_player()
+        data = PinInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.set_pin(player=player, pin=data.validated_data["pin"])
+        return Response(status=status.HTTP_204_NO_CONTENT)
