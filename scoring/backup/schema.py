@@ -193,7 +193,8 @@ MEMBERS = RowKind(
     has_id=False,
     keys={"user": "username"},
 )
-PLAYERS = RowKind("players", models.Player)
+# A PIN stays with the service that set it: a backup never carries its hash.
+PLAYERS = RowKind("players", models.Player, never=("pin_hash", "pin_failures", "pin_blocked_until"))
 LEAGUES = RowKind("leagues", models.League, shapes={"ruleset": "dict", "ranking": "dict"})
 SEASONS = RowKind("seasons", models.Season, inside=LEAGUES, via="league", order=("league_id", "id"))
 GAMES = RowKind(
