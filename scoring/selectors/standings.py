@@ -220,12 +220,21 @@ def _head_to_head(tied: set[int], seats: Q) -> dict[tuple[int, int], int]:
 
 def league_table(league: League, period: Period) -> dict[str, Any]:
     result = table(Q(game__league=league), period, ranking_of(league.ranking), league.club_id)
-    return {"league": league.pk, "name": league.name, **result}
+    waiting = awaiting_confirmation(Q(game__league=league))
+    return {"league": league.pk, "name": league.name, **result, "awaiting_confirmation": waiting}
 
 
 def club_table(club: Club, period: Period) -> dict[str, Any]:
     result = table(Q(game__club=club), period, ranking_of(None), club.pk)
-    return {"club": club.pk, "name": club.name, **result}
+    waiting = awaiting_confirmation(Q(game__club=club))
+    return {"club": club.pk, "name": club.name, **result, "awaiting_confirmation": waiting}
+
+
+def awaiting_confirmation(games: Q) -> int:
+    """The hands of these games (a condition on Hand) that a table does not count yet: not
+    void, and awaiting confirmation or queried. Every change to it gives the club a new
+    results version (services.hands.waiting_changed), so a kept table is never stale."""
+    return Hand.objects.filter(games, is_void=False).exclude(COUNTED).count()
 
 
 def player_stats(player: Player) -> dict[str, Any]:

@@ -268,7 +268,8 @@ def change_hand(
     hand.refresh_from_db()
     if hand.confirmation != state:
         noted = {"confirmation": hand.confirmation, **(noted or {})}
-        waiting_changed(game)
+    if not state == hand.confirmation == Confirmation.CONFIRMED:
+        waiting_changed(game)  # a hand not counted before or after: the tables' count may move
     HistoryEntry.objects.create(
         game=game,
         hand_number=hand.number,

@@ -83,6 +83,10 @@ class StandingsOutputSerializer(serializers.Serializer):
     ranking = RankingSerializer()
     period = PeriodSerializer()
     rows = StandingsRowSerializer(many=True)
+    awaiting_confirmation = serializers.IntegerField(
+        help_text="Hands of its games not counted yet: awaiting confirmation, or queried (under "
+        "a league's confirmations). The rows count confirmed hands only."
+    )
 
 
 class PlayerRecordSerializer(serializers.Serializer):
