@@ -15,6 +15,8 @@ ACTION_WORDS = {
     "hand_corrected": "Hand {n} corrected",
     "hand_voided": "Hand {n} voided",
     "dispute_opened": "Hand {n} disputed",
+    "hand_confirmed": "Hand {n} confirmed",
+    "hand_queried": "Hand {n} queried",
     "dispute_accepted": "Dispute on hand {n} accepted",
     "dispute_dismissed": "Dispute on hand {n} dismissed",
     "game_abandoned": "Game abandoned",

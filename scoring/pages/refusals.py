@@ -17,6 +17,14 @@ REFUSAL_WORDS = {
         "should have taken."
     ),
     "version_mismatch": "Someone changed the game meanwhile: look again and retry.",
+    "own_entry": "The seat that entered hand {n} cannot confirm it: a player at another seat does.",
+    "not_seated": "Only a player seated at this table confirms its hands.",
+    "not_scorer": "A PIN is entered on a scorer's phone.",
+    "wrong_pin": "That PIN is not right: nothing was confirmed.",
+    "no_pin": "That player has no PIN yet: they set one on their account page, or a director does.",
+    "pin_blocked": "Too many wrong PINs: wait a quarter of an hour, or ask a director.",
+    "hand_confirmed": "Hand {n} is confirmed already.",
+    "hand_queried": "Hand {n} was queried: a director rules on it.",
 }
 GENERIC = "That could not be done: nothing was changed."
 #: A disputed count the engine refuses (it does not add up, or a moon without its choice).

@@ -18,7 +18,13 @@ from scoring.selectors.access import (
     role_in,
     visible_clubs,
 )
-from scoring.selectors.accounts import linked_players, my_games, my_stats, pending_claims
+from scoring.selectors.accounts import (
+    linked_players,
+    my_games,
+    my_stats,
+    pending_claims,
+    waiting_hands,
+)
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -78,4 +84,5 @@ __all__ = [
     "scoreboard",
     "seat_names",
     "visible_clubs",
+    "waiting_hands",
 ]

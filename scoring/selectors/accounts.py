@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from scoring.models import ClaimStatus, Club, Game, GameStatus, Player, PlayerClaim
+from scoring.models import ClaimStatus, Club, Confirmation, Game, GameStatus, Player, PlayerClaim
 from scoring.selectors.access import games_for
 from scoring.selectors.standings import player_stats
 
@@ -45,3 +45,32 @@ def pending_claims(club: Club) -> QuerySet[PlayerClaim]:
         .select_related("player", "user")
         .order_by("created_at", "id")
     )
+
+
+def waiting_hands(game: Game, user) -> list[dict[str, Any]]:
+    """The game's hands not counted yet (awaiting confirmation or queried), each with whether
+    ``user`` may confirm it from their own account (seated at another seat than the one that
+    entered it) and the seated players who may confirm it by PIN on a scorer's device."""
+    seats = list(game.seats.select_related("player").order_by("seat"))
+    by_user = {s.player.user_id: s for s in seats if s.player.user_id is not None}
+    own = by_user.get(getattr(user, "pk", None))
+    hands = (
+        game.hands.filter(is_void=False)
+        .exclude(confirmation=Confirmation.CONFIRMED)
+        .order_by("number")
+        .values("number", "confirmation", "points", "submitted_by_id")
+    )
+    waiting = []
+    for hand in hands:
+        entering = by_user.get(hand["submitted_by_id"])
+        others = [s for s in seats if entering is None or s.seat != entering.seat]
+        waiting.append(
+            {
+                **hand,
+                "mine": own is not None
+                and own in others
+                and hand["submitted_by_id"] != getattr(user, "pk", None),
+                "pin_players": [(s.player_id, s.player.name) for s in others],
+            }
+        )
+    return waiting

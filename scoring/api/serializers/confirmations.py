@@ -5,11 +5,12 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import REASON
+from scoring.api.serializers.common import MAX_ID, REASON
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
 from scoring.models import ClaimStatus, PlayerClaim
 
+CLAIM_DECISIONS = ["approve", "refuse"]
 PIN_HELP = "The player's PIN, 4 to 8 digits."
 PLAYER_HELP = (
     "With a PIN, on the scorer's device: the seated player who confirms. Left out (and no "
@@ -21,7 +22,9 @@ class ConfirmInputSerializer(StrictInputSerializer):
     """Who confirms: the signed-in caller's own player at this game (an empty body), or, on a
     scorer's device, a seated player named with their PIN."""
 
-    player = serializers.IntegerField(min_value=1, required=False, help_text=PLAYER_HELP)
+    player = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, help_text=PLAYER_HELP
+    )
     pin = serializers.CharField(min_length=4, max_length=8, required=False, help_text=PIN_HELP)
 
     def validate(self, attrs):
@@ -36,7 +39,9 @@ class QueryInputSerializer(DisputeInputSerializer):
     """A query of a hand awaiting confirmation: the count the player claims (points or
     cards_taken, as a dispute takes them), or nothing; who queries, as for a confirmation."""
 
-    player = serializers.IntegerField(min_value=1, required=False, help_text=PLAYER_HELP)
+    player = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, help_text=PLAYER_HELP
+    )
     pin = serializers.CharField(min_length=4, max_length=8, required=False, help_text=PIN_HELP)
     reason = serializers.CharField(**{**REASON, "required": False})
 
@@ -62,7 +67,9 @@ class PlayerInvitationInputSerializer(StrictInputSerializer):
 
 
 class ClaimDecisionInputSerializer(StrictInputSerializer):
-    decision = serializers.ChoiceField(choices=["approve", "refuse"])
+    decision = serializers.ChoiceField(
+        choices=CLAIM_DECISIONS, help_text="approve: the account is linked to the player."
+    )
 
 
 class PlayerClaimOutputSerializer(serializers.ModelSerializer):

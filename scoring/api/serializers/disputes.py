@@ -94,9 +94,12 @@ class DisputeInputSerializer(StrictInputSerializer):
         return attrs
 
 
+DISPUTE_DECISIONS = ["accept", "dismiss"]
+
+
 class DisputeResolveInputSerializer(StrictInputSerializer):
     decision = serializers.ChoiceField(
-        choices=["accept", "dismiss"],
+        choices=DISPUTE_DECISIONS,
         help_text="accept: penalise the renege the ruling proves, or correct the hand to the "
         "claimed count; dismiss: change no score.",
     )

@@ -3,6 +3,7 @@ their own account or by their PIN on the scorer's device; a player's PIN."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -10,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, changes, creates, expected_version
+from scoring.api.http import CreateView, changes, creates, expected_version, operation
 from scoring.api.permissions import IsClubDirector, IsThePlayer
 from scoring.api.scopes import GameScopedMixin, PlayerScopedMixin
 from scoring.api.serializers.confirmations import (
@@ -84,7 +85,7 @@ class PlayerPinView(PlayerScopedMixin, APIView):
 
     permission_classes = [IsAuthenticated & (IsThePlayer | IsClubDirector)]
 
-    @changes("players_pin", PinInputSerializer, None)
+    @extend_schema(**operation("players_pin"), request=PinInputSerializer, responses={204: None})
     def put(self, request: Request, pk: int) -> Response:
         player = self.get_player()
         data = PinInputSerializer(data=request.data)
