@@ -39,8 +39,22 @@ def game_context(game: Game, user) -> dict[str, Any]:
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,
+        "waiting": _waiting(selectors.waiting_hands(game, user), names),
         "fix_forms": _fix_forms(board, hands, names) if can_score else None,
     }
+
+
+def _waiting(hands: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
+    """The hands not counted yet, with their points in words: ``Ada 13, Ben 5, …``."""
+    return [
+        {
+            **hand,
+            "points_text": ", ".join(
+                f"{n} {p}" for n, p in zip(names, hand["points"], strict=True)
+            ),
+        }
+        for hand in hands
+    ]
 
 
 def _fix_forms(board: dict[str, Any], hands: list[int], names: list[str]) -> dict[str, Any]:

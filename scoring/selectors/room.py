@@ -82,7 +82,10 @@ def _table(game: Game, waiting: list, disputes: list) -> dict[str, Any]:
         "league_name": game.league.name if game.league else None,
         "status": game.status,
         "version": game.version,
-        "seats": [{"seat": s.seat, "player": s.player_id, "name": s.player.name} for s in seats],
+        "seats": [
+            {"seat": s.seat, "player": s.player_id, "name": s.player.name, "total": total}
+            for s, total in zip(seats, game.totals, strict=True)
+        ],
         "totals": game.totals,
         "hands_recorded": game.hands_recorded,
         "hands_counted": game.hands_played,

@@ -18,6 +18,7 @@ class RoomSeatSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     player = serializers.IntegerField()
     name = serializers.CharField()
+    total = serializers.IntegerField(help_text="Over the hands that count.")
 
 
 class RoomWaitingHandSerializer(serializers.Serializer):

@@ -1,0 +1,127 @@
+"""The club night's pages: a hand confirmed or queried at the table (from the player's own
+phone, or by PIN on the scorer's), the director's room view, and the player's own page (my
+games, my records, my PIN)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.models import Club, Player
+from scoring.pages import access
+from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
+from scoring.pages.refusals import refusal_words
+from scoring.pages.views.game_actions import _back, _carried_out
+
+
+def _refused(request: HttpRequest, game, form) -> HttpResponse:
+    errors = [error for errors in form.errors.values() for error in errors]
+    messages.error(request, errors[0] if errors else "That could not be done.")
+    return _back(game, "#waiting")
+
+
+@login_required
+@require_POST
+def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = access.readable_game(request, pk)
+    players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
+    form = ConfirmForm(request.POST, players=players)
+    if not form.is_valid():
+        return _refused(request, game, form)
+    player, pin = form.cleaned_data.get("player"), form.cleaned_data.get("pin") or None
+    return _carried_out(
+        request,
+        game,
+        lambda: services.confirm_hand(
+            game_id=pk, number=number, actor=request.user, player_id=player or None, pin=pin
+        ),
+        f"Hand {number} is confirmed: it counts.",
+        number=number,
+        anchor="#waiting",
+    )
+
+
+@login_required
+@require_POST
+def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = access.readable_game(request, pk)
+    form = QueryForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, game, form)
+    return _carried_out(
+        request,
+        game,
+        lambda: services.query_hand(
+            game_id=pk,
+            number=number,
+            actor=request.user,
+            record={},
+            reason=form.cleaned_data["reason"],
+        ),
+        f"Hand {number} is queried: a director will rule on it.",
+        number=number,
+        anchor="#waiting",
+    )
+
+
+@never_cache
+@login_required
+@require_safe
+def room_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every table of tonight on one page; static/js/room.js polls the API and redraws it."""
+    club = access.readable(request.user, Club, "club", slug=slug)
+    if selectors.role_in(request.user, club.pk) not in selectors.DIRECTORS:
+        raise PermissionDenied("The room view is for the club's directors.")
+    room = selectors.room(club, timezone.localdate())
+    return render(request, "pages/room.html", {"club": club, "room": room})
+
+
+@never_cache
+@login_required
+def my_page(request: HttpRequest) -> HttpResponse:
+    """My players, my table tonight, my games, my records, and my PIN."""
+    players = list(selectors.linked_players(request.user))
+    form = PinForm()
+    if request.method == "POST":
+        player = get_object_or_404(
+            selectors.linked_players(request.user), pk=request.POST.get("player")
+        )
+        form = PinForm(request.POST)
+        if form.is_valid():
+            try:
+                services.set_pin(player=player, pin=form.cleaned_data["pin"])
+            except DomainError as exc:
+                messages.error(request, refusal_words(exc, fallback="A PIN is 4 to 8 digits."))
+            else:
+                messages.success(request, f"Your PIN at {player.club.name} is set.")
+                return redirect("page-me")
+    games = selectors.my_games(request.user).prefetch_related("seats__player")
+    context = {
+        "players": players,
+        "tonight": list(selectors.my_games(request.user, in_progress=True)[:5]),
+        "games": list(games[:20]),
+        "stats": selectors.my_stats(request.user),
+        "form": form,
+    }
+    return render(request, "pages/me.html", context)
+
+
+@login_required
+@require_POST
+def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
+    player = access.readable(request.user, Player, "player", pk=pk)
+    try:
+        services.claim_player(player=player, user=request.user)
+    except DomainError as exc:
+        messages.error(request, refusal_words(exc))
+    else:
+        messages.success(request, "Claim sent: a director of the club will approve it.")
+    return redirect("page-player", pk=pk)
