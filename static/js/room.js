@@ -9,6 +9,7 @@
   if (!room || !window.fetch) return;
   var etag = room.dataset.etag || "";
   var EVERY = 2000;
+  var STATUS = { in_progress: "In progress", finished: "Finished", abandoned: "Abandoned" };
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -32,7 +33,7 @@
     title.appendChild(link(t.link, "Game " + t.game));
     if (t.league_name) { title.append(" "); title.appendChild(el("span", "muted small", t.league_name)); }
     title.append(" ");
-    title.appendChild(el("span", "tag " + t.status, t.status));
+    title.appendChild(el("span", "tag " + t.status, STATUS[t.status] || t.status));
     section.appendChild(title);
     var seats = el("ol", "room-seats");
     t.seats.forEach(function (seat) {
@@ -46,7 +47,7 @@
     });
     section.appendChild(seats);
     var line = el("p", "small");
-    line.append("Hand ");
+    line.append("Hands: ");
     line.appendChild(el("strong", "current-hand", String(t.hands_recorded)));
     line.append(" recorded, " + t.hands_counted + " counted" + (t.next_hand ? " · next: hand " + t.next_hand : ""));
     section.appendChild(line);

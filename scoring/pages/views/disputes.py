@@ -31,6 +31,7 @@ DISPUTE_REFUSALS = {
         "With this change the game would have ended before a later hand: correct the hands instead."
     ),
     "record_required": "Give the plays of the hand to dispute it.",
+    "nothing_claimed": "The query claims no other count: dismiss it, or correct the hand.",
 }
 STATUS_WORDS = {
     DisputeStatus.OPEN: "Open: waiting for a director",
@@ -93,10 +94,10 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
             raise PermissionDenied("Only the club's directors and owners decide disputes.")
     names = selectors.seat_names(game)
     form = ResolveForm(data)
-    form.fields["decision"].choices = [
-        ("accept", _accept_words(dispute, names)),
-        ("dismiss", "Dismiss: the hand stands as recorded"),
-    ]
+    dismiss = ("dismiss", "Dismiss: the hand stands as recorded")
+    claims_nothing = dispute.ruling is None and dispute.claim is None  # a query at the table
+    accept = [] if claims_nothing else [("accept", _accept_words(dispute, names))]
+    form.fields["decision"].choices = [*accept, dismiss]
     if form.is_bound and form.is_valid():
         try:
             services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.cleaned_data)
