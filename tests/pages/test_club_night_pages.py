@@ -1,0 +1,112 @@
+"""The club night's pages through Django's test client: who sees the confirm buttons and the
+PIN form, refusals in words, the room view for directors only, my games and my PIN, and a
+claim from a player's page."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.hashers import check_password
+from django.test import Client
+
+from scoring import services
+from scoring.models import Confirmation, Hand, Player, PlayerClaim
+from tests.pages.conftest import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def table(club, people):
+    league = services.create_league(club=club, name="Night", ruleset="standard", confirmations=1)
+    ada, ben, cleo, dev = club.seated[:4]
+    accounts = {}
+    for player in (ada, ben):
+        accounts[player.name] = make_user(player.name.lower())
+        player.user = accounts[player.name]
+        player.save()
+    services.set_pin(player=cleo, pin="3141")
+    game = services.create_game(
+        club=club, league=league, players=[ada, ben, cleo, dev], actor=people["owner"]
+    )
+    services.enter_hand(
+        game_id=game.pk, number=1, entry={"points": [13, 5, 4, 4]}, actor=accounts["Ada"]
+    )
+    return {"game": game, "accounts": accounts, "cleo": cleo}
+
+
+def test_it_offers_the_confirm_button_to_another_seat_only(table, people):
+    url = f"/games/{table['game'].pk}/"
+    ben = client_for(table["accounts"]["Ben"]).get(url).content.decode()
+    ada = client_for(table["accounts"]["Ada"]).get(url).content.decode()
+    anonymous = Client().get(url).content.decode()
+    assert "Confirm hand 1" in ben and "Query hand 1" in ben
+    assert "Awaiting confirmation" in ada and "Query hand 1" not in ada
+    assert "Awaiting confirmation" in anonymous and "Confirm hand 1" not in anonymous
+    scorer = client_for(people["scorer"]).get(url).content.decode()
+    assert "Confirm with a player's PIN" in scorer
+
+
+def test_it_refuses_a_confirmation_in_words_and_confirms_by_pin(table, people):
+    game = table["game"]
+    url = f"/games/{game.pk}/hands/1/confirm/"
+    refused = client_for(table["accounts"]["Ada"]).post(url, follow=True)
+    assert "cannot confirm it" in refused.content.decode()
+    wrong = client_for(people["scorer"]).post(
+        url, {"player": table["cleo"].pk, "pin": "0000"}, follow=True
+    )
+    assert "That PIN is not right" in wrong.content.decode()
+    done = client_for(people["scorer"]).post(
+        url, {"player": table["cleo"].pk, "pin": "3141"}, follow=True
+    )
+    assert "Hand 1 is confirmed" in done.content.decode()
+    assert Hand.objects.get(game=game, number=1).confirmation == Confirmation.CONFIRMED
+
+
+def test_it_turns_a_query_into_a_dispute_a_director_can_only_dismiss(table, people):
+    game = table["game"]
+    client_for(table["accounts"]["Ben"]).post(
+        f"/games/{game.pk}/hands/1/query/", {"reason": "not sure"}, follow=True
+    )
+    dispute = Hand.objects.get(game=game, number=1).disputes.get()
+    page = client_for(people["owner"]).get(f"/games/{game.pk}/hands/1/disputes/{dispute.pk}/")
+    body = page.content.decode()
+    assert "Dismiss: the hand stands as recorded" in body
+    assert 'value="accept"' not in body
+
+
+def test_it_shows_the_room_to_directors_only(table, people):
+    assert client_for(people["owner"]).get("/clubs/riverside/room/").status_code == 200
+    assert client_for(people["scorer"]).get("/clubs/riverside/room/").status_code == 403
+    assert Client().get("/clubs/riverside/room/").status_code == 302
+
+
+def test_it_lets_a_player_set_their_pin_on_their_page_and_keeps_it_hashed(table):
+    ben = table["accounts"]["Ben"]
+    player = Player.objects.get(user=ben)
+    page = client_for(ben).get("/account/me/").content.decode()
+    assert "My PIN at Riverside" in page and f"Game {table['game'].pk}" in page
+    bad = client_for(ben).post("/account/me/", {"player": player.pk, "pin": "12"})
+    assert "A PIN has 4 to 8 digits." in bad.content.decode()
+    client_for(ben).post("/account/me/", {"player": player.pk, "pin": "8642"})
+    assert check_password("8642", Player.objects.get(pk=player.pk).pin_hash)
+    # Someone else's player cannot be given a PIN from this page.
+    other = table["cleo"]
+    assert (
+        client_for(ben).post("/account/me/", {"player": other.pk, "pin": "1111"}).status_code == 404
+    )
+
+
+def test_it_sends_a_claim_from_the_players_page(club):
+    newcomer = make_user("edie_e")
+    edie = club.seated[4]
+    page = client_for(newcomer).get(f"/players/{edie.pk}/").content.decode()
+    assert "This is me" in page
+    client_for(newcomer).post(f"/players/{edie.pk}/claim/")
+    assert PlayerClaim.objects.get().player == edie
