@@ -80,37 +80,46 @@ def expected(league: League) -> tuple[int, int]:
     return finished.count(), waiting.count()
 
 
+def step(league: League, hands_counted: int, waiting: int) -> None:
+    """The league table counts exactly the confirmed hands of the finished games."""
+    assert counted(league) == expected(league) == (hands_counted, waiting)
+
+
 def test_a_league_evening_with_confirmations_at_the_tables(
     live_server, browser, browser_context_args, night, people
 ):
-    url, league = live_server.url, night["league"]
-    one, two, three = night["games"]
-    scorer = signed_in(browser, browser_context_args, url, "sam")
-    ben = signed_in(browser, browser_context_args, url, "ben")
-    ada = signed_in(browser, browser_context_args, url, "ada")
+    url = live_server.url
 
-    def step(hands_counted: int, waiting: int) -> None:
-        assert counted(league) == expected(league) == (hands_counted, waiting)
+    def phone(username: str) -> Page:
+        return signed_in(browser, browser_context_args, url, username)
 
-    # Table one, hand 1: entered on the scorer's phone, it waits; Ben confirms on his.
+    phones = {"sam": phone("sam"), "ben": phone("ben"), "ada": phone("ada")}
+    table_one(url, night, people, phones, phone("olive"))
+    other_tables(url, night, people, phone)
+    correction(url, night, people, phones["ada"], phone("milo"))
+
+
+def table_one(url: str, night, people, phones: dict, director: Page) -> None:
+    """Confirmed from Ben's phone, by Cleo's PIN on the scorer's, and queried by Ada."""
+    league, one = night["league"], night["games"][0]
+    scorer, ben, ada = phones["sam"], phones["ben"], phones["ada"]
+    # Hand 1: entered on the scorer's phone, it waits; Ben confirms on his.
     scorer.goto(f"{url}/games/{one.pk}/enter/")
     for seat, points in enumerate((13, 5, 4)):
         scorer.fill(f"#id_seat_{seat}", str(points))
     scorer.get_by_role("button", name="Record hand 1").click()
     expect(scorer.get_by_role("heading", name="Hand 2")).to_be_visible()
-    step(0, 1)
+    step(league, 0, 1)
     ben.goto(f"{url}/games/{one.pk}/")
     expect(ben.locator("#waiting")).to_be_visible()
     check(ben, "night-01-ben-sees-hand-waiting")
     ben.get_by_role("button", name="Confirm hand 1").click()
     expect(ben.locator(".message.success")).to_contain_text("Hand 1 is confirmed")
     expect(ben.locator(".ranking")).to_contain_text("13")
-    step(0, 0)
+    step(league, 0, 0)
 
     # Hand 2: Cleo has no phone: she types her PIN on the scorer's.
-    services.enter_hand(
-        game_id=one.pk, number=2, entry={"points": [13, 5, 4, 4]}, actor=people["scorer"]
-    )
+    enter(one, 2, [13, 5, 4, 4], people["scorer"])
     scorer.goto(f"{url}/games/{one.pk}/")
     scorer.locator("summary", has_text="Confirm with a player's PIN").click()
     scorer.select_option("#pin-player-2", label="Cleo")
@@ -118,51 +127,50 @@ def test_a_league_evening_with_confirmations_at_the_tables(
     check(scorer, "night-02-pin-on-the-scorers-phone")
     scorer.locator("ul.waiting").get_by_role("button", name="Confirm hand 2").click()
     expect(scorer.locator(".message.success")).to_contain_text("Hand 2 is confirmed")
-    step(0, 0)
+    step(league, 0, 0)
 
-    # Hand 3: Ada queries it from her phone; the director dismisses the query in the room
+    # Hand 3: Ada queries it from her phone; the director dismisses the query from the room
     # view's dispute link: the entry stands, it counts, and the game (39) is over.
-    services.enter_hand(
-        game_id=one.pk, number=3, entry={"points": [13, 5, 4, 4]}, actor=people["scorer"]
-    )
+    enter(one, 3, [13, 5, 4, 4], people["scorer"])
     ada.goto(f"{url}/games/{one.pk}/")
     ada.locator("summary", has_text="Query hand 3").click()
     ada.fill("#query-reason-3", "I never had the queen")
     ada.get_by_role("button", name="Query the hand").click()
     expect(ada.locator(".message.success")).to_contain_text("Hand 3 is queried")
-    step(0, 1)
-    director = signed_in(browser, browser_context_args, url, "olive")
-    director.goto(f"{url}/clubs/{night['league'].club.slug}/room/")
+    step(league, 0, 1)
+    director.goto(f"{url}/clubs/{league.club.slug}/room/")
     director.get_by_role("link", name="rule on hand 3").click()
     check(director, "night-03-query-as-a-dispute")
     director.get_by_text("Dismiss: the hand stands as recorded").click()
     director.fill("#id_note", "Ada had it: the table agrees")
     director.get_by_role("button", name="Decide").click()
     expect(director.locator(".dispute-status")).to_have_text("Dismissed")
-    step(3, 0)
+    step(league, 3, 0)
 
-    # Tables two and three: each hand confirmed from a player's own phone.
-    phones = {
-        name: signed_in(browser, browser_context_args, url, username)
-        for name, username in night["accounts"].items()
-        if name not in ("Ada", "Ben")
-    }
-    for game, confirmer in ((two, "Guest 0"), (three, "Guest 4")):
+
+def enter(game, number: int, points: list[int], actor) -> None:
+    services.enter_hand(game_id=game.pk, number=number, entry={"points": points}, actor=actor)
+
+
+def other_tables(url: str, night, people, phone) -> None:
+    """Tables two and three: each hand confirmed from a player's own phone."""
+    _, two, three = night["games"]
+    for game, confirmer in ((two, "0"), (three, "4")):  # Guest 0's and Guest 4's accounts
+        device = phone(confirmer)
         for number in (1, 2, 3):
-            services.enter_hand(
-                game_id=game.pk,
-                number=number,
-                entry={"points": [4, 4, 13, 5]},
-                actor=people["scorer"],
+            enter(game, number, [4, 4, 13, 5], people["scorer"])
+            device.goto(f"{url}/games/{game.pk}/")
+            device.get_by_role("button", name=f"Confirm hand {number}").click()
+            expect(device.locator(".message.success")).to_contain_text(
+                f"Hand {number} is confirmed"
             )
-            phone = phones[confirmer]
-            phone.goto(f"{url}/games/{game.pk}/")
-            phone.get_by_role("button", name=f"Confirm hand {number}").click()
-            expect(phone.locator(".message.success")).to_contain_text(f"Hand {number} is confirmed")
-    step(9, 0)
+    step(night["league"], 9, 0)
 
-    # A correction of table one's first hand must be confirmed again: the game is unfinished
-    # meanwhile (its confirmed hands add to 26 + 13), and out of the table.
+
+def correction(url: str, night, people, ada: Page, member: Page) -> None:
+    """A correction of table one's first hand is confirmed again: meanwhile the game is
+    unfinished (Ada's confirmed hands add to 26, under 30) and out of the table."""
+    league, one = night["league"], night["games"][0]
     services.correct_hand(
         game_id=one.pk,
         number=1,
@@ -170,15 +178,14 @@ def test_a_league_evening_with_confirmations_at_the_tables(
         reason="Ben had the queen",
         actor=people["scorer"],
     )
-    step(6, 1)
-    league_page = signed_in(browser, browser_context_args, url, "milo")
-    league_page.goto(f"{url}/leagues/{league.pk}/")
-    expect(league_page.locator("#awaiting-count")).to_contain_text("1 hand awaits confirmation")
-    check(league_page, "night-04-league-says-one-hand-waits")
+    step(league, 6, 1)
+    member.goto(f"{url}/leagues/{league.pk}/")
+    expect(member.locator("#awaiting-count")).to_contain_text("1 hand awaits confirmation")
+    check(member, "night-04-league-says-one-hand-waits")
     ada.goto(f"{url}/games/{one.pk}/")
     ada.get_by_role("button", name="Confirm hand 1").click()
     expect(ada.locator(".message.success")).to_contain_text("Hand 1 is confirmed")
-    step(9, 0)
+    step(league, 9, 0)
     one.refresh_from_db()
     assert one.status == GameStatus.FINISHED and one.totals == [31, 23, 12, 12]
 

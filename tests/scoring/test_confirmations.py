@@ -279,3 +279,18 @@ def test_it_refuses_the_confirmations_option_in_the_service_as_well(public_club)
     with pytest.raises(DomainError) as refused:
         services.create_league(club=public_club, name="L", ruleset="standard", confirmations=3)
     assert (refused.value.code, refused.value.attr) == ("invalid_confirmations", "confirmations")
+
+
+def test_it_counts_wrong_pins_sent_with_a_query_against_the_same_limit(table, client_for):
+    game, scorer = table["game"], client_for(table["people"]["scorer"])
+    enter(scorer, game)
+    cleo = table["cleo"].pk
+    for attempt in range(5):
+        wrong = scorer.post(
+            hand_url(game.pk, 1, "query/"),
+            {"player": cleo, "pin": "9999"},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"query-{attempt}",
+        )
+        assert error_of(wrong, 403)[0] == "wrong_pin"
+    assert error_of(confirm(scorer, game, player=cleo, pin=CLEO_PIN), 429)[0] == "pin_blocked"

@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, changes, creates, expected_version, operation
+from scoring.api.http import changes, conflict, expected_version, operation
 from scoring.api.permissions import IsClubDirector, IsThePlayer
 from scoring.api.scopes import GameScopedMixin, PlayerScopedMixin
 from scoring.api.serializers.confirmations import (
@@ -57,27 +57,39 @@ class HandConfirmView(GameScopedMixin, APIView):
         return hand_result(hand, game_id)
 
 
-@creates(
-    "games_hands_query",
-    QueryInputSerializer,
-    DisputeOutputSerializer,
-    conflicts={k: v for k, v in CONFIRM_CONFLICTS.items() if k != "game_would_end_earlier"},
-)
-class HandQueryView(GameScopedMixin, CreateView, APIView):
+class HandQueryView(GameScopedMixin, APIView):
+    """Not retry-safe by Idempotency-Key on purpose: a kept transaction around it would roll
+    back the count of a wrong PIN, and so lift the PIN's guess limit."""
+
     permission_classes = [IsAuthenticated]
 
-    def perform(self, data: dict):
-        self.get_game_version()
-        player, pin = data.pop("player", None), data.pop("pin", None)
-        return services.query_hand(
-            game_id=self.kwargs["game_id"],
-            number=self.kwargs["number"],
-            actor=self.request.user,
-            record=data,
-            reason=data.pop("reason", ""),
+    @extend_schema(
+        **operation("games_hands_query"),
+        request=QueryInputSerializer,
+        responses={
+            201: DisputeOutputSerializer,
+            409: conflict(
+                {k: v for k, v in CONFIRM_CONFLICTS.items() if k != "game_would_end_earlier"}
+            ),
+        },
+    )
+    def post(self, request: Request, game_id: int, number: int) -> Response:
+        self.get_game_version()  # a game the caller may not read is a 404
+        data = QueryInputSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        record = dict(data.validated_data)
+        player, pin = record.pop("player", None), record.pop("pin", None)
+        reason = record.pop("reason", "")
+        dispute = services.query_hand(
+            game_id=game_id,
+            number=number,
+            actor=request.user,
+            record=record,
+            reason=reason,
             player_id=player,
             pin=pin,
         )
+        return Response(DisputeOutputSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
 
 class PlayerPinView(PlayerScopedMixin, APIView):
