@@ -25,6 +25,10 @@ REFUSAL_WORDS = {
     "pin_blocked": "Too many wrong PINs: wait a quarter of an hour, or ask a director.",
     "hand_confirmed": "Hand {n} is confirmed already.",
     "hand_queried": "Hand {n} was queried: a director rules on it.",
+    "player_linked": "Another account is already linked to this player.",
+    "already_linked": "That account is linked to another player of this club already.",
+    "player_merged": "That player was merged into another record.",
+    "claim_decided": "That claim was decided already.",
 }
 GENERIC = "That could not be done: nothing was changed."
 #: A disputed count the engine refuses (it does not add up, or a moon without its choice).

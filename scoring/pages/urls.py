@@ -21,6 +21,7 @@ urlpatterns = [
     path("", browse.home, name="home"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/room/", club_night.room_page, name="page-room"),
+    path("clubs/<slug:slug>/claims/", club_night.claims_page, name="page-claims"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),

@@ -110,3 +110,22 @@ def test_it_sends_a_claim_from_the_players_page(club):
     assert "This is me" in page
     client_for(newcomer).post(f"/players/{edie.pk}/claim/")
     assert PlayerClaim.objects.get().player == edie
+
+
+def test_it_lets_a_director_approve_a_claim_on_the_claims_page(club, people):
+    newcomer = make_user("edie_e")
+    edie = club.seated[4]
+    services.claim_player(player=edie, user=newcomer)
+    claim = PlayerClaim.objects.get()
+    assert client_for(people["scorer"]).get("/clubs/riverside/claims/").status_code == 403
+    page = client_for(people["owner"]).get("/clubs/riverside/claims/").content.decode()
+    assert "says they are" in page and "Edie" in page
+    done = client_for(people["owner"]).post(
+        "/clubs/riverside/claims/", {"claim": claim.pk, "decision": "approve"}, follow=True
+    )
+    assert "Edie is linked to that account." in done.content.decode()
+    assert Player.objects.get(pk=edie.pk).user == newcomer
+    again = client_for(people["owner"]).post(
+        "/clubs/riverside/claims/", {"claim": claim.pk, "decision": "refuse"}, follow=True
+    )
+    assert "decided already" in again.content.decode()

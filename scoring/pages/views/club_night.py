@@ -18,6 +18,7 @@ from scoring import selectors, services
 from scoring.models import Club, Player
 from scoring.pages import access
 from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
+from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
 from scoring.pages.views.game_actions import _back, _carried_out
 
@@ -125,3 +126,33 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, "Claim sent: a director of the club will approve it.")
     return redirect("page-player", pk=pk)
+
+
+@never_cache
+@login_required
+def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """A director approves or refuses the members' claims to be the club's players."""
+    club = access.readable(request.user, Club, "club", slug=slug)
+    if selectors.role_in(request.user, club.pk) not in selectors.DIRECTORS:
+        raise PermissionDenied("Claims are decided by the club's directors.")
+    if request.method == "POST":
+        decision = request.POST.get("decision")
+        claim_id = int_param(request.POST.get("claim"))
+        if decision in ("approve", "refuse") and claim_id is not None:
+            try:
+                claim = services.decide_claim(
+                    claim_id=claim_id, club_id=club.pk, decision=decision, actor=request.user
+                )
+            except DomainError as exc:
+                messages.error(request, refusal_words(exc))
+            else:
+                name = claim.player.name
+                done = (
+                    f"{name} is linked to that account."
+                    if decision == "approve"
+                    else (f"The claim to be {name} is refused.")
+                )
+                messages.success(request, done)
+        return redirect("page-claims", slug=club.slug)
+    claims = selectors.pending_claims(club)
+    return render(request, "pages/claims.html", {"club": club, "claims": claims})
