@@ -27,6 +27,7 @@ urlpatterns = [
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),
     path("players/<id:pk>/claim/", club_night.player_claim, name="page-player-claim"),
+    path("players/<id:pk>/invite/", club_night.player_invite, name="page-player-invite"),
     path("games/new/", scoresheet.game_new, name="page-game-new"),
     path(GAME, browse.game_page, name="page-game"),
     path(GAME + "enter/", scoresheet.hand_enter, name="page-hand-enter"),

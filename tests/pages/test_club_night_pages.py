@@ -4,6 +4,8 @@ claim from a player's page."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.hashers import check_password
 from django.test import Client
@@ -129,3 +131,21 @@ def test_it_lets_a_director_approve_a_claim_on_the_claims_page(club, people):
         "/clubs/riverside/claims/", {"claim": claim.pk, "decision": "refuse"}, follow=True
     )
     assert "decided already" in again.content.decode()
+
+
+def test_it_lets_a_director_invite_someone_to_be_a_player_by_a_link(club, people):
+    edie = club.seated[4]
+    assert (
+        "Invite Edie's account"
+        in client_for(people["owner"]).get(f"/players/{edie.pk}/").content.decode()
+    )
+    assert (
+        "Invite Edie"
+        not in client_for(people["scorer"]).get(f"/players/{edie.pk}/").content.decode()
+    )
+    assert client_for(people["scorer"]).post(f"/players/{edie.pk}/invite/").status_code == 403
+    page = client_for(people["owner"]).post(f"/players/{edie.pk}/invite/").content.decode()
+    link = re.search(r"data-invitation-link>([^<]+)<", page).group(1)
+    newcomer = make_user("edie_e")
+    client_for(newcomer).post(link.replace("http://testserver", ""))
+    assert Player.objects.get(pk=edie.pk).user == newcomer

@@ -72,6 +72,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "leagues": stats["leagues"],
         "latest": events[-1] if events else None,
         "chart": charts.rating_chart(player.name, events),
+        "is_director": selectors.role_in(request.user, player.club_id) in selectors.DIRECTORS,
         **_games(request, seats__player=player),
     }
     return render(request, "pages/player.html", context)

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -20,6 +21,7 @@ from scoring.pages import access
 from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
+from scoring.pages.throttling import write_throttled
 from scoring.pages.views.game_actions import _back, _carried_out
 
 
@@ -31,6 +33,7 @@ def _refused(request: HttpRequest, game, form) -> HttpResponse:
 
 @login_required
 @require_POST
+@write_throttled
 def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
@@ -52,6 +55,7 @@ def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@write_throttled
 def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     form = QueryForm(request.POST)
@@ -87,6 +91,7 @@ def room_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @never_cache
 @login_required
+@write_throttled
 def my_page(request: HttpRequest) -> HttpResponse:
     """My players, my table tonight, my games, my records, and my PIN."""
     players = list(selectors.linked_players(request.user))
@@ -117,6 +122,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
+@write_throttled
 def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.readable(request.user, Player, "player", pk=pk)
     try:
@@ -130,6 +136,7 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
 
 @never_cache
 @login_required
+@write_throttled
 def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A director approves or refuses the members' claims to be the club's players."""
     club = access.readable(request.user, Club, "club", slug=slug)
@@ -156,3 +163,21 @@ def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect("page-claims", slug=club.slug)
     claims = selectors.pending_claims(club)
     return render(request, "pages/claims.html", {"club": club, "claims": claims})
+
+
+@never_cache
+@login_required
+@require_POST
+@write_throttled
+def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director's link to be this player: whoever accepts it signed in is linked to it."""
+    player = access.readable(request.user, Player, "player", pk=pk)
+    if selectors.role_in(request.user, player.club_id) not in selectors.DIRECTORS:
+        raise PermissionDenied("Directors invite someone to be a player.")
+    try:
+        _, token = services.invite_player(player=player, actor=request.user)
+    except DomainError as exc:
+        messages.error(request, refusal_words(exc))
+        return redirect("page-player", pk=pk)
+    link = request.build_absolute_uri(reverse("page-invitation", args=[token]))
+    return render(request, "pages/player_invite.html", {"player": player, "link": link})
