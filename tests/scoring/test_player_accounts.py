@@ -142,3 +142,20 @@ def test_it_shows_the_signed_in_player_their_games_and_statistics(
     with CaptureQueriesContext(connection) as more_queries:
         assert len(client.get(f"{API}/me/games/").json()["results"]) == 4
     assert len(more_queries) == len(games_queries)
+
+
+def test_it_shows_my_table_tonight_apart_from_my_other_games(
+    public_club, client_for, users, new_game
+):
+    ada = public_club.seated[0]
+    account = make_user("ada_l")
+    ada.user = account
+    ada.save()
+    playing, over = new_game(), new_game()
+    services.abandon_game(game_id=over.pk, reason="home time", actor=users["owner"])
+    client = client_for(account)
+    tonight = client.get(f"{API}/me/games/", {"playing": "true"}).json()["results"]
+    others = client.get(f"{API}/me/games/", {"playing": "false"}).json()["results"]
+    assert [g["id"] for g in tonight] == [playing.pk]
+    assert [g["id"] for g in others] == [over.pk]
+    assert error_of(client.get(f"{API}/me/games/", {"playing": "maybe"}), 400)[1] == "playing"

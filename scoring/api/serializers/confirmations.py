@@ -108,3 +108,7 @@ class MyStatsOutputSerializer(PlayerStatsOutputSerializer):
 
     club = serializers.IntegerField()
     club_name = serializers.CharField()
+
+
+class MyGamesQuerySerializer(StrictInputSerializer):
+    playing = serializers.BooleanField(required=False, allow_null=True, default=None)

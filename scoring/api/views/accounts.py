@@ -4,7 +4,8 @@ director's invitation to be one, and the signed-in caller's players, games and s
 from __future__ import annotations
 
 from django.urls import reverse
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -18,6 +19,7 @@ from scoring.api.scopes import ClubScopedMixin, PlayerScopedMixin
 from scoring.api.serializers.clubs import PlayerOutputSerializer
 from scoring.api.serializers.confirmations import (
     ClaimDecisionInputSerializer,
+    MyGamesQuerySerializer,
     MyStatsOutputSerializer,
     PlayerClaimInputSerializer,
     PlayerClaimOutputSerializer,
@@ -107,14 +109,29 @@ class MyPlayersView(generics.ListAPIView):
         return selectors.linked_players(self.request.user)
 
 
-@lists("me_games_list")
+@extend_schema_view(
+    get=extend_schema(
+        **operation("me_games_list"),
+        parameters=[
+            OpenApiParameter(
+                "playing",
+                OpenApiTypes.BOOL,
+                required=False,
+                description="true: my table tonight (games in progress); false: the others.",
+            )
+        ],
+    )
+)
 class MyGamesView(generics.ListAPIView):
     serializer_class = GameOutputSerializer
     permission_classes = [IsAuthenticated]
     filter_backends: list = []
 
     def get_queryset(self):
-        return selectors.my_games(self.request.user)
+        query = MyGamesQuerySerializer(data=self.request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        playing = query.validated_data.get("playing")
+        return selectors.my_games(self.request.user, in_progress=playing)
 
 
 class MyStatsView(APIView):
