@@ -220,14 +220,15 @@ def _head_to_head(tied: set[int], seats: Q) -> dict[tuple[int, int], int]:
 
 def league_table(league: League, period: Period) -> dict[str, Any]:
     result = table(Q(game__league=league), period, ranking_of(league.ranking), league.club_id)
-    waiting = awaiting_confirmation(Q(game__league=league))
+    # A league without confirmations spends no query on them (its games count every hand;
+    # one that stopped asking keeps the snapshot of its games, whose waits it then omits).
+    waiting = awaiting_confirmation(Q(game__league=league)) if league.confirmations else 0
     return {"league": league.pk, "name": league.name, **result, "awaiting_confirmation": waiting}
 
 
 def club_table(club: Club, period: Period) -> dict[str, Any]:
     result = table(Q(game__club=club), period, ranking_of(None), club.pk)
-    waiting = awaiting_confirmation(Q(game__club=club))
-    return {"club": club.pk, "name": club.name, **result, "awaiting_confirmation": waiting}
+    return {"club": club.pk, "name": club.name, **result}
 
 
 def awaiting_confirmation(games: Q) -> int:

@@ -84,8 +84,10 @@ class StandingsOutputSerializer(serializers.Serializer):
     period = PeriodSerializer()
     rows = StandingsRowSerializer(many=True)
     awaiting_confirmation = serializers.IntegerField(
-        help_text="Hands of its games not counted yet: awaiting confirmation, or queried (under "
-        "a league's confirmations). The rows count confirmed hands only."
+        required=False,
+        help_text="A league's table: hands of its games not counted yet, awaiting confirmation "
+        "or queried (under the league's confirmations; 0 without). The rows count confirmed "
+        "hands only.",
     )
 
 
