@@ -10,11 +10,15 @@ from scoring.pages.views import (
     disputes,
     game_actions,
     members,
+    offline,
     scoresheet,
 )
 
 urlpatterns = [
     path("", browse.home, name="home"),
+    # The installable app: the worker at the root, so that its scope is every page.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
