@@ -41,7 +41,8 @@
     if (busy || document.hidden || !navigator.onLine) return;
     busy = true;
     fetch(root.dataset.scoreboardUrl, {
-      credentials: "same-origin",
+      // A public club's board is the same for everyone: no cookie, so no session to look up.
+      credentials: root.hasAttribute("data-poll-anonymous") ? "omit" : "same-origin",
       cache: "no-store",
       headers: { "If-None-Match": etag, Accept: "application/json" }
     }).then(function (response) {

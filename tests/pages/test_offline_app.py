@@ -86,12 +86,26 @@ def test_it_marks_the_game_page_for_the_live_and_offline_scripts(client, game, p
     assert f'data-keep-offline="/games/{game.pk}/ /games/{game.pk}/enter/"' in page
     assert f'data-outbox data-game="{game.pk}"' in page
     assert page.count("data-live-part=") == 7
+    assert "data-poll-anonymous" in page  # a public club: the poll sends no cookie
 
 
 def test_it_keeps_no_hand_form_offline_for_a_reader(client, game, people):
     signed_in(client, people["member"])
     page = client.get(f"/games/{game.pk}/").content.decode()
     assert f'data-keep-offline="/games/{game.pk}/"' in page
+
+
+def test_it_has_a_private_clubs_page_poll_with_the_session(client, private_club, people):
+    game = services.create_game(
+        club=private_club,
+        league=private_club.league,
+        players=private_club.seated[:4],
+        actor=people["owner"],
+    )
+    signed_in(client, people["member"])
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f'data-live-game="{game.pk}"' in page
+    assert "data-poll-anonymous" not in page
 
 
 def test_it_gives_the_hand_form_the_seat_names_for_a_kept_hand(client, game, people):

@@ -119,10 +119,15 @@ def test_hands_entered_offline_survive_a_reload_and_are_stored_once_each_in_orde
     assert len(stored(game)) == 3
 
 
+@pytest.mark.parametrize("public", [True, False], ids=["public-club", "private-club"])
 def test_a_hand_entered_on_one_phone_appears_on_the_other_without_a_reload(
-    table, new_context, people
+    live_server, new_context, people, public
 ):
-    game, url = table
+    club = build_club(people, name="Corner", slug="corner", is_public=public)
+    game = services.create_game(
+        club=club, league=club.league, players=club.seated[:4], actor=people["owner"]
+    )
+    url = live_server.url
     watcher = new_context().new_page()
     sign_in(watcher, url, f"/games/{game.pk}/", username="milo")
     watcher.evaluate("window.notReloaded = true")
@@ -144,7 +149,7 @@ def test_a_hand_entered_on_one_phone_appears_on_the_other_without_a_reload(
     )
     expect(watcher.locator(".history")).to_contain_text("misdeal")
     assert watcher.evaluate("window.notReloaded") is True
-    check_page_state(watcher, "live-01-void-seen")
+    check_page_state(watcher, f"live-01-void-seen-{'public' if public else 'private'}")
 
 
 def test_a_conflicting_offline_hand_shows_both_versions_and_resolves_either_way(
