@@ -138,14 +138,14 @@ def measure(args: argparse.Namespace, workdir: Path, log) -> dict:
         polls = [
             Load(
                 "signed-in",
-                "poll, private club (session cookie)",
+                "poll with the session cookie (a private club's page)",
                 board,
                 304,
                 headers=(f"If-None-Match: {etag}", f"Cookie: {seeded['cookie']}"),
             ),
             Load(
                 "anonymous",
-                "poll, public club (no cookie)",
+                "poll without a cookie (a public club's page)",
                 board,
                 304,
                 headers=(f"If-None-Match: {etag}",),
