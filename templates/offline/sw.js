@@ -7,7 +7,8 @@
 "use strict";
 
 var VERSION = "{{ version }}";
-var ASSETS = [{% for url in assets %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
+var ASSETS = {{ assets|safe }};
+var STATIC_PREFIX = {{ static_prefix|safe }};
 var STATIC_CACHE = "hearts-static-" + VERSION;
 var PAGES_CACHE = "hearts-pages-" + VERSION;
 // A game page and its hand form: what a scorer needs at the table.
@@ -77,7 +78,7 @@ self.addEventListener("fetch", function (event) {
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") event.respondWith(page(request));
-  else if (url.pathname.indexOf("{{ static_prefix|escapejs }}") === 0) event.respondWith(asset(request));
+  else if (url.pathname.indexOf(STATIC_PREFIX) === 0) event.respondWith(asset(request));
 });
 
 // From static/js/install.js: keep these pages now (the page the phone shows and its hand

@@ -5,13 +5,16 @@ page and the hand form, and the cheap 304 a watching phone gets every few second
 from __future__ import annotations
 
 import json
+import re
 import struct
 from pathlib import Path
 
 import pytest
-from django.test import override_settings
+from django.core.management import call_command
+from django.test import Client, override_settings
 
 from scoring import services
+from scoring.pages.views.offline import OFFLINE_ASSETS
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 
@@ -138,3 +141,24 @@ def test_it_answers_a_watching_phones_poll_with_a_304_in_few_queries(
     changed = client.get(url, HTTP_IF_NONE_MATCH=f'"{game.version}"')
     assert changed.status_code == 200
     assert changed["ETag"] == f'"{game.version + 1}"'
+
+
+def test_it_names_the_hashed_static_files_once_they_are_collected(tmp_path):
+    """As `make run` serves it: collectstatic's hashed names in the worker, each one served."""
+    storages = {
+        "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+        "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    }
+    with override_settings(STATIC_ROOT=tmp_path, STORAGES=storages):
+        call_command("collectstatic", interactive=False, verbosity=0)
+        client = Client()  # a new handler: WhiteNoise reads the collected files
+        body = client.get("/sw.js").content.decode()
+        assets = re.findall(r'"(/static/[^"]+)"', body)
+        assert len(assets) == len(OFFLINE_ASSETS)
+        assert any(re.fullmatch(r"/static/js/outbox\.[0-9a-f]{12}\.js", a) for a in assets)
+        for asset in assets:
+            assert client.get(asset).status_code == 200, asset
+        manifest = client.get("/manifest.webmanifest").json()
+        for icon in manifest["icons"]:
+            assert re.fullmatch(r"/static/icons/[\w-]+\.[0-9a-f]{12}\.png", icon["src"])
+            assert client.get(icon["src"]).status_code == 200

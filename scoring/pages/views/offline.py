@@ -8,7 +8,9 @@ by their hashed URLs, so any change to them is a new worker that drops the old c
 from __future__ import annotations
 
 import hashlib
+import json
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
@@ -37,9 +39,14 @@ ICONS = (
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
     assets = [static(name) for name in OFFLINE_ASSETS]
-    body = render_to_string(
-        "offline/sw.js", {"assets": assets, "version": "VERSION", "static_prefix": static("")}
-    )
+    # STATIC_URL, not static(""): a hashed storage has no manifest entry for "".
+    # JSON is JavaScript: the file names as they are (this is a script, not an HTML page).
+    context = {
+        "assets": json.dumps(assets),
+        "version": "VERSION",
+        "static_prefix": json.dumps(settings.STATIC_URL),
+    }
+    body = render_to_string("offline/sw.js", context)
     version = hashlib.sha256(body.encode()).hexdigest()[:12]
     body = body.replace('"VERSION"', f'"{version}"', 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
