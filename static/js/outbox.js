@@ -275,7 +275,7 @@
 
   function showNumber(form, number) {
     form.querySelector('input[name="number"]').value = String(number);
-    var title = document.querySelector("[data-entry-title]");
+    var title = document.querySelector("main h1");
     if (title) title.textContent = "Hand " + number;
     var button = form.querySelector("[data-submit]");
     if (button) button.textContent = "Record hand " + number;

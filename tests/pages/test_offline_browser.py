@@ -62,7 +62,7 @@ def open_kept_game(page: Page, url: str, game) -> None:
 
 
 def enter_offline(page: Page, number: int, points: list[int]) -> None:
-    expect(page.locator("[data-entry-title]")).to_have_text(f"Hand {number}")
+    expect(page.locator("main h1")).to_have_text(f"Hand {number}")
     for seat, value in enumerate(points):
         page.fill(f"#id_seat_{seat}", str(value))
     page.get_by_role("button", name=f"Record hand {number}").click()
@@ -207,3 +207,25 @@ def test_a_conflicting_offline_hand_shows_both_versions_and_resolves_either_way(
     assert stored(game) == [(1, [13, 5, 4, 4]), (2, [4, 13, 5, 4])]
     assert phone.evaluate("indexedDB.databases().then((dbs) => dbs.length)") == 1
     assert phone.evaluate(KEPT_HANDS) == 0
+
+
+def test_a_hand_tapped_card_by_card_offline_is_sent_as_the_cards_taken(
+    table, page: Page, context: BrowserContext
+):
+    game, url = table
+    open_kept_game(page, url, game)
+    page.goto(f"{url}/games/{game.pk}/enter/?mode=cards")  # kept too, once opened online
+    context.set_offline(True)
+    page.reload()
+    page.locator(".seat-pick", has_text="Ada").click()
+    page.locator(".card-tap", has_text="Q♠").click()  # the hearts go to Dev, the rest
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator("[data-outbox-status]")).to_contain_text("hand 1 is kept on this phone")
+    page.get_by_role("link", name="Back to the scoreboard").click()
+    expect(page.locator("li.pending")).to_contain_text("Hand 1: Ada: Q♠, Ben: none, Cleo: none")
+    context.set_offline(False)
+    expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
+    hand = Hand.objects.get(game=game)
+    assert hand.points == [13, 0, 0, 13]
+    assert hand.entry["cards_taken"][0] == ["QS"]
+    assert len(hand.entry["cards_taken"][3]) == 13
