@@ -27,6 +27,7 @@
         if (freshRoot) {
           etag = '"' + freshRoot.dataset.version + '"';
           root.dataset.version = freshRoot.dataset.version;
+          root.dataset.nextHand = freshRoot.dataset.nextHand;
         }
         document.querySelectorAll("[data-live-part]").forEach(function (part) {
           var name = part.getAttribute("data-live-part");

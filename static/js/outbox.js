@@ -248,6 +248,18 @@
     }
   }
 
+  // The next hand's number as the server last said it, kept per game: a hand form kept
+  // offline may be older than the game page the phone saw last.
+  function nextKey(game) { return "hearts-next-hand:" + game; }
+  function knownNext(game) { return Number(window.localStorage.getItem(nextKey(game)) || 0); }
+  function rememberNext(game, number) {
+    if (number > knownNext(game)) window.localStorage.setItem(nextKey(game), String(number));
+  }
+  function rememberBoard() {
+    var root = document.querySelector("[data-live-game]");
+    if (root && root.dataset.nextHand) rememberNext(Number(root.dataset.liveGame), Number(root.dataset.nextHand));
+  }
+
   // --- The hand form: offline, keep the hand and clear the form for the next one.
   function body(form) {
     var entry = {};
@@ -288,10 +300,12 @@
     var game = Number(form.dataset.game);
     var names = JSON.parse(document.getElementById("seat-names").textContent);
     var status = document.querySelector("[data-outbox-status]");
+    rememberNext(game, Number(numberInput.value));
     function afterKept(items) {
       var last = items.reduce(function (most, item) { return Math.max(most, item.number); }, 0);
-      if (last >= Number(numberInput.value)) {
-        showNumber(form, last + 1);
+      var next = Math.max(last + 1, knownNext(game));
+      if (next > Number(numberInput.value)) {
+        showNumber(form, next);
         var context = document.querySelector(".context");
         if (context) context.hidden = true; // the dealer shown was for an earlier hand
       }
@@ -316,11 +330,13 @@
   }
 
   document.addEventListener("DOMContentLoaded", function () {
+    rememberBoard();
     document.querySelectorAll("form[data-hand-entry]").forEach(handForm);
     render().then(flush);
     window.addEventListener("online", flush);
     // A fresh next-hand block from live.js; the list itself stays (a reason may be half typed).
     document.addEventListener("live-updated", function () {
+      rememberBoard();
       var box = document.querySelector("[data-outbox]");
       if (box) kept(Number(box.dataset.game)).then(nextHandLink);
     });

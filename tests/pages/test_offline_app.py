@@ -89,6 +89,7 @@ def test_it_marks_the_game_page_for_the_live_and_offline_scripts(client, game, p
     assert f'data-keep-offline="/games/{game.pk}/ /games/{game.pk}/enter/"' in page
     assert f'data-outbox data-game="{game.pk}"' in page
     assert page.count("data-live-part=") == 7
+    assert 'data-next-hand="1"' in page
     assert "data-poll-anonymous" in page  # a public club: the poll sends no cookie
 
 

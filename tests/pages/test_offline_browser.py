@@ -229,3 +229,21 @@ def test_a_hand_tapped_card_by_card_offline_is_sent_as_the_cards_taken(
     assert hand.points == [13, 0, 0, 13]
     assert hand.entry["cards_taken"][0] == ["QS"]
     assert len(hand.entry["cards_taken"][3]) == 13
+
+
+def test_a_hand_form_kept_before_another_phones_hand_takes_the_next_number(
+    table, page: Page, context: BrowserContext, people
+):
+    game, url = table
+    open_kept_game(page, url, game)  # the hand form is kept while hand 1 comes next
+    services.enter_hand(
+        game_id=game.pk, number=1, entry={"points": [4, 4, 5, 13]}, actor=people["owner"]
+    )
+    expect(page.locator(".next")).to_contain_text("Hand 2", timeout=LIVE_WITHIN_MS)
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter hand 2").click()
+    enter_offline(page, 2, [13, 5, 4, 4])
+    page.get_by_role("link", name="Back to the scoreboard").click()
+    context.set_offline(False)
+    expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
+    assert stored(game) == [(1, [4, 4, 5, 13]), (2, [13, 5, 4, 4])]
