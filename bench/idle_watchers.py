@@ -240,7 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = render(result, args, interval)
     print(text)
     if args.out:
-        write_section(args.out, SECTION, "## Idle watchers: the live scoreboard's poll\n\n" + text)
+        write_section(
+            args.out, SECTION, "## Idle watchers: the live scoreboard's poll\n\n" + text + "\n"
+        )
     valid = all(run.valid for run in [*result["baseline"], *result["runs"]])
     return 0 if valid else 1
 
