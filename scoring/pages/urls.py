@@ -10,6 +10,7 @@ from scoring.pages.views import (
     disputes,
     game_actions,
     members,
+    offline,
     scoresheet,
 )
 
@@ -18,6 +19,9 @@ HAND = GAME + "hands/<id:number>/"
 
 urlpatterns = [
     path("", browse.home, name="home"),
+    # The installable app: the worker at the root, so that its scope is every page.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
