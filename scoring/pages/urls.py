@@ -11,6 +11,7 @@ from scoring.pages.views import (
     disputes,
     game_actions,
     members,
+    offline,
     scoresheet,
 )
 
@@ -19,6 +20,9 @@ HAND = GAME + "hands/<id:number>/"
 
 urlpatterns = [
     path("", browse.home, name="home"),
+    # The installable app: the worker at the root, so that its scope is every page.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/room/", club_night.room_page, name="page-room"),
     path("clubs/<slug:slug>/claims/", club_night.claims_page, name="page-claims"),
