@@ -11,7 +11,7 @@ from .clubs import Club, Invitation, Membership, Player, PlayerMerge, Role, new_
 from .disputes import Dispute, DisputeStatus
 from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
 from .leagues import League, Season
-from .ratings import RatingEvent
+from .ratings import RatingEvent, RatingsState
 
 __all__ = [
     "Club",
@@ -31,6 +31,7 @@ __all__ = [
     "Player",
     "PlayerMerge",
     "RatingEvent",
+    "RatingsState",
     "Role",
     "Season",
     "WriteCount",

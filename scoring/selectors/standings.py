@@ -29,6 +29,7 @@ from scoring.models import (
     League,
     Player,
     RatingEvent,
+    RatingsState,
     Season,
 )
 
@@ -121,7 +122,19 @@ def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> di
     return {
         "ranking": described(ranking),
         "period": period.describe(),
+        **ratings_status(club_id),
         "rows": rank(rows, ranking, lambda tied: _head_to_head(tied, seats)),
+    }
+
+
+def ratings_status(club_id: int) -> dict[str, Any]:
+    """Whether the club's ratings wait for a re-rating on the queue, and when they were last
+    brought up to date (null: never rated since this was kept)."""
+    state = RatingsState.objects.filter(club_id=club_id).values_list("stale_since", "settled_at")
+    stale_since, settled_at = state.first() or (None, None)
+    return {
+        "ratings_updating": stale_since is not None,
+        "ratings_as_of": settled_at.isoformat() if settled_at else None,
     }
 
 

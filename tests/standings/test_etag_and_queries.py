@@ -17,9 +17,10 @@ from scoring.sample.generate import generate
 from .support import build_qq_league, play, standings_url
 
 # The league's version (its club's results version, the ETag), then to build: the league, the
-# seat aggregate, the ratings, and head-to-head (the default ranking declares it): the same five
-# whatever the league's size, for a table not yet cached.
-STANDINGS_QUERIES = 5
+# seat aggregate, the ratings, whether the ratings are being re-rated, and head-to-head (the
+# default ranking declares it): the same six whatever the league's size, for a table not yet
+# cached.
+STANDINGS_QUERIES = 6
 
 
 @pytest.fixture
