@@ -15,7 +15,7 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 .PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000}"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with a task worker"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
@@ -55,7 +55,10 @@ run: $(VENV)/.installed
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
-	exec $(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
+	$(PY) manage.py settle_ratings
+	# The task worker (re-ratings) beside gunicorn: stopped with it, Ctrl-C stops both.
+	$(PY) manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
+	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
 
 test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

@@ -17,7 +17,14 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
-from scoring.models import Club, Game, GameStatus, RatingsState, new_results_version
+from scoring.models import (
+    Club,
+    Game,
+    GameStatus,
+    RatingEvent,
+    RatingsState,
+    new_results_version,
+)
 from scoring.services import ratings
 
 # How often a re-rating starts again when writes keep marking the club while it computes
@@ -43,9 +50,18 @@ def ratings_changed(club_id: int, since: datetime | None) -> None:
 
 
 def _newest_only(club_id: int, since: datetime) -> bool:
-    """At most one finished game from ``since`` on: re-rating it costs one game."""
-    later = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED, finished_at__gte=since)
-    return len(later.values_list("pk", flat=True)[:2]) <= 1
+    """At most one game to re-rate from ``since`` on (finished there, or rated there before
+    the change reopened it): re-rating it costs one game."""
+    finished = Game.objects.filter(
+        club_id=club_id, status=GameStatus.FINISHED, finished_at__gte=since
+    ).values_list("pk", flat=True)
+    rated = (
+        RatingEvent.objects.filter(club_id=club_id, at__gte=since)
+        .order_by("-at")
+        .values_list("game_id", flat=True)
+    )
+    # A game rates at most six seats: any seven events name two games, if two are there.
+    return len(set(finished[:2]) | set(rated[:7])) <= 1
 
 
 def settle_ratings(club_id: int) -> int:
