@@ -12,6 +12,7 @@ from .disputes import Dispute, DisputeStatus
 from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent, RatingsState
+from .totals import PlayerDayTotal
 
 __all__ = [
     "Club",
@@ -29,6 +30,7 @@ __all__ = [
     "League",
     "Membership",
     "Player",
+    "PlayerDayTotal",
     "PlayerMerge",
     "RatingEvent",
     "RatingsState",

@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from scoring.models import Game, GameStatus
 from scoring.sample.generate import generate
+from scoring.services import rerating, totals
 
 from .support import build_qq_league, play, standings_url
 
@@ -74,11 +75,13 @@ def test_a_rating_change_from_another_league_of_the_club_gives_a_new_etag(api, q
     seats = list(qq_league.players.values())
     game = play(other, seats, [[0, 13, 5, 8]], owner)
     Game.objects.filter(pk=game.pk).update(finished_at=qq_league.games[0].finished_at)
+    totals.rebuild(qq_league.club.pk)
     url = standings_url(qq_league.league)
     before = api.get(url)
     services.correct_hand(
         game_id=game.pk, number=1, entry={"points": [13, 0, 5, 8]}, reason="typo", actor=owner
     )
+    rerating.settle_ratings(qq_league.club.pk)  # the queue's task, run here
     after = api.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
     assert [r["rating"] for r in after.json()["rows"]] != [
