@@ -3,6 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PYTEST_ARGS ?=
+SCALE_ARGS ?=
 LOCK_ARGS ?=
 # Only `make lock` needs it: it writes the lock files, nothing installs from it.
 UV_VERSION := 0.13.9
@@ -87,12 +88,13 @@ format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .
 
 # Benchmarks (later issues add more to this target); results go to bench/RESULTS.md.
+# The largest league is opt-in: make bench SCALE_ARGS=--sizes=1000,20000,200000
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md \
 		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_standings
-	$(PY) bench/scale.py --out bench/RESULTS.md
+	$(PY) bench/scale.py --out bench/RESULTS.md $(SCALE_ARGS)
 	command -v wrk >/dev/null 2>&1 || apt-get install -y wrk
 	$(PY) bench/http_load.py --out bench/RESULTS.md
 
