@@ -206,7 +206,7 @@ def kept_league(databases, index: int, games: int, args: argparse.Namespace, log
     facts = KEPT / f"{key}.{databases.vendor}.json"
     sqlite_copy = databases.vendor == "sqlite" and databases.tmp is not None
     work = Path(databases.tmp.name) / f"bench-{index}.sqlite3" if sqlite_copy else None
-    template = f"hearts_bench_{key}"
+    template = f"{databases.name}_{key}"[:63]  # beside the database it copies
     if args.reuse and facts.exists() and (sqlite_copy or databases.vendor == "postgresql"):
         connections.close_all()
         if sqlite_copy and (KEPT / f"{key}.sqlite3").exists():
