@@ -1,7 +1,7 @@
 """Per-player totals a day (``PlayerDayTotal``), kept in the transaction of each write that
-changes a finished game's seats: the day (league, season, date) a game counts in is counted
-again from its seats, before and after the change. So a write costs the games of that day,
-and a table sums days."""
+changes a finished game's seats: its players' totals of the day (league, season, date) it
+counted in before and counts in now are counted again from their seats. So a write costs its
+players' games of that day, and a table sums days."""
 
 from __future__ import annotations
 
@@ -65,22 +65,26 @@ def game_changed(game: Game, finished_before: datetime | None) -> None:
         buckets.add(bucket_of(game, finished_before))
     if game.status == GameStatus.FINISHED and game.finished_at is not None:
         buckets.add(bucket_of(game, game.finished_at))
+    # Only the game's own players' totals of that day can change: a handful of rows, one
+    # statement each way, however many games the day holds.
+    players = list(GameSeat.objects.filter(game=game).values_list("player_id", flat=True))
     for bucket in sorted(buckets):
-        _recount(game.club_id, bucket)
+        _recount(game.club_id, bucket, players)
 
 
-def _recount(club_id: int, bucket: Bucket) -> None:
+def _recount(club_id: int, bucket: Bucket, players: list[int]) -> None:
     league, season, day = bucket
     zone = timezone.get_current_timezone()
     start = datetime.combine(day, time.min, zone)
     seats = Q(
+        player_id__in=players,
         game__league_id=league or None,
         game__season_id=season or None,
         game__finished_at__gte=start,
         game__finished_at__lt=start + timedelta(days=1),
     )
     PlayerDayTotal.objects.filter(
-        club_id=club_id, league_key=league, season_key=season, day=day
+        club_id=club_id, league_key=league, season_key=season, day=day, player_id__in=players
     ).delete()
     PlayerDayTotal.objects.bulk_create(counted(club_id, seats))
 
