@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import importlib.util
 import json
 import os
@@ -201,8 +202,9 @@ def kept_league(databases, index: int, games: int, args: argparse.Namespace, log
     from django.core.management import call_command
     from django.db import connections
 
-    migrations = sorted((ROOT / "scoring" / "migrations").glob("0*.py"))[-1].stem[:4]
-    key = f"scale_{games}_p{args.players}_s{args.seed}_m{migrations}"
+    latest = sorted((ROOT / "scoring" / "migrations").glob("0*.py"))[-1]
+    schema = hashlib.sha256(latest.read_bytes()).hexdigest()[:8]  # a changed schema: anew
+    key = f"scale_{games}_p{args.players}_s{args.seed}_m{latest.stem[:4]}_{schema}"
     facts = KEPT / f"{key}.{databases.vendor}.json"
     sqlite_copy = databases.vendor == "sqlite" and databases.tmp is not None
     work = Path(databases.tmp.name) / f"bench-{index}.sqlite3" if sqlite_copy else None

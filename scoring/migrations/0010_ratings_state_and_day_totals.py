@@ -142,8 +142,12 @@ class Migration(migrations.Migration):
             options={
                 "indexes": [
                     models.Index(
-                        fields=["league_key", "day"], name="scoring_pla_league__3b76e3_idx"
-                    )
+                        fields=["league_key", "player", "day"],
+                        name="scoring_pla_league__0b15bb_idx",
+                    ),
+                    models.Index(
+                        fields=["club", "player", "day"], name="scoring_pla_club_id_1b2160_idx"
+                    ),
                 ],
                 "constraints": [
                     models.UniqueConstraint(

@@ -49,7 +49,12 @@ class PlayerDayTotal(models.Model):
                 name="one_total_a_player_and_day",
             )
         ]
-        indexes = [models.Index(fields=["league_key", "day"])]
+        # A table reads a league's (or a club's) rows player by player: summed in index order,
+        # with no sort of the rows, and a period's days found within each player's.
+        indexes = [
+            models.Index(fields=["league_key", "player", "day"]),
+            models.Index(fields=["club", "player", "day"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player_id} on {self.day}: {self.games} games"
