@@ -12,7 +12,8 @@ from .clubs import Club, Invitation, Membership, Player, PlayerMerge, new_result
 from .disputes import Dispute
 from .games import Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
-from .ratings import RatingEvent
+from .ratings import RatingEvent, RatingsState
+from .totals import PlayerDayTotal
 
 __all__ = [
     "Club",
@@ -30,8 +31,10 @@ __all__ = [
     "League",
     "Membership",
     "Player",
+    "PlayerDayTotal",
     "PlayerMerge",
     "RatingEvent",
+    "RatingsState",
     "Role",
     "Season",
     "WriteCount",
