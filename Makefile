@@ -3,6 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PYTEST_ARGS ?=
+SCALE_ARGS ?=
 LOCK_ARGS ?=
 # Only `make lock` needs it: it writes the lock files, nothing installs from it.
 UV_VERSION := 0.13.9
@@ -15,7 +16,7 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 .PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000}"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with a task worker"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
@@ -55,7 +56,10 @@ run: $(VENV)/.installed
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
-	exec $(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
+	$(PY) manage.py settle_ratings
+	# The task worker (re-ratings) beside gunicorn: stopped with it, Ctrl-C stops both.
+	$(PY) manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
+	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
 
 test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .
@@ -84,12 +88,13 @@ format: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check --fix .
 
 # Benchmarks (later issues add more to this target); results go to bench/RESULTS.md.
+# The largest league is opt-in: make bench SCALE_ARGS=--sizes=1000,20000,200000
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md \
 		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_standings
-	$(PY) bench/scale.py --out bench/RESULTS.md
+	$(PY) bench/scale.py --out bench/RESULTS.md $(SCALE_ARGS)
 	command -v wrk >/dev/null 2>&1 || apt-get install -y wrk
 	$(PY) bench/http_load.py --out bench/RESULTS.md
 	$(PY) bench/idle_watchers.py --out bench/RESULTS.md

@@ -1,4 +1,5 @@
-"""Scale: the league table, a scoreboard and hand entry at 1,000, 10,000 and 20,000 games.
+"""Scale: the league table, a scoreboard, hand entry and a correction at 1,000, 10,000 and
+20,000 games (``--sizes 1000,20000,200000`` for the largest; opt-in).
 
 Not a test. For each size, a fresh migrated database gets a synthetic league (the generator of
 bench/standings.py: ``scoring.sample.generate.generate``, 200 players, every hand scored by the
@@ -14,7 +15,7 @@ count must not change with the league's size, and a figure's time must not grow 
 data (at most ×20 from 1,000 to 20,000 games). See bench/README.md.
 
     .venv/bin/python bench/scale.py [--database sqlite|postgres|both] [--sizes 1000,10000,20000]
-        [--requests 30] [--out bench/RESULTS.md]
+        [--requests 30] [--no-reuse] [--out bench/RESULTS.md]
 """
 
 from __future__ import annotations
@@ -45,9 +46,10 @@ from report import (  # noqa: E402
     percentile,
     write_section,
 )
+from scale_leagues import correctable_game, corrector, kept_league, ratings_current  # noqa: E402
 
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/hearts_bench_scale"
-FIGURES = ("standings", "scoreboard", "hand entry")
+FIGURES = ("standings", "scoreboard", "hand entry", "correction")
 HANDS_PER_GAME = 8  # hands entered into one in-progress game before the next (none ends)
 POINTS = ([13, 5, 4, 4], [4, 13, 5, 4], [4, 4, 13, 5], [5, 4, 4, 13])
 WARMUPS = 3
@@ -73,10 +75,11 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
     from django.test.utils import CaptureQueriesContext
 
     from scoring import services
-    from scoring.models import Club, Game, GameStatus, League
+    from scoring.models import Club, Game, GameStatus, League, RatingsState
+    from scoring.services import rerating
 
     bench = standings_bench()
-    league_id, hands, seats, generate_s = bench.build(games, args.players, args.seed)
+    league_id, hands, seats, generate_s = args.league
     if connection.vendor == "postgresql":
         # Planner statistics for the rows just written in bulk, as autovacuum would gather them
         # on a live database (without them the table's plan depends on autovacuum's timing).
@@ -98,6 +101,8 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         ).pk
         for i in range(entries // HANDS_PER_GAME + 1)
     ]
+
+    earliest = correctable_game(league)
 
     client = Client()
     standings_url = f"/api/v1/leagues/{league_id}/standings/"
@@ -126,16 +131,19 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         entered += 1
 
     calls = {"standings": standings, "scoreboard": scoreboard, "hand entry": enter}
+    calls["correction"] = corrector(client, earliest, auth, expect)
     # The table and the scoreboard are built for each request: their kept renderings are
     # dropped before it (outside the timing), so the figures are what building them costs.
     rendered = {"standings", "scoreboard"}
     for _ in range(WARMUPS):
         for call in calls.values():
             bench.forget_kept_tables()
+            ratings_current(club.pk)
             call()
     queries = {}
     for name, call in calls.items():
         bench.forget_kept_tables()
+        ratings_current(club.pk)
         with CaptureQueriesContext(connection) as captured:
             call()
         # The database cache's own statements (keeping a rendering) are not the figure's.
@@ -148,10 +156,19 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         for name, call in calls.items():
             if name in rendered:
                 bench.forget_kept_tables()
+            ratings_current(club.pk)
             start = time.perf_counter()
             call()
             times[name].append((time.perf_counter() - start) * 1000)
+    # The worker's run after the corrections: from the earliest game on, as they left it.
+    game = Game.objects.get(pk=earliest[0])
+    RatingsState.objects.filter(club_id=club.pk).update(stale_since=game.finished_at)
+    start = time.perf_counter()
+    rerating.settle_ratings(club.pk)
+    settle_s = time.perf_counter() - start
+    log(f"the worker's re-rating after the corrections took {settle_s:.1f} s")
     return {
+        "settle_s": settle_s,
         "games": games,
         "hands": hands,
         "seats": seats,
@@ -176,8 +193,8 @@ def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:
     results = []
     try:
         for index, games in enumerate(args.sizes):
-            log(f"{games:,} games: a fresh {databases.vendor} database, migrated and generated")
-            databases.fresh(index)
+            build = standings_bench().build
+            args.league = kept_league(databases, index, games, args, build, log)
             results.append(measure_size(games, args, log))
             medians = {k: statistics.median(v) for k, v in results[-1]["times"].items()}
             log(
@@ -220,14 +237,19 @@ def render_database(part: dict, args: argparse.Namespace) -> list[str]:
         ratio = percentile(last["times"][f], 50) / percentile(first["times"][f], 50)
         met = "met" if flat and ratio <= growth else "NOT met"
         lines.append(
-            f"| {f}: p50 (p90) ms | "
+            f"| {f}: p50 (p99) ms | "
             + " | ".join(
-                f"{ms(percentile(r['times'][f], 50))} ({ms(percentile(r['times'][f], 90))})"
+                f"{ms(percentile(r['times'][f], 50))} ({ms(percentile(r['times'][f], 99))})"
                 for r in results
             )
             + f" | ×{ratio:.2f} | {', '.join(str(c) for c in counts)} "
             f"{'(flat)' if flat else '(NOT flat)'} | {met} |"
         )
+    lines.append(
+        "| the re-rating the corrections queued (the worker's run, from the earliest game), s | "
+        + " | ".join(f"{r['settle_s']:.1f}" for r in results)
+        + " | | | under 60 s |"
+    )
     return lines
 
 
@@ -244,7 +266,13 @@ def render(args: argparse.Namespace, parts: list[dict], command: str) -> str:
         f"{HANDS_PER_GAME} hands a game. The table and the scoreboard are built for every "
         "request (their kept renderings dropped before it, outside the timing): a kept one "
         "costs one query. Queries are counted over one request of each (for the table and the "
-        "scoreboard without the database cache's own statements). "
+        "scoreboard without the database cache's own statements). Correction re-enters the "
+        "last hand of the league's earliest game (two seats' points swapped, then back) through "
+        "`PATCH /api/v1/games/{id}/hands/{n}/`: it answers before re-rating, which it queues "
+        "(the club's stale mark is cleared before each, outside the timing, so each takes the "
+        "whole path); the worker's re-rating is then timed once, in process. Leagues are kept "
+        "in bench/.leagues/ (SQLite) or as template databases (PostgreSQL) and copied for "
+        "later runs (`--no-reuse` generates anew). "
         "PostgreSQL gets `ANALYZE` after each league is generated. "
         "The target: every query count flat, and no figure's time growing faster than the "
         "data.",
@@ -275,6 +303,12 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--postgres-url", default=DEFAULT_POSTGRES)
     parser.add_argument("--out", type=Path, help="write the section into this file")
     parser.add_argument("--max-seconds", type=int, default=3600)
+    parser.add_argument(
+        "--no-reuse",
+        dest="reuse",
+        action="store_false",
+        help="generate every league anew and keep none (default: reuse a kept one)",
+    )
     parser.add_argument("--json-out", type=Path, help=argparse.SUPPRESS)  # a child's results
     args = parser.parse_args(argv)
     if not args.sizes or any(not 1 <= s <= 200_000 for s in args.sizes):

@@ -29,6 +29,8 @@ class ShownInTablesAdmin(admin.ModelAdmin):
 
     def _changed(self, *owners: tuple[set[int], set[int]]) -> None:
         for club_id in set().union(*(clubs for clubs, _ in owners)):
+            # An edit here may move any count: the club's per-day totals counted again.
+            services.rebuild_totals(club_id)
             services.tables_changed(club_id)
         games = set().union(*(games for _, games in owners))
         services.games_changed(models.Game.objects.filter(pk__in=games))

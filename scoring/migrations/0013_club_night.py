@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0009_invitations"),
+        ("scoring", "0010_ratings_state_and_day_totals"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

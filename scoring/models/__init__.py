@@ -20,7 +20,8 @@ from .clubs import (
 from .disputes import Dispute
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
-from .ratings import RatingEvent
+from .ratings import RatingEvent, RatingsState
+from .totals import PlayerDayTotal
 
 __all__ = [
     "COUNTED",
@@ -42,8 +43,10 @@ __all__ = [
     "Membership",
     "Player",
     "PlayerClaim",
+    "PlayerDayTotal",
     "PlayerMerge",
     "RatingEvent",
+    "RatingsState",
     "Role",
     "Season",
     "WriteCount",

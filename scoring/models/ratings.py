@@ -30,3 +30,24 @@ class RatingEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} after game {self.game_id}: {self.ordinal:.2f}"
+
+
+class RatingsState(models.Model):
+    """Whether a club's ratings are current. A write that changes a game earlier than the
+    club's latest marks the ratings stale from that game's finish (in its own transaction);
+    the task queue re-rates from there and clears the mark in one transaction."""
+
+    club = models.OneToOneField(Club, primary_key=True, on_delete=models.CASCADE, related_name="+")
+    stale_since = models.DateTimeField(
+        null=True, blank=True, help_text="The earliest finish not yet re-rated; null: current."
+    )
+    generation = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Marks counted: a re-rating clears one only if none came since.",
+    )
+    settled_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the ratings were last brought up to date."
+    )
+
+    def __str__(self) -> str:
+        return f"club {self.club_id}: stale since {self.stale_since}"

@@ -29,7 +29,9 @@ from scoring.models import (
     Hand,
     League,
     Player,
+    PlayerDayTotal,
     RatingEvent,
+    RatingsState,
     Season,
 )
 
@@ -114,20 +116,55 @@ def kept_league_table(league: League, season_id: int | None) -> dict[str, Any]:
     return cached_table(league.club, variant, lambda: league_table(league, period))
 
 
-def table(scope: Q, period: Period, ranking: dict[str, Any], club_id: int) -> dict[str, Any]:
-    """The ranked rows, the declaration, and the period, for the seats ``scope`` selects."""
+def table(
+    scope: Q, kept: Q, period: Period, ranking: dict[str, Any], club_id: int
+) -> dict[str, Any]:
+    """The ranked rows, the declaration, and the period, for the seats ``scope`` selects
+    (``kept``: the same games' per-day totals, which the rows sum)."""
     seats = finished_seats(scope, period)
-    rows = _aggregate(seats)
+    rows = _summed(kept, period)
     _attach_ratings(rows, period, club_id)
     return {
         "ranking": described(ranking),
         "period": period.describe(),
+        **ratings_status(club_id),
         "rows": rank(rows, ranking, lambda tied: _head_to_head(tied, seats)),
     }
 
 
+def ratings_status(club_id: int) -> dict[str, Any]:
+    """Whether the club's ratings wait for a re-rating on the queue, and when they were last
+    brought up to date (null: never rated since this was kept)."""
+    state = RatingsState.objects.filter(club_id=club_id).values_list("stale_since", "settled_at")
+    stale_since, settled_at = state.first() or (None, None)
+    return {
+        "ratings_updating": stale_since is not None,
+        "ratings_as_of": settled_at.isoformat() if settled_at else None,
+    }
+
+
+def _summed(kept: Q, period: Period) -> list[dict[str, Any]]:
+    """One GROUP BY player over the per-day totals of the period's days: the table's cost
+    follows the players and the days, never the games."""
+    if period.start:
+        kept &= Q(day__gte=timezone.localdate(period.start))
+    if period.end:
+        kept &= Q(day__lte=timezone.localdate(period.end))
+    if period.season:
+        kept &= Q(season_key__in=[period.season.pk, 0])
+    sums = {name: Sum(name) for name in PlayerDayTotal.SUMMED_FIELDS}
+    found = (
+        PlayerDayTotal.objects.filter(kept)
+        .values("player_id")
+        .annotate(**sums)
+        .filter(games__gt=0)
+        .order_by("player_id")
+    )
+    return _rows(found)
+
+
 def _aggregate(seats: Q) -> list[dict[str, Any]]:
-    """One GROUP BY player over the seat rows: the raw SQL's shape (names come with ratings)."""
+    """One GROUP BY player over the seat rows (a player's own record)."""
     found = (
         GameSeat.objects.filter(seats)
         .values("player_id")
@@ -144,6 +181,10 @@ def _aggregate(seats: Q) -> list[dict[str, Any]]:
         )
         .order_by("player_id")
     )
+    return _rows(found)
+
+
+def _rows(found) -> list[dict[str, Any]]:
     rows = []
     for seat in found:
         games_played = seat["games"]
@@ -219,7 +260,13 @@ def _head_to_head(tied: set[int], seats: Q) -> dict[tuple[int, int], int]:
 
 
 def league_table(league: League, period: Period) -> dict[str, Any]:
-    result = table(Q(game__league=league), period, ranking_of(league.ranking), league.club_id)
+    result = table(
+        Q(game__league=league),
+        Q(league_key=league.pk),
+        period,
+        ranking_of(league.ranking),
+        league.club_id,
+    )
     # A league without confirmations spends no query on them (its games count every hand;
     # one that stopped asking keeps the snapshot of its games, whose waits it then omits).
     waiting = awaiting_confirmation(Q(game__league=league)) if league.confirmations else 0
@@ -227,7 +274,7 @@ def league_table(league: League, period: Period) -> dict[str, Any]:
 
 
 def club_table(club: Club, period: Period) -> dict[str, Any]:
-    result = table(Q(game__club=club), period, ranking_of(None), club.pk)
+    result = table(Q(game__club=club), Q(club_id=club.pk), period, ranking_of(None), club.pk)
     return {"club": club.pk, "name": club.name, **result}
 
 

@@ -18,6 +18,7 @@ from scoring.services.leagues import create_league, create_season, update_league
 from scoring.services.players import create_player, merge_players
 from scoring.services.signin import sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
+from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
 
 __all__ = [
@@ -42,6 +43,7 @@ __all__ = [
     "open_dispute",
     "open_invitation",
     "query_hand",
+    "rebuild_totals",
     "remove_membership",
     "resolve_dispute",
     "results_changed",

@@ -27,16 +27,31 @@ def ordinal(mu: float, sigma: float) -> float:
 
 
 def recompute(club_id: int, since: datetime | None = None) -> int:
-    """Re-rate the club's finished games from ``since`` on; returns how many games."""
+    """Re-rate the club's finished games from ``since`` on, in the caller's transaction;
+    returns how many games."""
+    created, games = rated_events(club_id, since)
+    replace_events(club_id, since, created)
+    return games
+
+
+def replace_events(club_id: int, since: datetime | None, created: list[RatingEvent]) -> None:
+    """The club's events from ``since`` on (all when None) replaced by ``created``."""
     events = RatingEvent.objects.filter(club_id=club_id)
-    games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
     if since is not None:
         events = events.filter(at__gte=since)
-        games = games.filter(finished_at__gte=since)
     events.delete()
+    RatingEvent.objects.bulk_create(created, batch_size=2000)
+
+
+def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatingEvent], int]:
+    """The events re-rating the club's finished games from ``since`` on would write, and how
+    many games: reads only (events before ``since`` are the starting ratings)."""
+    games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
+    if since is not None:
+        games = games.filter(finished_at__gte=since)
     order = list(games.order_by("finished_at", "id").values_list("id", "finished_at"))
     if not order:
-        return 0
+        return [], 0
     seats: dict[int, list[tuple[int, int]]] = {}
     for game_id, player_id, place in (
         GameSeat.objects.filter(game_id__in=[g for g, _ in order])
@@ -67,8 +82,7 @@ def recompute(club_id: int, since: datetime | None = None) -> int:
                     change=new.ordinal() - old.ordinal(),
                 )
             )
-    RatingEvent.objects.bulk_create(created, batch_size=2000)
-    return len(order)
+    return created, len(order)
 
 
 def rate_with_ties(before: list, places: list[int]) -> list:

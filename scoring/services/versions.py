@@ -9,14 +9,20 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from scoring.models import Club, Game, new_results_version
-from scoring.services import ratings
+from scoring.services import totals
+from scoring.services.rerating import ratings_changed
 
 
 def results_changed(club_id: int, since: datetime | None = None) -> None:
-    """What the club's tables show changed: re-rate its games from ``since`` (all when None)
-    and give the club a new results version, so cached tables and their ETags are dropped."""
-    ratings.recompute(club_id, since=since)
+    """What the club's tables show changed: give the club a new results version, so cached
+    tables and their ETags are dropped (which locks the club's row first), and re-rate its
+    games from ``since`` (all when None), at once or on the task queue (``rerating``).
+    Everything changed (``since`` None: a restore, a generated league): the club's per-day
+    totals are counted again too (a write to one game keeps them itself)."""
     tables_changed(club_id)
+    if since is None:
+        totals.rebuild(club_id)
+    ratings_changed(club_id, since)
 
 
 def tables_changed(club_id: int) -> None:

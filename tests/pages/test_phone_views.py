@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Game
-from tests.pages.conftest import PASSWORD, PHONE, play_hands
+from scoring.services import rerating
+from tests.pages.conftest import FINISHING_HANDS, PASSWORD, PHONE, play_hands
 from tests.pages.phone_checks import axe_violations, check_page_state, small_tap_targets
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -194,3 +195,20 @@ def test_a_six_seat_game_with_fourteen_character_names_fits_a_phone(
     for name in LONG_NAMES:
         expect(page.locator(".ranking")).to_contain_text(name)
     check(page, "views-30-six-seats")
+
+
+def test_a_table_says_its_ratings_are_updating_on_a_phone(live_server, page: Page, club, new_game):
+    owner = club.memberships.get(role="owner").user
+    first, second = new_game(), new_game()
+    for game in (first, second):
+        play_hands(game, owner, FINISHING_HANDS)
+    # A fix to the earlier game: its re-rating waits on the task queue (no worker runs here).
+    services.correct_hand(
+        game_id=first.pk, number=1, entry={"points": [1, 25, 0, 0]}, reason="typo", actor=owner
+    )
+    page.goto(f"{live_server.url}/leagues/{club.league.pk}/")
+    expect(page.get_by_role("status")).to_contain_text("Ratings updating")
+    check(page, "views-25-league-ratings-updating")
+    rerating.settle_ratings(club.pk)
+    page.reload()
+    expect(page.locator("main")).not_to_contain_text("Ratings updating")

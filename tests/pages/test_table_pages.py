@@ -12,6 +12,8 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import RatingEvent
+from scoring.services import rerating
+from tests.pages.conftest import FINISHING_HANDS, play_hands
 from tests.pages.test_pages import assert_page
 
 pytestmark = pytest.mark.django_db
@@ -114,3 +116,23 @@ def test_the_rating_is_rounded_once_tile_and_caption_agree(club, finished_game):
     tile = re.search(r"<dt>Rating</dt><dd>([^<]+)</dd>", body).group(1)
     caption = re.search(r"Now ([-\d.]+),", body).group(1)
     assert tile == caption == "3.00"
+
+
+def test_the_tables_say_ratings_are_updating_until_the_queue_re_rates(club, new_game, people):
+    owner = people["owner"]
+    first, second = new_game(), new_game()
+    for game in (first, second):
+        play_hands(game, owner, FINISHING_HANDS)
+    note = "Ratings updating: a change to an earlier game is being re-rated."
+    urls = (f"/leagues/{club.league.pk}/", f"/clubs/{club.slug}/")
+    for url in urls:
+        assert note not in assert_page(Client().get(url))
+    # The first game's first hand corrected: a later game exists, so it is re-rated on the queue.
+    services.correct_hand(
+        game_id=first.pk, number=1, entry={"points": [1, 25, 0, 0]}, reason="typo", actor=owner
+    )
+    for url in urls:
+        assert note in assert_page(Client().get(url))
+    assert rerating.settle_ratings(club.pk) == 1  # the second game: the first is open again
+    for url in urls:
+        assert note not in assert_page(Client().get(url))

@@ -20,7 +20,7 @@ from rest_framework.test import APIClient
 
 from scoring import services
 from scoring.models import Game, GameStatus, League, Player, Season
-from scoring.services import ratings
+from scoring.services import ratings, totals
 
 QQ_30 = {"preset": "qq", "target_score": 30}
 SINGLE_HAND = {"preset": "standard", "target_score": None}
@@ -57,6 +57,8 @@ def finish_on(games: Sequence[Game], moments: Sequence[datetime]) -> None:
     """Fix when each game finished, then re-rate the club in that order."""
     for game, moment in zip(games, moments, strict=True):
         Game.objects.filter(pk=game.pk).update(finished_at=moment)
+    # Changed outside the services (as an admin edit is): totals counted again, re-rated.
+    totals.rebuild(games[0].club_id)
     ratings.recompute(games[0].club_id)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from scoring import services
 from scoring.models import Game, GameStatus, RatingEvent
-from scoring.services import ratings
+from scoring.services import ratings, rerating
 
 from .support import build_qq_league, rows_by_name, table_of
 
@@ -68,11 +68,23 @@ def test_correcting_a_past_game_changes_the_table_and_re_rates_every_later_game(
     )
     g1.refresh_from_db()
     assert (g1.status, g1.totals, g1.winners) == (GameStatus.FINISHED, [15, 1, 5, 31], [1])
-    rows = rows_by_name(table_of(api, qq_league.league))
+    stale = table_of(api, qq_league.league)
+    rows = rows_by_name(stale)
     assert (rows["Ada"]["wins"], rows["Ada"]["average_place"]) == (1, 2.0)
     assert (rows["Ben"]["wins"], rows["Ben"]["average_place"]) == (2, 2.0)
     assert (rows["Ada"]["queens"], rows["Ben"]["queens"]) == (1, 2)
-    # Every event from game 1 on was rebuilt, in the same order.
+    # The correction answered before re-rating: the table says its ratings are updating and
+    # still shows the ratings as they were, whole.
+    assert stale["ratings_updating"] is True
+    assert history(ada) == ada_before and event_ids == set(
+        RatingEvent.objects.values_list("pk", flat=True)
+    )
+    # The queue's task, run here: every event from game 1 on is rebuilt, in the same order.
+    assert rerating.settle_ratings(qq_league.club.pk) == 3
+    assert rerating.settle_ratings(qq_league.club.pk) == 0  # run twice: nothing more to do
+    settled = table_of(api, qq_league.league)
+    assert settled["ratings_updating"] is False and settled["ratings_as_of"] is not None
+    rows = rows_by_name(settled)
     assert not event_ids & set(RatingEvent.objects.values_list("pk", flat=True))
     ada_after, ben_after = history(ada), history(ben)
     assert len(ada_after) == len(ada_before) == 3

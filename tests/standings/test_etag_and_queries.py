@@ -13,13 +13,15 @@ from django.test.utils import CaptureQueriesContext
 from scoring import services
 from scoring.models import Game, GameStatus
 from scoring.sample.generate import generate
+from scoring.services import rerating, totals
 
 from .support import build_qq_league, play, standings_url
 
 # The league's version (its club's results version, the ETag), then to build: the league, the
-# seat aggregate, the ratings, and head-to-head (the default ranking declares it): the same five
-# whatever the league's size, for a table not yet cached.
-STANDINGS_QUERIES = 5
+# seat aggregate, the ratings, whether the ratings are being re-rated, and head-to-head (the
+# default ranking declares it): the same six whatever the league's size, for a table not yet
+# cached.
+STANDINGS_QUERIES = 6
 
 
 @pytest.fixture
@@ -73,11 +75,13 @@ def test_a_rating_change_from_another_league_of_the_club_gives_a_new_etag(api, q
     seats = list(qq_league.players.values())
     game = play(other, seats, [[0, 13, 5, 8]], owner)
     Game.objects.filter(pk=game.pk).update(finished_at=qq_league.games[0].finished_at)
+    totals.rebuild(qq_league.club.pk)
     url = standings_url(qq_league.league)
     before = api.get(url)
     services.correct_hand(
         game_id=game.pk, number=1, entry={"points": [13, 0, 5, 8]}, reason="typo", actor=owner
     )
+    rerating.settle_ratings(qq_league.club.pk)  # the queue's task, run here
     after = api.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200
     assert [r["rating"] for r in after.json()["rows"]] != [

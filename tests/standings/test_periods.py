@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 import pytest
 
 from scoring.models import Game, RatingEvent
-from scoring.services import ratings
+from scoring.services import ratings, totals
 
 from .support import rows_by_name, standings_url, table_of
 
@@ -98,6 +98,7 @@ def test_moving_a_games_finish_date_moves_it_between_periods_and_re_rates_in_the
     before = {p: ordinal_after(p, g2) for p in qq_league.players.values()}
     # Game 1 now finished after game 2 (still in February).
     Game.objects.filter(pk=g1.pk).update(finished_at=datetime(2026, 2, 20, 20, tzinfo=UTC))
+    totals.rebuild(qq_league.club.pk)
     ratings.recompute(qq_league.club.pk)
     assert table_of(api, qq_league.league, "as_of=2026-02-15")["rows"][0]["games"] == 1
     order = list(

@@ -82,6 +82,13 @@ class StandingsOutputSerializer(serializers.Serializer):
     name = serializers.CharField(help_text="The league's or the club's name.")
     ranking = RankingSerializer()
     period = PeriodSerializer()
+    ratings_updating = serializers.BooleanField(
+        help_text="A change to a past game is being re-rated: the ratings shown are those from "
+        "before it (whole), and the results already count it."
+    )
+    ratings_as_of = serializers.DateTimeField(
+        allow_null=True, help_text="When the ratings were last brought up to date."
+    )
     rows = StandingsRowSerializer(many=True)
     awaiting_confirmation = serializers.IntegerField(
         required=False,

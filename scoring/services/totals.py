@@ -1,0 +1,103 @@
+"""Per-player totals a day (``PlayerDayTotal``), kept in the transaction of each write that
+changes a finished game's seats: its players' totals of the day (league, season, date) it
+counted in before and counts in now are counted again from their seats. So a write costs its
+players' games of that day, and a table sums days."""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+
+from scoring.models import Game, GameSeat, GameStatus, PlayerDayTotal
+
+# A day's games: (league id or 0, season id or 0, the local date they finished).
+Bucket = tuple[int, int, date]
+
+SUMS = {
+    "games": Count("id"),
+    "wins": Count("id", filter=Q(is_winner=True)),
+    "place_sum": Sum("place"),
+    "total_points": Sum("total"),
+    "hands": Sum("hands_played"),
+    "moons": Sum("moons"),
+    "queens": Sum("queens"),
+    "clean_hands": Sum("clean_hands"),
+    "gems": Sum("gems"),
+}
+
+
+def counted(club_id: int, seats: Q) -> list[PlayerDayTotal]:
+    """The totals of the club's finished games' seats that ``seats`` selects, counted from
+    the seats (the full recomputation)."""
+    found = (
+        GameSeat.objects.filter(seats, game__club_id=club_id, game__status=GameStatus.FINISHED)
+        .annotate(day=TruncDate("game__finished_at"))
+        .values("game__league_id", "game__season_id", "day", "player_id")
+        .annotate(**SUMS)
+        .order_by()
+    )
+    return [
+        PlayerDayTotal(
+            club_id=club_id,
+            league_key=row["game__league_id"] or 0,
+            season_key=row["game__season_id"] or 0,
+            day=row["day"],
+            player_id=row["player_id"],
+            **{name: row[name] for name in PlayerDayTotal.SUMMED_FIELDS},
+        )
+        for row in found
+    ]
+
+
+def bucket_of(game: Game, finished_at: datetime) -> Bucket:
+    day = timezone.localdate(finished_at)
+    return (game.league_id or 0, game.season_id or 0, day)
+
+
+def game_changed(game: Game, finished_before: datetime | None) -> None:
+    """After a write to ``game``'s seats: the day it counted in before (``finished_before``,
+    None if it was not finished) and the day it counts in now, counted again."""
+    buckets = set()
+    if finished_before is not None:
+        buckets.add(bucket_of(game, finished_before))
+    if game.status == GameStatus.FINISHED and game.finished_at is not None:
+        buckets.add(bucket_of(game, game.finished_at))
+    # Only the game's own players' totals of that day can change: a handful of rows, one
+    # statement each way, however many games the day holds.
+    players = list(GameSeat.objects.filter(game=game).values_list("player_id", flat=True))
+    for bucket in sorted(buckets):
+        _recount(game.club_id, bucket, players)
+
+
+def _recount(club_id: int, bucket: Bucket, players: list[int]) -> None:
+    league, season, day = bucket
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(day, time.min, zone)
+    seats = Q(
+        player_id__in=players,
+        game__league_id=league or None,
+        game__season_id=season or None,
+        game__finished_at__gte=start,
+        game__finished_at__lt=start + timedelta(days=1),
+    )
+    PlayerDayTotal.objects.filter(
+        club_id=club_id, league_key=league, season_key=season, day=day, player_id__in=players
+    ).delete()
+    PlayerDayTotal.objects.bulk_create(counted(club_id, seats))
+
+
+def players_changed(club_id: int, players: set[int]) -> None:
+    """After seats moved between players (a merge): these players' totals counted again."""
+    PlayerDayTotal.objects.filter(club_id=club_id, player_id__in=players).delete()
+    PlayerDayTotal.objects.bulk_create(counted(club_id, Q(player_id__in=players)), batch_size=2000)
+
+
+def rebuild(club_id: int) -> int:
+    """Every total of the club counted again from the seats; returns how many rows."""
+    PlayerDayTotal.objects.filter(club_id=club_id).delete()
+    rows = counted(club_id, Q())
+    PlayerDayTotal.objects.bulk_create(rows, batch_size=2000)
+    return len(rows)

@@ -1,0 +1,239 @@
+"""A real worker (``manage.py db_worker``, a child process) re-rates a club after a correction.
+
+On the database CI is testing, as tests/multiprocess/test_two_servers.py does: a scratch
+PostgreSQL database on CI's server when ``DATABASE_URL`` names one, else a SQLite file. A
+league is generated, the last hand of its earliest game corrected (through the service, as
+the API does: it answers before re-rating and queues the task), then the worker runs.
+Everything the test checks it reads through ``manage.py shell`` from the same database.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import closing
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+
+from hearts_site.dbconfig import database_config
+from tests.multiprocess.test_two_servers import (  # noqa: F401 - database_url is a fixture
+    REPO,
+    base_env,
+    database_url,
+    on_postgres,
+)
+
+STEP_TIMEOUT = 120  # seconds for one manage.py step (generating a league is the longest)
+SETTLE_WITHIN = 60  # seconds: the issue's bound for ratings to settle
+
+SEED = """
+import json
+from django.contrib.auth import get_user_model
+from scoring import services
+from scoring.models import Game, GameStatus
+from scoring.sample.generate import generate
+
+user = get_user_model().objects.create_user("worker_owner", password=None)
+club = services.create_club(user=user, name="Worker", slug="worker")
+generate(club=club, actor=user, players=24, games=GAMES, seed=21)
+print("SEED " + json.dumps({"club": club.pk}))
+"""
+
+# The last hand of the earliest game whose last hand is no moon: the points of the two seats
+# that did not end the game are swapped (the game still ends; its places change).
+CORRECT = """
+import json
+from scoring import services
+from scoring.models import Game, GameStatus, RatingsState
+
+club = CLUB
+for game in Game.objects.filter(club_id=club, status=GameStatus.FINISHED).order_by("finished_at"):
+    last = game.hands.order_by("-number").first()
+    points = list(last.entry.get("points", []))
+    if "moon_choice" in last.entry or not points:
+        continue
+    order = sorted(range(4), key=lambda s: game.totals[s])
+    a, b = order[0], order[1]
+    if points[a] == points[b]:
+        continue
+    points[a], points[b] = points[b], points[a]
+    owner = game.club.memberships.get().user
+    services.correct_hand(game_id=game.pk, number=last.number, entry={"points": points},
+                          reason="seats swapped", actor=owner)
+    break
+state = RatingsState.objects.get(club_id=club)
+print("CORRECTED " + json.dumps({"game": game.pk, "stale": state.stale_since is not None}))
+"""
+
+# What the club's stored events are (ids and figures), and what a full re-rating from scratch
+# gives (figures): equal figures mean the ratings settled to a full recomputation.
+STATE = """
+import hashlib, json
+from django_tasks_db.models import DBTaskResult
+from scoring.models import RatingEvent, RatingsState
+from scoring.services import ratings
+
+club = CLUB
+def digest(rows):
+    return hashlib.sha256(repr(sorted(rows)).encode()).hexdigest()
+stored = RatingEvent.objects.filter(club_id=club).values_list(
+    "pk", "player_id", "game_id", "mu", "sigma")
+full, _ = ratings.rated_events(club, None)
+state = RatingsState.objects.get(club_id=club)
+print("STATE " + json.dumps({
+    "stale": state.stale_since is not None,
+    "ids": digest([row[0] for row in stored]),
+    "stored": digest([row[1:] for row in stored]),
+    "full": digest([(e.player_id, e.game_id, e.mu, e.sigma) for e in full]),
+    "tasks": sorted(DBTaskResult.objects.values_list("status", flat=True)),
+}))
+"""
+
+
+def manage(env: dict[str, str], *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=STEP_TIMEOUT,
+        check=False,
+    )
+    assert done.returncode == 0, f"manage.py {args[0]} failed:\n{done.stdout}\n{done.stderr}"
+    return done.stdout
+
+
+def shell(env: dict[str, str], script: str, tag: str) -> dict:
+    lines = [line for line in manage(env, "shell", "-c", script).splitlines()]
+    found = [line.removeprefix(tag + " ") for line in lines if line.startswith(tag + " ")]
+    assert found, f"the script printed no {tag} line: {lines}"
+    return json.loads(found[-1])
+
+
+def corrected_league(url: str, games: int) -> tuple[dict[str, str], int, dict]:
+    """A migrated database with a generated league whose earliest game was just corrected:
+    the environment, the club, and the stored state before the correction."""
+    env = base_env(url)
+    manage(env, "migrate", "--noinput", "-v", "0")
+    club = shell(env, SEED.replace("GAMES", str(games)), "SEED")["club"]
+    before = shell(env, STATE.replace("CLUB", str(club)), "STATE")
+    assert before["stored"] == before["full"] and not before["stale"]
+    corrected = shell(env, CORRECT.replace("CLUB", str(club)), "CORRECTED")
+    assert corrected["stale"], "a correction of the earliest game is re-rated on the queue"
+    return env, club, before
+
+
+def worker(env: dict[str, str], log: Path, *args: str) -> subprocess.Popen:
+    with open(log, "wb") as handle:
+        return subprocess.Popen(
+            [sys.executable, "manage.py", "db_worker", "--interval", "0.1", *args],
+            cwd=REPO,
+            env=env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+
+def test_a_worker_settles_a_correction_to_a_full_re_rating(database_url, tmp_path):  # noqa: F811
+    env, club, before = corrected_league(database_url, games=300)
+    state = STATE.replace("CLUB", str(club))
+    queued = shell(env, state, "STATE")
+    assert queued["stale"] and queued["tasks"] == ["READY"]
+    assert queued["stored"] == before["stored"]  # nothing re-rated before the worker runs
+    process = worker(env, tmp_path / "worker.log")
+    try:
+        deadline = time.monotonic() + SETTLE_WITHIN
+        while (now := shell(env, state, "STATE"))["stale"]:
+            assert process.poll() is None, (tmp_path / "worker.log").read_text()
+            assert time.monotonic() < deadline, "the ratings did not settle within a minute"
+            time.sleep(0.5)
+    finally:
+        stop(process)
+    assert now["tasks"] == ["SUCCESSFUL"]
+    assert now["stored"] == now["full"] != before["full"]
+
+
+def _query(url: str, config: dict, sql: str, params: list) -> list[tuple]:
+    """One read straight from the database, not through Django (fast enough to poll)."""
+    if on_postgres():
+        with psycopg.connect(url, autocommit=True, connect_timeout=10) as db:
+            return db.execute(sql, params).fetchall()
+    with closing(sqlite3.connect(urlsplit(url).path, timeout=5)) as db:
+        return db.execute(sql.replace("%s", "?"), params).fetchall()
+
+
+def _re_rating_writes(url: str, config: dict) -> bool:
+    """Whether the worker's task is running and inside its write transaction: on PostgreSQL
+    a backend is deleting or inserting the events; on SQLite the writers' file lock is held
+    (after the task was claimed, nothing else of the worker writes until it is done)."""
+    running = _query(url, config, TASKS, ["RUNNING"])
+    if not running:
+        return False
+    if on_postgres():
+        return bool(_query(url, config, WRITING, [config["NAME"]]))
+    lock = urlsplit(url).path + "-writer.lock"
+    with open(lock, "a") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        return False
+
+
+TASKS = "SELECT id FROM django_tasks_database_dbtaskresult WHERE status = %s"
+WRITING = (
+    "SELECT pid FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
+    " AND (query ILIKE 'DELETE%%' OR query ILIKE 'INSERT%%')"
+    " AND query ILIKE '%%scoring_ratingevent%%'"
+)
+
+
+def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(database_url, tmp_path):  # noqa: F811
+    env, club, before = corrected_league(database_url, games=2500)
+    state = STATE.replace("CLUB", str(club))
+    config = database_config(database_url, environ={})
+    process = worker(env, tmp_path / "worker.log")
+    try:
+        deadline = time.monotonic() + SETTLE_WITHIN
+        while not _re_rating_writes(database_url, config):
+            assert process.poll() is None, (tmp_path / "worker.log").read_text()
+            if time.monotonic() > deadline:
+                pytest.fail("the worker never began writing the events")
+            time.sleep(0.002)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        stop(process)
+    killed = shell(env, state, "STATE")
+    # The transaction rolled back whole: the same event rows as before the correction, the
+    # club still marked, its task never finished.
+    assert (killed["ids"], killed["stored"]) == (before["ids"], before["stored"])
+    assert killed["stale"] and killed["tasks"] == ["RUNNING"]
+    # The next run completes it: settle_ratings queues the stale club again.
+    assert "1 clubs queued" in manage(env, "settle_ratings")
+    manage(env, "db_worker", "--batch")
+    done = shell(env, state, "STATE")
+    assert not done["stale"] and "SUCCESSFUL" in done["tasks"]
+    assert done["stored"] == done["full"] != before["full"]
