@@ -103,15 +103,16 @@ def table_one(url: str, night, people, phones: dict, director: Page) -> None:
     """Confirmed from Ben's phone, by Cleo's PIN on the scorer's, and queried by Ada."""
     league, one = night["league"], night["games"][0]
     scorer, ben, ada = phones["sam"], phones["ben"], phones["ada"]
-    # Hand 1: entered on the scorer's phone, it waits; Ben confirms on his.
+    # Hand 1: entered on the scorer's phone, it waits; Ben, looking at the game on his phone,
+    # sees it come (the page updates itself) and confirms it.
+    ben.goto(f"{url}/games/{one.pk}/")
     scorer.goto(f"{url}/games/{one.pk}/enter/")
     for seat, points in enumerate((13, 5, 4)):
         scorer.fill(f"#id_seat_{seat}", str(points))
     scorer.get_by_role("button", name="Record hand 1").click()
     expect(scorer.get_by_role("heading", name="Hand 2")).to_be_visible()
     step(league, 0, 1)
-    ben.goto(f"{url}/games/{one.pk}/")
-    expect(ben.locator("#waiting")).to_be_visible()
+    expect(ben.get_by_role("button", name="Confirm hand 1")).to_be_visible(timeout=6000)
     check(ben, "night-01-ben-sees-hand-waiting")
     ben.get_by_role("button", name="Confirm hand 1").click()
     expect(ben.locator(".message.success")).to_contain_text("Hand 1 is confirmed")
