@@ -30,7 +30,8 @@ MAY_BE_ABSENT = {
     "RankingDeclaration": "*",
     "RulesetOverrides": "*",
     "PaginatedList": {"next", "previous"},
-    "StandingsOutput": {"league", "club"},  # a league's table, or a club's
+    "StandingsOutput": {"league", "club", "awaiting_confirmation"},  # a league's table (with its
+    # hands awaiting confirmation), or a club's
     "PlayerRecord": {
         "wins",
         "win_rate",
