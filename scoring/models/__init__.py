@@ -9,16 +9,28 @@ it always was.
 from .access import DeviceToken, IdempotencyRecord, WriteCount
 from .clubs import Club, Invitation, Membership, Player, PlayerMerge, Role, new_results_version
 from .disputes import Dispute, DisputeStatus
+from .events import (
+    DeliveryStatus,
+    Event,
+    EventCounter,
+    EventType,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent
 
 __all__ = [
     "Club",
+    "DeliveryStatus",
     "DeviceToken",
     "Dispute",
     "DisputeStatus",
     "EntryLevel",
+    "Event",
+    "EventCounter",
+    "EventType",
     "Game",
     "GameSeat",
     "GameStatus",
@@ -33,6 +45,8 @@ __all__ = [
     "RatingEvent",
     "Role",
     "Season",
+    "WebhookDelivery",
+    "WebhookEndpoint",
     "WriteCount",
     "new_results_version",
 ]

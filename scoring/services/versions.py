@@ -9,14 +9,16 @@ from django.db.models import F, QuerySet
 from django.utils import timezone
 
 from scoring.models import Club, Game, new_results_version
-from scoring.services import ratings
+from scoring.services import events, ratings
 
 
 def results_changed(club_id: int, since: datetime | None = None) -> None:
     """What the club's tables show changed: re-rate its games from ``since`` (all when None)
     and give the club a new results version, so cached tables and their ETags are dropped."""
-    ratings.recompute(club_id, since=since)
+    rated = ratings.recompute(club_id, since=since)
     tables_changed(club_id)
+    # Issue 21 moves the re-rating onto the task queue: this event goes with it.
+    events.ratings_settled(club_id, since, rated)
 
 
 def tables_changed(club_id: int) -> None:
