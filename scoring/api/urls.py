@@ -6,6 +6,7 @@ from django.urls import include, path
 from scoring.api.views import (
     clubs,
     disputes,
+    events,
     games,
     hands,
     invitations,
@@ -25,6 +26,7 @@ clubs = [
         name="club-standings-csv",
     ),
     path("<id:pk>/members/", clubs.MemberListView.as_view(), name="club-members"),
+    path("<id:pk>/events/", events.EventFeedView.as_view(), name="club-events"),
     path(
         "<id:pk>/invitations/",
         invitations.InvitationListView.as_view(),

@@ -18,6 +18,7 @@ from scoring.selectors.access import (
     role_in,
     visible_clubs,
 )
+from scoring.selectors.events import deliveries_of, endpoints_of, envelope, events_after
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -47,8 +48,12 @@ __all__ = [
     "can_score",
     "can_score_game",
     "countable_hands",
+    "deliveries_of",
     "device_tokens",
     "display_name",
+    "endpoints_of",
+    "envelope",
+    "events_after",
     "game_still_at",
     "game_version",
     "games_for",

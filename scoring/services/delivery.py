@@ -12,7 +12,6 @@ import hashlib
 import hmac
 import time
 from datetime import datetime, timedelta
-from typing import Any
 
 import orjson
 from django.conf import settings
@@ -21,24 +20,12 @@ from django.db.models import Q
 from django.utils import timezone
 from django_tasks import task
 
-from scoring.models import DeliveryStatus, Event, WebhookDelivery, WebhookEndpoint
+from scoring.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from scoring.selectors.events import envelope
 from scoring.services import outbound
 
 SIGNATURE_HEADER = "Hearts-Signature"
 EVENT_ID_HEADER = "Hearts-Event-Id"
-
-
-def envelope(event: Event) -> dict[str, Any]:
-    """An event as the feed lists it and a webhook POSTs it."""
-    return {
-        "id": str(event.uid),
-        "type": event.type,
-        "sequence": event.sequence,
-        "created_at": event.at.isoformat(),
-        "club": event.club_id,
-        "game": event.game_id,
-        "data": event.data,
-    }
 
 
 def signature(body: bytes, secrets: list[str], timestamp: int) -> str:
