@@ -159,9 +159,7 @@ def test_during_a_rotation_both_secrets_sign(public_club, owner, receiver, setti
         "ftp://example.org/",
     ],
 )
-def test_it_refuses_private_loopback_and_link_local_destinations(
-    public_club, owner, settings, url
-):
+def test_it_refuses_private_loopback_and_link_local_destinations(public_club, owner, settings, url):
     settings.HEARTS_WEBHOOKS_ALLOW_PRIVATE = False
     with pytest.raises(DomainError) as refused:
         register(public_club, owner, url)
