@@ -18,7 +18,13 @@ from scoring.selectors.access import (
     role_in,
     visible_clubs,
 )
-from scoring.selectors.events import deliveries_of, endpoints_of, envelope, events_after
+from scoring.selectors.events import (
+    deliveries_of,
+    disabled_endpoints,
+    endpoints_of,
+    envelope,
+    events_after,
+)
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -50,6 +56,7 @@ __all__ = [
     "countable_hands",
     "deliveries_of",
     "device_tokens",
+    "disabled_endpoints",
     "display_name",
     "endpoints_of",
     "envelope",

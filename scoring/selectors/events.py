@@ -35,6 +35,10 @@ def endpoints_of(club_id: int) -> list[WebhookEndpoint]:
     return list(WebhookEndpoint.objects.filter(club_id=club_id).order_by("id"))
 
 
+def disabled_endpoints(club_id: int) -> list[WebhookEndpoint]:
+    return list(WebhookEndpoint.objects.filter(club_id=club_id, enabled=False).order_by("id"))
+
+
 def deliveries_of(endpoint: WebhookEndpoint, limit: int = 50) -> list[WebhookDelivery]:
     """The endpoint's latest deliveries, newest event first."""
     return list(

@@ -117,7 +117,7 @@ def finish(delivery_id: int, answer: outbound.Answer) -> bool:
     now = timezone.now()
     delivery.last_status_code = answer.status
     delivery.last_latency_ms = answer.latency_ms
-    delivery.last_error = answer.error or ("" if answer.ok else f"HTTP {answer.status}")
+    delivery.last_error = answer.error
     delivery.sending_since = None
     if answer.ok:
         delivery.status = DeliveryStatus.DELIVERED
@@ -131,7 +131,7 @@ def finish(delivery_id: int, answer: outbound.Answer) -> bool:
             endpoint.enabled = False
             endpoint.disabled_reason = (
                 f"Disabled after {endpoint.consecutive_failures} failed deliveries in a row "
-                f"(the last: {delivery.last_error})."
+                f"(the last: {answer.error or f'HTTP {answer.status}'})."
             )[:200]
         else:
             wake(endpoint.pk, at=delivery.next_attempt_at)

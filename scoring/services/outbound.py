@@ -100,7 +100,7 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
     try:
         scheme, host, port, address = check_url(url)
     except RefusedDestination as refused:
-        return answer(None, refused.code)
+        return answer(None, refused.detail)
     parts = urlsplit(url)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     kind = _PinnedHTTPS if scheme == "https" else _PinnedHTTP

@@ -4,8 +4,10 @@ production."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -173,7 +175,7 @@ def test_a_destination_that_turned_private_is_not_called(public_club, owner, rec
     services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
     run_worker()
     assert receiver.attempts == 0
-    assert WebhookDelivery.objects.get().last_error == "url_not_public"
+    assert "private, loopback" in WebhookDelivery.objects.get().last_error
 
 
 def test_a_slow_receiver_times_out(public_club, owner, receiver, settings):
@@ -194,3 +196,19 @@ def test_a_write_that_fails_leaves_no_event_and_no_delivery(public_club, owner, 
         services.enter_hand(game_id=game.pk, number=2, entry=HAND, actor=owner)
     assert WebhookDelivery.objects.count() == 1
     assert DBTaskResult.objects.count() == 1
+
+
+def test_the_documented_check_verifies_a_real_delivery(public_club, owner, receiver):
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "webhooks.md").read_text()
+    snippet = re.search(r"```python\n(.*?)```", docs, re.S).group(1)
+    namespace: dict = {}
+    exec(snippet, namespace)  # the documentation's own code, run as a reader would
+    verified = namespace["verified"]
+    _, secret = register(public_club, owner, receiver.url)
+    services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    run_worker()
+    (item,) = receiver.received
+    header = item.headers["Hearts-Signature"]
+    assert verified(item.body, header, secret)
+    assert not verified(item.body + b" ", header, secret)
+    assert not verified(item.body, header, "whsec_another")
