@@ -41,15 +41,21 @@ def secrets_of(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
     return [endpoint.secret, endpoint.previous_secret] if keep_old else [endpoint.secret]
 
 
-def wake(endpoint_id: int, at: datetime | None = None) -> None:
-    """Queue the endpoint's delivery task (in the caller's transaction: the queue is a table
-    of this database, so the task exists exactly when what it delivers does)."""
-    queued = deliver_endpoint if at is None else deliver_endpoint.using(run_after=at)
-    queued.enqueue(endpoint_id)
+def wake(endpoint_ids: list[int], at: datetime | None = None) -> None:
+    """Queue one delivery task for these endpoints (in the caller's transaction: the queue is
+    a table of this database, so the task exists exactly when what it delivers does)."""
+    queued = deliver if at is None else deliver.using(run_after=at)
+    queued.enqueue(sorted(endpoint_ids))
 
 
 @task()
-def deliver_endpoint(endpoint_id: int) -> int:
+def deliver(endpoint_ids: list[int]) -> int:
+    """Send each endpoint's due deliveries (``send_due``); returns how many were delivered.
+    One task an event, whatever the number of endpoints: a retry is a task of its own."""
+    return sum(send_due(endpoint_id) for endpoint_id in endpoint_ids)
+
+
+def send_due(endpoint_id: int) -> int:
     """Send the endpoint's due deliveries in order until none is due or one fails; returns how
     many were delivered."""
     delivered = 0
@@ -134,7 +140,7 @@ def finish(delivery_id: int, answer: outbound.Answer) -> bool:
                 f"(the last: {answer.error or f'HTTP {answer.status}'})."
             )[:200]
         else:
-            wake(endpoint.pk, at=delivery.next_attempt_at)
+            wake([endpoint.pk], at=delivery.next_attempt_at)
     delivery.save()
     endpoint.save(update_fields=["consecutive_failures", "enabled", "disabled_reason"])
     return answer.ok
@@ -155,6 +161,6 @@ def sweep() -> int:
         .order_by("endpoint_id")
     )
     with transaction.atomic():
-        for endpoint_id in endpoints:
-            wake(endpoint_id)
+        for endpoint_id in endpoints:  # one task each: a slow receiver holds up no other
+            wake([endpoint_id])
     return len(endpoints)

@@ -53,9 +53,9 @@ def record_event(
             # A late import: the delivery module imports this one for its payloads.
             from scoring.services.delivery import wake
 
-            for endpoint in endpoints:
-                if endpoint.enabled:
-                    wake(endpoint.pk)
+            awake = [endpoint.pk for endpoint in endpoints if endpoint.enabled]
+            if awake:
+                wake(awake)
     return event
 
 

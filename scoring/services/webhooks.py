@@ -86,7 +86,7 @@ def set_endpoint_enabled(*, club: Club, endpoint_id: int, enabled: bool) -> Webh
         WebhookDelivery.objects.filter(endpoint=endpoint, status=DeliveryStatus.PENDING).update(
             next_attempt_at=timezone.now()
         )
-        wake(endpoint.pk)
+        wake([endpoint.pk])
     else:
         endpoint.disabled_reason = "Disabled by the club's owner."
     endpoint.save(update_fields=["enabled", "consecutive_failures", "disabled_reason"])
@@ -110,5 +110,5 @@ def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDeliv
         delivery.next_attempt_at = timezone.now()
         delivery.save(update_fields=["status", "next_attempt_at"])
     if endpoint.enabled:
-        wake(endpoint.pk)
+        wake([endpoint.pk])
     return delivery

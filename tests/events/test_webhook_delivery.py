@@ -10,12 +10,13 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.models import DBTaskResult
 
 from hearts_site.errors import DomainError
 from scoring import services
-from scoring.models import DeliveryStatus, EventType, WebhookDelivery, WebhookEndpoint
+from scoring.models import DeliveryStatus, Event, EventType, WebhookDelivery, WebhookEndpoint
 from scoring.services import delivery
 from tests.events.conftest import run_worker
 from tests.events.receiver import verify
@@ -86,7 +87,7 @@ def test_a_failure_waits_longer_each_time(public_club, owner, settings):
     for _ in range(3):
         WebhookDelivery.objects.update(next_attempt_at=timezone.now())
         before = timezone.now()
-        assert delivery.deliver_endpoint.call(endpoint.pk) == 0
+        assert delivery.send_due(endpoint.pk) == 0
         row = WebhookDelivery.objects.get()
         waits.append(round((row.next_attempt_at - before).total_seconds()))
         queued = DBTaskResult.objects.order_by("-enqueued_at").first()
@@ -183,19 +184,24 @@ def test_a_slow_receiver_times_out(public_club, owner, receiver, settings):
     receiver.hold = threading.Event()
     register(public_club, owner, receiver.url)
     services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
-    delivery.deliver_endpoint.call(WebhookEndpoint.objects.get().pk)
+    delivery.send_due(WebhookEndpoint.objects.get().pk)
     row = WebhookDelivery.objects.get()
     assert row.status == DeliveryStatus.PENDING and "timed out" in row.last_error
     assert row.last_latency_ms < 3000
 
 
-def test_a_write_that_fails_leaves_no_event_and_no_delivery(public_club, owner, receiver):
+def test_a_write_that_fails_leaves_no_event_no_delivery_and_no_task(public_club, owner, receiver):
     register(public_club, owner, receiver.url)
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
     with pytest.raises(DomainError):
         services.enter_hand(game_id=game.pk, number=2, entry=HAND, actor=owner)
-    assert WebhookDelivery.objects.count() == 1
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
+        raise RuntimeError("the request failed after the write")
+    assert Event.objects.count() == WebhookDelivery.objects.count() == 1
     assert DBTaskResult.objects.count() == 1
+    run_worker()
+    assert [e["type"] for e in receiver.events()] == ["game.started"]
 
 
 def test_the_documented_check_verifies_a_real_delivery(public_club, owner, receiver):

@@ -110,8 +110,8 @@ def test_the_webhook_pages_pass_the_phone_bar(live_server, page: Page, people, s
         endpoint = WebhookEndpoint.objects.get()
         for seats in (club.seated[:4], club.seated[1:5]):
             services.create_game(club=club, players=seats, actor=people["owner"])
-        delivery.deliver_endpoint.call(endpoint.pk)
-        delivery.deliver_endpoint.call(endpoint.pk)
+        delivery.send_due(endpoint.pk)
+        delivery.send_due(endpoint.pk)
         page.goto(f"{live_server.url}/clubs/{club.slug}/")
         expect(page.locator("[data-webhook-disabled]")).to_contain_text(
             "Disabled after 2 failed deliveries"
@@ -125,7 +125,7 @@ def test_the_webhook_pages_pass_the_phone_bar(live_server, page: Page, people, s
         failing.fail_first = 0
         page.get_by_role("button", name="Enable").click()
         expect(page.locator(".message")).to_contain_text("is enabled")
-        delivery.deliver_endpoint.call(endpoint.pk)
+        delivery.send_due(endpoint.pk)
         assert [e["sequence"] for e in failing.events()] == [1, 2]
         page.goto(f"{live_server.url}/clubs/{club.slug}/webhooks/{endpoint.pk}/")
         page.get_by_role("button", name="Send again").first.click()
