@@ -8,8 +8,10 @@ from __future__ import annotations
 from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
+from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField
+from scoring.api.serializers.hands import HandEntryField
 from scoring.models import DisputeStatus, EntryLevel, EventType, GameStatus
 
 FEED_LIMIT = 500
@@ -42,7 +44,7 @@ class EventGameStateSerializer(serializers.Serializer):
 class EventHandStateSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
-    entry = serializers.JSONField(help_text="The entry exactly as the scorer sent it.")
+    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     points = IntegerListField()
     scores = IntegerListField()
     is_void = serializers.BooleanField()
@@ -80,7 +82,7 @@ class HandEventDataSerializer(serializers.Serializer):
 class GameStartedDataSerializer(serializers.Serializer):
     game = EventGameStateSerializer()
     players = IntegerListField(help_text="Player ids, seat 0 first.")
-    ruleset = serializers.JSONField(help_text="The ruleset's options, as the game keeps them.")
+    ruleset = RulesetOptionsField(help_text="The ruleset's options, as the game keeps them.")
 
 
 class GameFinishedDataSerializer(serializers.Serializer):
