@@ -242,16 +242,22 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-@contextmanager
-def gunicorn(server: str, env: dict[str, str], log_path: Path) -> Iterator[str]:
+def gunicorn(server: str, env: dict[str, str], log_path: Path):
     """gunicorn on a free loopback port; yields its base URL and stops it afterwards."""
-    port = free_port()
+    return gunicorn_on(free_port(), SERVERS[server], env, log_path)
+
+
+@contextmanager
+def gunicorn_on(
+    port: int, options: Sequence[str], env: dict[str, str], log_path: Path
+) -> Iterator[str]:
+    """gunicorn with ``options`` on loopback ``port`` (bench/idle_watchers.py picks its own)."""
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
         "hearts_site.wsgi",
         "--bind",
         f"127.0.0.1:{port}",
-        *SERVERS[server],
+        *options,
     ]
     with open(log_path, "ab") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -351,9 +357,14 @@ def drain(base: str, connections: int) -> None:
 
 
 def wrk(base: str, load: Load, duration: int, connections: int) -> Run:
+    return wrk_runs(base, load, duration, connections, connections)
+
+
+def wrk_runs(base: str, load: Load, duration: int, connections: int, threads: int) -> Run:
+    """One wrk run of ``load``: ``connections`` open at once on ``threads`` threads."""
     command = [
         "wrk",
-        f"-t{connections}",
+        f"-t{threads}",
         f"-c{connections}",
         f"-d{duration}s",
         "--latency",
@@ -369,7 +380,7 @@ def wrk(base: str, load: Load, duration: int, connections: int) -> Run:
     done = subprocess.run(
         command, capture_output=True, text=True, timeout=duration + 60, check=False
     )
-    drain(base, connections)
+    drain(base, min(connections, 16))
     line = next(
         (x for x in done.stdout.splitlines() if x.startswith("BENCH_JSON ")),
         None,

@@ -321,6 +321,9 @@ CONTENT_SECURITY_POLICY = {
         "base-uri": ["'none'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],
+        # The offline app: its service worker (/sw.js) and manifest, both from this site.
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
     },
 }
 # None of the pages needs a device feature: every one is refused, for embedded pages too.

@@ -131,6 +131,39 @@ class CreateView:
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+def reads(operation_id: str, output: Any, *, versioned: bool = False):
+    """The schema of a ``GET`` (described in operations.toml) answered by ``output``; a
+    ``versioned`` one sends its version as the ETag and answers 304 to If-None-Match."""
+    if not versioned:
+        return extend_schema(**operation(operation_id), responses={200: output})
+    return extend_schema(
+        **operation(operation_id),
+        parameters=[IF_NONE_MATCH, ETAG],
+        responses={200: output, 304: NOT_MODIFIED},
+    )
+
+
+def changes(
+    operation_id: str,
+    input_serializer: Any,
+    output: Any,
+    conflicts: dict[str, str] | None = None,
+    *,
+    versioned: bool = False,
+):
+    """The schema of a write answered 200 with ``output`` (described in operations.toml): its
+    body checked by ``input_serializer``, each refusal it answers 409 with; a ``versioned``
+    one takes If-Match and sends the new version as its ETag."""
+    responses = {200: output, **({409: conflict(conflicts)} if conflicts else {})}
+    parameters = [IF_MATCH, ETAG] if versioned else None
+    return extend_schema(
+        **operation(operation_id),
+        request=input_serializer,
+        responses=responses,
+        parameters=parameters,
+    )
+
+
 def lists(operation_id: str):
     """The schema of a list view's ``GET`` (described in operations.toml)."""
     return extend_schema_view(get=extend_schema(**operation(operation_id)))

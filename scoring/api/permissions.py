@@ -6,7 +6,7 @@ user may not read is a 404 there, so private clubs are not revealed.
 
 from __future__ import annotations
 
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 
 from scoring.models import Role
 from scoring.selectors import DIRECTORS, SCORERS, role_in
@@ -47,3 +47,9 @@ class IsClubMember(ClubRole):
     """Any role: members read what their club keeps private."""
 
     roles = tuple(Role.values)
+
+
+#: Anyone who may read the club reads; its scorers (and up) write.
+SCORERS_WRITE = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+#: Anyone who may read the club reads; its directors (and up) write.
+DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]

@@ -140,8 +140,8 @@ class BodyClubMixin(ClubScopedMixin):
 
 class ClubRowsView(BodyClubMixin, CreateView, generics.ListAPIView):
     """The rows the user may see (``visible_to``: a selector from the user to its rows), in
-    DRF's ``ordering`` unless ``?ordering=`` asks otherwise; a POST creates one in the club its
-    body names."""
+    their model's order unless ``?ordering=`` asks otherwise; a POST creates one in the club
+    its body names."""
 
     visible_to: Callable[[Any], QuerySet]
 

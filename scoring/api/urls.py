@@ -1,107 +1,77 @@
-"""Scorekeeping API routes, included under /api/v1/ by hearts_site.urls, grouped by their first
-segment (Django tries a URL's patterns one by one)."""
+"""Scorekeeping API routes, included under /api/v1/ by hearts_site.urls: one table, the
+games' routes first (Django tries a URL's patterns in order, and hand entry is the busiest)."""
 
-from django.urls import include, path
+from django.urls import path
 
-from scoring.api.views import (
-    clubs,
-    disputes,
-    events,
-    games,
-    hands,
-    invitations,
-    leagues,
-    players,
-    standings,
-    tokens,
+from scoring.api.views.clubs import ClubDetailView, ClubListView, MemberDetailView, MemberListView
+from scoring.api.views.disputes import DisputeListView, DisputeResolveView
+from scoring.api.views.events import EventFeedView
+from scoring.api.views.games import (
+    GameAbandonView,
+    GameDetailView,
+    GameListView,
+    HistoryView,
+    ScoreboardView,
 )
+from scoring.api.views.hands import HandDetailView, HandListView, HandVoidView
+from scoring.api.views.invitations import InvitationAcceptView, InvitationListView
+from scoring.api.views.leagues import LeagueDetailView, LeagueListView, SeasonListView
+from scoring.api.views.players import (
+    PlayerDetailView,
+    PlayerListView,
+    PlayerMergeView,
+    PlayerRatingsView,
+    PlayerStatsView,
+)
+from scoring.api.views.standings import (
+    ClubStandingsCSVView,
+    ClubStandingsView,
+    LeagueHandsCSVView,
+    LeagueStandingsCSVView,
+    LeagueStandingsView,
+)
+from scoring.api.views.tokens import DeviceSignInView, DeviceTokenDetailView, DeviceTokenListView
 
-clubs = [
-    path("", clubs.ClubListView.as_view(), name="clubs"),
-    path("<id:pk>/", clubs.ClubDetailView.as_view(), name="club-detail"),
-    path("<id:pk>/standings/", standings.ClubStandingsView.as_view(), name="club-standings"),
-    path(
-        "<id:pk>/standings.csv",
-        standings.ClubStandingsCSVView.as_view(),
-        name="club-standings-csv",
-    ),
-    path("<id:pk>/members/", clubs.MemberListView.as_view(), name="club-members"),
-    path("<id:pk>/events/", events.EventFeedView.as_view(), name="club-events"),
-    path(
-        "<id:pk>/invitations/",
-        invitations.InvitationListView.as_view(),
-        name="club-invitations",
-    ),
-    path(
-        "<id:pk>/members/<id:membership_id>/",
-        clubs.MemberDetailView.as_view(),
-        name="club-member-detail",
-    ),
-]
-
-players = [
-    path("", players.PlayerListView.as_view(), name="players"),
-    path("<id:pk>/", players.PlayerDetailView.as_view(), name="player-detail"),
-    path("<id:pk>/merge/", players.PlayerMergeView.as_view(), name="player-merge"),
-    path("<id:pk>/stats/", players.PlayerStatsView.as_view(), name="player-stats"),
-    path("<id:pk>/ratings/", players.PlayerRatingsView.as_view(), name="player-ratings"),
-]
-
-leagues = [
-    path("", leagues.LeagueListView.as_view(), name="leagues"),
-    path(
-        "<id:pk>/standings/",
-        standings.LeagueStandingsView.as_view(),
-        name="league-standings",
-    ),
-    path(
-        "<id:pk>/standings.csv",
-        standings.LeagueStandingsCSVView.as_view(),
-        name="league-standings-csv",
-    ),
-    path("<id:pk>/", leagues.LeagueDetailView.as_view(), name="league-detail"),
-    path("<id:pk>/seasons/", leagues.SeasonListView.as_view(), name="league-seasons"),
-    path(
-        "<id:pk>/hands.csv",
-        standings.LeagueHandsCSVView.as_view(),
-        name="league-hands-csv",
-    ),
-]
-
-hands = [
-    path("", hands.HandListView.as_view(), name="game-hands"),
-    path("<id:number>/", hands.HandDetailView.as_view(), name="game-hand"),
-    path("<id:number>/void/", hands.HandVoidView.as_view(), name="game-hand-void"),
-    path(
-        "<id:number>/disputes/",
-        disputes.DisputeListView.as_view(),
-        name="game-hand-disputes",
-    ),
-    path(
-        "<id:number>/disputes/<id:dispute_id>/resolve/",
-        disputes.DisputeResolveView.as_view(),
-        name="game-hand-dispute-resolve",
-    ),
-]
-
-games = [
-    path("", games.GameListView.as_view(), name="games"),
-    path("<id:game_id>/scoreboard/", games.ScoreboardView.as_view(), name="scoreboard"),
-    path("<id:game_id>/hands/", include(hands)),
-    path("<id:game_id>/", games.GameDetailView.as_view(), name="game-detail"),
-    path("<id:game_id>/abandon/", games.GameAbandonView.as_view(), name="game-abandon"),
-    path("<id:game_id>/history/", games.HistoryView.as_view(), name="game-history"),
-]
+GAME = "games/<id:game_id>/"
+HAND = GAME + "hands/<id:number>/"
+DISPUTE = HAND + "disputes/<id:dispute_id>/"
+LEAGUE = "leagues/<id:pk>/"
+CLUB = "clubs/<id:pk>/"
+MEMBER = CLUB + "members/<id:membership_id>/"
+PLAYER = "players/<id:pk>/"
 
 urlpatterns = [
-    path("games/", include(games)),
-    path("leagues/", include(leagues)),
-    path("clubs/", include(clubs)),
-    path("players/", include(players)),
-    path(
-        "invitations/accept/", invitations.InvitationAcceptView.as_view(), name="invitation-accept"
-    ),
-    path("auth/sign-in/", tokens.DeviceSignInView.as_view(), name="auth-sign-in"),
-    path("auth/tokens/", tokens.DeviceTokenListView.as_view(), name="auth-tokens"),
-    path("auth/tokens/<id:pk>/", tokens.DeviceTokenDetailView.as_view(), name="auth-token"),
+    path("games/", GameListView.as_view(), name="games"),
+    path(GAME, GameDetailView.as_view(), name="game-detail"),
+    path(GAME + "hands/", HandListView.as_view(), name="game-hands"),
+    path(HAND, HandDetailView.as_view(), name="game-hand"),
+    path(HAND + "void/", HandVoidView.as_view(), name="game-hand-void"),
+    path(HAND + "disputes/", DisputeListView.as_view(), name="game-hand-disputes"),
+    path(DISPUTE + "resolve/", DisputeResolveView.as_view(), name="game-hand-dispute-resolve"),
+    path(GAME + "scoreboard/", ScoreboardView.as_view(), name="scoreboard"),
+    path(GAME + "abandon/", GameAbandonView.as_view(), name="game-abandon"),
+    path(GAME + "history/", HistoryView.as_view(), name="game-history"),
+    path("leagues/", LeagueListView.as_view(), name="leagues"),
+    path(LEAGUE, LeagueDetailView.as_view(), name="league-detail"),
+    path(LEAGUE + "seasons/", SeasonListView.as_view(), name="league-seasons"),
+    path(LEAGUE + "standings/", LeagueStandingsView.as_view(), name="league-standings"),
+    path(LEAGUE + "standings.csv", LeagueStandingsCSVView.as_view(), name="league-standings-csv"),
+    path(LEAGUE + "hands.csv", LeagueHandsCSVView.as_view(), name="league-hands-csv"),
+    path("clubs/", ClubListView.as_view(), name="clubs"),
+    path(CLUB, ClubDetailView.as_view(), name="club-detail"),
+    path(CLUB + "standings/", ClubStandingsView.as_view(), name="club-standings"),
+    path(CLUB + "standings.csv", ClubStandingsCSVView.as_view(), name="club-standings-csv"),
+    path(CLUB + "members/", MemberListView.as_view(), name="club-members"),
+    path(CLUB + "events/", EventFeedView.as_view(), name="club-events"),
+    path(MEMBER, MemberDetailView.as_view(), name="club-member-detail"),
+    path(CLUB + "invitations/", InvitationListView.as_view(), name="club-invitations"),
+    path("players/", PlayerListView.as_view(), name="players"),
+    path(PLAYER, PlayerDetailView.as_view(), name="player-detail"),
+    path(PLAYER + "merge/", PlayerMergeView.as_view(), name="player-merge"),
+    path(PLAYER + "stats/", PlayerStatsView.as_view(), name="player-stats"),
+    path(PLAYER + "ratings/", PlayerRatingsView.as_view(), name="player-ratings"),
+    path("invitations/accept/", InvitationAcceptView.as_view(), name="invitation-accept"),
+    path("auth/sign-in/", DeviceSignInView.as_view(), name="auth-sign-in"),
+    path("auth/tokens/", DeviceTokenListView.as_view(), name="auth-tokens"),
+    path("auth/tokens/<id:pk>/", DeviceTokenDetailView.as_view(), name="auth-token"),
 ]

@@ -7,8 +7,9 @@ it always was.
 """
 
 from .access import DeviceToken, IdempotencyRecord, WriteCount
-from .clubs import Club, Invitation, Membership, Player, PlayerMerge, Role, new_results_version
-from .disputes import Dispute, DisputeStatus
+from .choices import DisputeStatus, EntryLevel, GameStatus, Role
+from .clubs import Club, Invitation, Membership, Player, PlayerMerge, new_results_version
+from .disputes import Dispute
 from .events import (
     DeliveryStatus,
     Event,
@@ -17,7 +18,7 @@ from .events import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from .games import EntryLevel, Game, GameSeat, GameStatus, Hand, HistoryEntry
+from .games import Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent
 

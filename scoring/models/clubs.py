@@ -7,6 +7,8 @@ import uuid
 from django.conf import settings
 from django.db import models
 
+from .choices import Role
+
 
 def new_results_version() -> str:
     return uuid.uuid4().hex
@@ -26,13 +28,6 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-
-class Role(models.TextChoices):
-    OWNER = "owner"
-    DIRECTOR = "director"
-    SCORER = "scorer"
-    MEMBER = "member"
 
 
 class Membership(models.Model):

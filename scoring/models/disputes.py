@@ -5,13 +5,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from .games import EntryLevel, Hand
-
-
-class DisputeStatus(models.TextChoices):
-    OPEN = "open"
-    ACCEPTED = "accepted"
-    DISMISSED = "dismissed"
+from .choices import DisputeStatus, EntryLevel
+from .games import Hand
 
 
 class Dispute(models.Model):

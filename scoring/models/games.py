@@ -5,14 +5,9 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from .choices import EntryLevel, GameStatus
 from .clubs import Club, Player
 from .leagues import League, Season
-
-
-class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
 
 
 class Game(models.Model):
@@ -108,12 +103,6 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} seat {self.seat}"
-
-
-class EntryLevel(models.TextChoices):
-    POINTS = "points"
-    CARDS = "cards_taken"
-    PLAYS = "plays"
 
 
 class Hand(models.Model):

@@ -10,12 +10,19 @@ from scoring.pages.views import (
     disputes,
     game_actions,
     members,
+    offline,
     scoresheet,
     webhooks,
 )
 
+GAME = "games/<id:pk>/"
+HAND = GAME + "hands/<id:number>/"
+
 urlpatterns = [
     path("", browse.home, name="home"),
+    # The installable app: the worker at the root, so that its scope is every page.
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
     path("clubs/<slug:slug>/webhooks/", webhooks.webhooks_page, name="page-webhooks"),
@@ -41,28 +48,16 @@ urlpatterns = [
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),
     path("games/new/", scoresheet.game_new, name="page-game-new"),
-    path("games/<id:pk>/", browse.game_page, name="page-game"),
-    path("games/<id:pk>/enter/", scoresheet.hand_enter, name="page-hand-enter"),
-    path(
-        "games/<id:pk>/hands/<id:number>/correct/",
-        scoresheet.hand_correct,
-        name="page-hand-correct",
-    ),
-    path("games/<id:pk>/void/", game_actions.hand_void, name="page-hand-void"),
-    path("games/<id:pk>/abandon/", game_actions.game_abandon, name="page-game-abandon"),
-    path("games/<id:pk>/dispute/", game_actions.hand_dispute, name="page-hand-dispute"),
-    path("games/<id:pk>/again/", game_actions.same_table_again, name="page-game-again"),
+    path(GAME, browse.game_page, name="page-game"),
+    path(GAME + "enter/", scoresheet.hand_enter, name="page-hand-enter"),
+    path(GAME + "void/", game_actions.hand_void, name="page-hand-void"),
+    path(GAME + "abandon/", game_actions.game_abandon, name="page-game-abandon"),
+    path(GAME + "dispute/", game_actions.hand_dispute, name="page-hand-dispute"),
+    path(GAME + "again/", game_actions.same_table_again, name="page-game-again"),
+    path(HAND + "correct/", scoresheet.hand_correct, name="page-hand-correct"),
+    path(HAND + "rule/", adjudicate.game_hand_adjudicate, name="page-hand-adjudicate"),
+    path(HAND + "disputes/<id:dispute_id>/", disputes.dispute_page, name="page-dispute"),
     path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
-    path(
-        "games/<id:pk>/hands/<id:number>/rule/",
-        adjudicate.game_hand_adjudicate,
-        name="page-hand-adjudicate",
-    ),
-    path(
-        "games/<id:pk>/hands/<id:number>/disputes/<id:dispute_id>/",
-        disputes.dispute_page,
-        name="page-dispute",
-    ),
     path("account/login/", account.SignInView.as_view(), name="login"),
     path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),

@@ -6,9 +6,11 @@
 
   // A double tap sends one request; the server also records a hand once whatever happens.
   function once(form) {
-    form.addEventListener("submit", function () {
+    form.addEventListener("submit", function (event) {
       var buttons = form.querySelectorAll('button[type="submit"]');
       window.setTimeout(function () {
+        // Kept on the phone instead (outbox.js, offline): nothing was sent, the form stays.
+        if (event.defaultPrevented) return;
         buttons.forEach(function (b) { b.disabled = true; });
         window.setTimeout(function () { buttons.forEach(function (b) { b.disabled = false; }); }, 8000);
       }, 0);

@@ -11,6 +11,16 @@ MAX_ID = 2**63 - 1
 REASON = {"max_length": 500, "help_text": "Why: kept in the history."}
 
 
+def seat_field(**kwargs) -> serializers.IntegerField:
+    """A seat, counted from 0 clockwise."""
+    return serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, **kwargs)
+
+
+def per_seat(child: serializers.Field, **kwargs) -> serializers.ListField:
+    """One ``child`` a seat, seat 0 first, for a table of 3 to MAX_SEATS."""
+    return serializers.ListField(child=child, min_length=3, max_length=MAX_SEATS, **kwargs)
+
+
 @extend_schema_field({"type": "array", "items": {"type": "integer"}})
 class IntegerListField(serializers.JSONField):
     """A list of integers kept as JSON (one a seat, seat 0 first), shown as it is stored: a

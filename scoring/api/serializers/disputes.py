@@ -8,7 +8,7 @@ from rest_framework import serializers
 from adjudication.engine.rules import MOON_CHOICES
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, MAX_SEATS, REASON
+from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
 from scoring.api.serializers.hands import HandEntrySerializer
 from scoring.models import DisputeStatus, EntryLevel
 
@@ -30,10 +30,6 @@ TRICKS_WON_HELP = "With a claimed count: tricks per seat, for a no-trick bonus o
 MOON_CHOICE_HELP = "With a claimed count: the shooter's choice, for a moon under shooter_choice."
 
 
-def _seats(child: serializers.Field, **kwargs) -> serializers.ListField:
-    return serializers.ListField(child=child, min_length=3, max_length=MAX_SEATS, **kwargs)
-
-
 class DisputeInputSerializer(StrictInputSerializer):
     """Dispute a recorded hand with one of: a trick record (`plays`, perhaps with `hands` or
     `first_leader`), adjudicated at once; the count you claim each seat took (`points` or
@@ -44,28 +40,24 @@ class DisputeInputSerializer(StrictInputSerializer):
     plays = serializers.ListField(
         child=CardField(), max_length=52, required=False, help_text=PLAYS_HELP
     )
-    hands = _seats(
+    hands = per_seat(
         serializers.ListField(child=CardField(), max_length=52),
         required=False,
         help_text=HANDS_HELP,
     )
-    first_leader = serializers.IntegerField(
-        min_value=0, max_value=MAX_SEATS - 1, required=False, help_text=FIRST_LEADER_HELP
-    )
-    points = _seats(
+    first_leader = seat_field(required=False, help_text=FIRST_LEADER_HELP)
+    points = per_seat(
         serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         required=False,
         help_text=POINTS_HELP,
     )
-    cards_taken = _seats(
+    cards_taken = per_seat(
         serializers.ListField(child=CardField(), max_length=20, allow_empty=True),
         required=False,
         help_text=CARDS_TAKEN_HELP,
     )
-    jack_of_diamonds = serializers.IntegerField(
-        min_value=0, max_value=MAX_SEATS - 1, required=False, help_text=JACK_HELP
-    )
-    tricks_won = _seats(
+    jack_of_diamonds = seat_field(required=False, help_text=JACK_HELP)
+    tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
         help_text=TRICKS_WON_HELP,

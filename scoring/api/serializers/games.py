@@ -9,9 +9,9 @@ from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
-from scoring.api.serializers.common import MAX_ID, MAX_SEATS, REASON, IntegerListField
-from scoring.api.serializers.hands import HandEntryField
-from scoring.models import EntryLevel, Game, GameSeat, GameStatus, HistoryEntry
+from scoring.api.serializers.common import MAX_ID, REASON, IntegerListField, per_seat, seat_field
+from scoring.api.serializers.hands import HandEntryField, HandLineSerializer
+from scoring.models import Game, GameSeat, GameStatus, HistoryEntry
 
 
 class GameInputSerializer(StrictInputSerializer):
@@ -34,15 +34,11 @@ class GameInputSerializer(StrictInputSerializer):
             "standard preset."
         ),
     )
-    players = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
-        min_length=3,
-        max_length=MAX_SEATS,
+    players = per_seat(
+        serializers.IntegerField(min_value=1, max_value=MAX_ID),
         help_text="Player ids in clockwise seat order, seat 0 first, as many as the ruleset's.",
     )
-    first_dealer = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_SEATS - 1,
+    first_dealer = seat_field(
         required=False,
         help_text="The seat that deals hand 1. Left out: seat 0.",
     )
@@ -96,13 +92,9 @@ class MoonSerializer(serializers.Serializer):
     )
 
 
-class ScoreboardRowSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
-    level = serializers.ChoiceField(choices=EntryLevel.choices)
-    points = IntegerListField(help_text="Penalty points taken per seat.")
-    scores = IntegerListField(help_text="The hand's score per seat.")
+class ScoreboardRowSerializer(HandLineSerializer):
+    """A hand on the scoreboard, and each seat's total after it."""
+
     moon = MoonSerializer(allow_null=True, help_text="Null for a hand without a moon.")
     jack_of_diamonds = serializers.IntegerField(allow_null=True)
     gems = IntegerListField(allow_null=True)

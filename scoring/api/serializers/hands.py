@@ -15,6 +15,8 @@ from scoring.api.serializers.common import (
     MAX_SEATS,
     REASON,
     IntegerListField,
+    per_seat,
+    seat_field,
 )
 from scoring.models import EntryLevel, GameStatus
 
@@ -38,17 +40,13 @@ class HandEntryInputSerializer(StrictInputSerializer):
     """A hand's entry, at one of three levels of detail: exactly one of points, cards_taken or
     plays (else one_level_required), with what that level and the ruleset need."""
 
-    points = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
-        min_length=3,
-        max_length=MAX_SEATS,
+    points = per_seat(
+        serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         required=False,
         help_text="Penalty points taken per seat (hearts and the Q♠; not the J♦ bonus).",
     )
-    cards_taken = serializers.ListField(
-        child=serializers.ListField(child=CardField(), max_length=20, allow_empty=True),
-        min_length=3,
-        max_length=MAX_SEATS,
+    cards_taken = per_seat(
+        serializers.ListField(child=CardField(), max_length=20, allow_empty=True),
         required=False,
         help_text=(
             "The penalty cards each seat took: every heart, the Q♠, and the J♦ when the "
@@ -61,35 +59,27 @@ class HandEntryInputSerializer(StrictInputSerializer):
         required=False,
         help_text="The whole trick record, every card in play order (else incomplete_record).",
     )
-    hands = serializers.ListField(
-        child=serializers.ListField(child=CardField(), max_length=52),
-        min_length=3,
-        max_length=MAX_SEATS,
+    hands = per_seat(
+        serializers.ListField(child=CardField(), max_length=52),
         required=False,
         help_text="With plays: each seat's cards after the pass.",
     )
-    first_leader = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_SEATS - 1,
+    first_leader = seat_field(
         required=False,
         help_text=(
             "With plays and no hands: the seat that led trick 1. Needed then "
             "(first_leader_required), unless the ruleset's first lead is left_of_dealer."
         ),
     )
-    jack_of_diamonds = serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_SEATS - 1,
+    jack_of_diamonds = seat_field(
         required=False,
         help_text=(
             "With points: the seat that took the J♦. Needed under a ruleset that scores it "
             "(jack_of_diamonds_required); cards_taken and plays show it."
         ),
     )
-    tricks_won = serializers.ListField(
-        child=serializers.IntegerField(min_value=0, max_value=52),
-        min_length=3,
-        max_length=MAX_SEATS,
+    tricks_won = per_seat(
+        serializers.IntegerField(min_value=0, max_value=52),
         required=False,
         help_text=(
             "Tricks won per seat. Needed with points or cards_taken under a ruleset with a sun "
@@ -177,16 +167,21 @@ class MoonChoiceField(serializers.ChoiceField):
 # Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
 # and a ModelSerializer introspects the model anew for each instance. What is kept as JSON is
 # shown as it is (typed for the schema by its field's class).
-class HandOutputSerializer(serializers.Serializer):
-    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
+class HandLineSerializer(serializers.Serializer):
+    """What every view of a hand starts with: which hand, its deal, and its points and scores."""
 
     number = serializers.IntegerField()
     dealer = serializers.IntegerField()
     pass_direction = serializers.ChoiceField(choices=DIRECTIONS)
     level = serializers.ChoiceField(choices=EntryLevel.choices)
-    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     points = IntegerListField(help_text="Penalty points taken per seat.")
-    scores = IntegerListField(help_text="The hand's score per seat under the ruleset.")
+    scores = IntegerListField(help_text="The hand's score per seat under the game's ruleset.")
+
+
+class HandOutputSerializer(HandLineSerializer):
+    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
+
+    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     moon_shooter = serializers.IntegerField(allow_null=True, help_text="Null: no moon.")
     moon_choice = MoonChoiceField(help_text="How the moon was scored; null: no moon.")
     jack_of_diamonds = serializers.IntegerField(

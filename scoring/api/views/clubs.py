@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
+from scoring.api.http import CreateView, conflict, creates, lists, operation, reads
 from scoring.api.permissions import IsClubMember, IsClubOwner, ReadOnly
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.clubs import (
@@ -48,10 +48,7 @@ class ClubListView(CreateView, generics.ListAPIView):
 class ClubDetailView(ClubScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("clubs_retrieve"),
-        responses={200: ClubOutputSerializer},
-    )
+    @reads("clubs_retrieve", ClubOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(ClubOutputSerializer(self.get_club()).data)
 

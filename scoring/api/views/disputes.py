@@ -4,7 +4,6 @@ at once), resolved by a director."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -12,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.http import CreateView, changes, creates, lists
+from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import GameScopedMixin
 from scoring.api.serializers.disputes import (
     DisputeInputSerializer,
@@ -22,12 +21,20 @@ from scoring.api.serializers.disputes import (
 )
 from scoring.models import Dispute
 
+DISPUTE_RESOLVE_CONFLICTS = {
+    "dispute_closed": "the dispute was already accepted or dismissed",
+    "ruling_proves_nothing": "the ruling proves no renege to accept",
+    "hand_void": "the hand is void: it counts for nothing",
+    "game_abandoned": "the game was abandoned: its hands are frozen",
+    "game_would_end_earlier": "with the change the game would have ended before a later hand",
+}
+
 
 @lists("games_hands_disputes_list")
 @creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filter_backends: list = []
 
     def get_queryset(self):
@@ -49,23 +56,11 @@ class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
 class DisputeResolveView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
-    @extend_schema(
-        **operation("games_hands_disputes_resolve"),
-        request=DisputeResolveInputSerializer,
-        responses={
-            200: DisputeOutputSerializer,
-            409: conflict(
-                {
-                    "dispute_closed": "the dispute was already accepted or dismissed",
-                    "ruling_proves_nothing": "the ruling proves no renege to accept",
-                    "hand_void": "the hand is void: it counts for nothing",
-                    "game_abandoned": "the game was abandoned: its hands are frozen",
-                    "game_would_end_earlier": (
-                        "with the change the game would have ended before a later hand"
-                    ),
-                }
-            ),
-        },
+    @changes(
+        "games_hands_disputes_resolve",
+        DisputeResolveInputSerializer,
+        DisputeOutputSerializer,
+        DISPUTE_RESOLVE_CONFLICTS,
     )
     def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
         data = DisputeResolveInputSerializer(data=request.data)

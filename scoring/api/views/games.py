@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
-from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
@@ -14,19 +13,15 @@ from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.api.http import (
-    ETAG,
-    IF_MATCH,
-    IF_NONE_MATCH,
-    NOT_MODIFIED,
-    conflict,
+    changes,
     creates,
     expected_version,
     lists,
     not_modified,
-    operation,
+    reads,
     with_etag,
 )
-from scoring.api.permissions import IsClubScorer, ReadOnly
+from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
 from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id
 from scoring.api.serializers.common import MAX_ID
 from scoring.api.serializers.games import (
@@ -37,6 +32,8 @@ from scoring.api.serializers.games import (
     ScoreboardOutputSerializer,
 )
 from scoring.models import Game, League
+
+GAMES_ABANDON_CONFLICTS = {"game_over": "the game is already finished or abandoned"}
 
 
 class GameFilter(filters.FilterSet):
@@ -54,8 +51,7 @@ class GameFilter(filters.FilterSet):
 class GameListView(ClubRowsView):
     serializer_class = GameOutputSerializer
     visible_to = staticmethod(selectors.games_for)
-    ordering = ["-started_at", "-id"]
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filterset_class = GameFilter
     ordering_fields = ["started_at", "finished_at"]
 
@@ -87,11 +83,7 @@ def _game_response(game: Game, user, code: int = status.HTTP_200_OK) -> Response
 class GameDetailView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("games_retrieve"),
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={200: GameOutputSerializer, 304: NOT_MODIFIED},
-    )
+    @reads("games_retrieve", GameOutputSerializer, versioned=True)
     def get(self, request: Request, game_id: int) -> Response:
         game = self.get_game()
         return not_modified(request, game.version) or _game_response(game, request.user)
@@ -100,14 +92,12 @@ class GameDetailView(GameScopedMixin, APIView):
 class GameAbandonView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubScorer]
 
-    @extend_schema(
-        **operation("games_abandon"),
-        request=GameAbandonInputSerializer,
-        responses={
-            200: GameOutputSerializer,
-            409: conflict({"game_over": "the game is already finished or abandoned"}),
-        },
-        parameters=[IF_MATCH, ETAG],
+    @changes(
+        "games_abandon",
+        GameAbandonInputSerializer,
+        GameOutputSerializer,
+        GAMES_ABANDON_CONFLICTS,
+        versioned=True,
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = GameAbandonInputSerializer(data=request.data)
@@ -124,11 +114,7 @@ class GameAbandonView(GameScopedMixin, APIView):
 class ScoreboardView(GameScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("games_scoreboard"),
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={200: ScoreboardOutputSerializer, 304: NOT_MODIFIED},
-    )
+    @reads("games_scoreboard", ScoreboardOutputSerializer, versioned=True)
     def get(self, request: Request, game_id: int) -> Response:
         seen = self.get_game_version()  # a kept board or a 304 needs no more of the game
         unchanged = not_modified(request, seen.version)

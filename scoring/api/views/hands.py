@@ -11,8 +11,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import ETAG, IF_MATCH, conflict, expected_version, lists, operation, with_etag
-from scoring.api.permissions import IsClubScorer, ReadOnly
+from scoring.api.http import (
+    ETAG,
+    IF_MATCH,
+    conflict,
+    expected_version,
+    lists,
+    operation,
+    reads,
+    with_etag,
+)
+from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
 from scoring.api.scopes import GameRowsView, GameScopedMixin
 from scoring.api.serializers.hands import (
     HandCorrectionInputSerializer,
@@ -62,12 +71,9 @@ def hand_result(hand: Hand, game_id: int, created: bool = False) -> Response:
 class HandDetailView(GameScopedMixin, APIView):
     """GET a hand; PUT enters it (idempotent); PATCH corrects it with a reason."""
 
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
 
-    @extend_schema(
-        **operation("games_hands_retrieve"),
-        responses={200: HandOutputSerializer},
-    )
+    @reads("games_hands_retrieve", HandOutputSerializer)
     def get(self, request: Request, game_id: int, number: int) -> Response:
         hand = get_object_or_404(Hand, game=self.get_game(), number=number)
         return Response(HandOutputSerializer(hand).data)

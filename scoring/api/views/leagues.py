@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
 from rest_framework import generics
-from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
-from scoring.api.http import CreateView, conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, ReadOnly
+from scoring.api.http import CreateView, changes, creates, lists, reads
+from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
 from scoring.api.serializers.leagues import (
     LeagueInputSerializer,
@@ -22,7 +20,11 @@ from scoring.api.serializers.leagues import (
 )
 from scoring.models import League, Season
 
-DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
+LEAGUES_UPDATE_CONFLICTS = {
+    "league_has_games": "the league has games, each keeping the ruleset it "
+    "started with: its ruleset can no longer change (start a new league); its "
+    "own ruleset sent again is no change"
+}
 
 
 @lists("leagues_list")
@@ -30,7 +32,6 @@ DIRECTORS_WRITE = [ReadOnly | (IsAuthenticated & IsClubDirector)]
 class LeagueListView(ClubRowsView):
     serializer_class = LeagueOutputSerializer
     visible_to = staticmethod(selectors.leagues_for)
-    ordering = ["name", "id"]
     permission_classes = DIRECTORS_WRITE
     filterset_fields = ["club"]
     ordering_fields = ["name", "created_at"]
@@ -45,26 +46,15 @@ class LeagueListView(ClubRowsView):
 class LeagueDetailView(LeagueScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
 
-    @extend_schema(
-        **operation("leagues_retrieve"),
-        responses={200: LeagueOutputSerializer},
-    )
+    @reads("leagues_retrieve", LeagueOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(LeagueOutputSerializer(self.get_league()).data)
 
-    @extend_schema(
-        **operation("leagues_update"),
-        request=LeagueUpdateInputSerializer,
-        responses={
-            200: LeagueOutputSerializer,
-            409: conflict(
-                {
-                    "league_has_games": "the league has games, each keeping the ruleset it "
-                    "started with: its ruleset can no longer change (start a new league); its "
-                    "own ruleset sent again is no change"
-                }
-            ),
-        },
+    @changes(
+        "leagues_update",
+        LeagueUpdateInputSerializer,
+        LeagueOutputSerializer,
+        LEAGUES_UPDATE_CONFLICTS,
     )
     def patch(self, request: Request, pk: int) -> Response:
         data = LeagueUpdateInputSerializer(data=request.data)

@@ -12,8 +12,8 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import conflict, creates, lists, operation
-from scoring.api.permissions import IsClubDirector, IsClubScorer, ReadOnly
+from scoring.api.http import changes, creates, lists, operation, reads
+from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
 from scoring.api.serializers.clubs import (
     PlayerInputSerializer,
@@ -27,6 +27,13 @@ from scoring.api.serializers.standings import (
 )
 from scoring.models import Player
 from scoring.selectors import standings
+
+PLAYERS_MERGE_CONFLICTS = {
+    "same_player": "a player cannot be merged into itself",
+    "different_clubs": "the players belong to different clubs",
+    "already_merged": "one of them was already merged",
+    "players_share_a_game": "both sat in one game: they are two people",
+}
 
 
 class PlayerFilter(filters.FilterSet):
@@ -48,8 +55,7 @@ class PlayerFilter(filters.FilterSet):
 class PlayerListView(ClubRowsView):
     serializer_class = PlayerOutputSerializer
     visible_to = staticmethod(selectors.players_for)
-    ordering = ["name", "id"]
-    permission_classes = [ReadOnly | (IsAuthenticated & IsClubScorer)]
+    permission_classes = SCORERS_WRITE
     filterset_class = PlayerFilter
     ordering_fields = ["name", "created_at"]
 
@@ -60,10 +66,7 @@ class PlayerListView(ClubRowsView):
 class PlayerDetailView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("players_retrieve"),
-        responses={200: PlayerOutputSerializer},
-    )
+    @reads("players_retrieve", PlayerOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(PlayerOutputSerializer(self.get_player()).data)
 
@@ -71,20 +74,11 @@ class PlayerDetailView(PlayerScopedMixin, APIView):
 class PlayerMergeView(PlayerScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
 
-    @extend_schema(
-        **operation("players_merge"),
-        request=PlayerMergeInputSerializer,
-        responses={
-            200: PlayerMergeOutputSerializer,
-            409: conflict(
-                {
-                    "same_player": "a player cannot be merged into itself",
-                    "different_clubs": "the players belong to different clubs",
-                    "already_merged": "one of them was already merged",
-                    "players_share_a_game": "both sat in one game: they are two people",
-                }
-            ),
-        },
+    @changes(
+        "players_merge",
+        PlayerMergeInputSerializer,
+        PlayerMergeOutputSerializer,
+        PLAYERS_MERGE_CONFLICTS,
     )
     def post(self, request: Request, pk: int) -> Response:
         data = PlayerMergeInputSerializer(data=request.data)
@@ -104,10 +98,7 @@ class PlayerMergeView(PlayerScopedMixin, APIView):
 class PlayerStatsView(PlayerScopedMixin, APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(
-        **operation("players_stats"),
-        responses={200: PlayerStatsOutputSerializer},
-    )
+    @reads("players_stats", PlayerStatsOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(standings.player_stats(self.get_player()))
 

@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, creates, lists, operation
+from scoring.api.http import CreateView, creates, lists, operation, reads
 from scoring.api.serializers.tokens import (
     DeviceSignInInputSerializer,
     DeviceTokenCreatedOutputSerializer,
@@ -55,10 +55,7 @@ class DeviceTokenListView(CreateView, generics.ListAPIView):
 class DeviceTokenDetailView(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        **operation("auth_tokens_revoke"),
-        responses={200: DeviceTokenOutputSerializer},
-    )
+    @reads("auth_tokens_revoke", DeviceTokenOutputSerializer)
     def delete(self, request: Request, pk: int) -> Response:
         token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
         return Response(DeviceTokenOutputSerializer(services.revoke_device_token(token=token)).data)

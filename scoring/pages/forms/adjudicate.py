@@ -33,6 +33,13 @@ def split_cards(text: str) -> list[str]:
     return [token for token in CARD_SEPARATORS.split(text.strip()) if token]
 
 
+def seat_lines_field(label: str) -> forms.CharField:
+    """An optional box of cards, a line a seat (one of SEAT_LINES)."""
+    return forms.CharField(
+        label=label, required=False, max_length=2000, widget=forms.Textarea(attrs=CARD_BOX)
+    )
+
+
 def players_posted(data) -> int:
     """The table's size as posted (read defensively), else four."""
     raw = str((data or {}).get("players", "")).strip()
@@ -67,24 +74,9 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
         help_text="Leave it to the holdings only when you enter the holdings or the deal below: "
         "then the player who held the lowest club led.",
     )
-    hands = forms.CharField(
-        label="Each player's cards after the pass",
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs=CARD_BOX),
-    )
-    deal = forms.CharField(
-        label="The deal: each player's cards before the pass",
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs=CARD_BOX),
-    )
-    passes = forms.CharField(
-        label="The passes: the cards each player passed",
-        required=False,
-        max_length=2000,
-        widget=forms.Textarea(attrs=CARD_BOX),
-    )
+    hands = seat_lines_field("Each player's cards after the pass")
+    deal = seat_lines_field("The deal: each player's cards before the pass")
+    passes = seat_lines_field("The passes: the cards each player passed")
     hand_number = forms.IntegerField(
         label="Hand number (says which way the cards were passed)",
         required=False,

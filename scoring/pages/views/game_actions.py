@@ -3,6 +3,9 @@ void a hand, abandon the game, dispute a hand, and start the same table again.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -35,75 +38,98 @@ def _refused(request: HttpRequest, game: Game, form) -> HttpResponse:
     return _back(game, "#fix")
 
 
-@require_POST
-def hand_void(request: HttpRequest, pk: int) -> HttpResponse:
+def _valid_form(request: HttpRequest, pk: int, make_form: Callable) -> tuple[Game, Any, Any]:
+    """The scorer's game and its form (``make_form(data, game)``) once valid; else the answer
+    the page gives instead (a refusal, or the form's first error on the scoreboard)."""
     game, denied = _scorers_game(request, pk)
     if denied:
-        return denied
-    form = VoidForm(request.POST, hands=selectors.countable_hands(game))
+        return game, None, denied
+    form = make_form(request.POST, game)
     if not form.is_valid():
-        return _refused(request, game, form)
-    number = form.cleaned_data["number"]
+        return game, form, _refused(request, game, form)
+    return game, form, None
+
+
+def _carried_out(
+    request: HttpRequest,
+    game: Game,
+    write: Callable[[], object],
+    done: str,
+    *,
+    number: int | None = None,
+    fallback: str | None = None,
+    anchor: str = "",
+) -> HttpResponse:
+    """``write()`` done, said in ``done``; or its refusal in words; back on the scoreboard."""
     try:
-        services.void_hand(
-            game_id=game.pk, number=number, reason=form.cleaned_data["reason"], actor=request.user
-        )
+        write()
     except NotFoundError as exc:
         raise Http404(exc.detail) from exc
-    except DomainError as exc:
-        messages.error(request, refusal_words(exc, number))
+    except (HeartsError, DomainError) as exc:
+        messages.error(request, refusal_words(exc, number, *([fallback] if fallback else [])))
     else:
-        messages.success(request, f"Hand {number} is void: it no longer counts.")
-    return _back(game)
+        messages.success(request, done)
+    return _back(game, anchor)
+
+
+@require_POST
+def hand_void(request: HttpRequest, pk: int) -> HttpResponse:
+    game, form, answer = _valid_form(
+        request, pk, lambda data, game: VoidForm(data, hands=selectors.countable_hands(game))
+    )
+    if answer:
+        return answer
+    number, reason = form.cleaned_data["number"], form.cleaned_data["reason"]
+    return _carried_out(
+        request,
+        game,
+        lambda: services.void_hand(game_id=pk, number=number, reason=reason, actor=request.user),
+        f"Hand {number} is void: it no longer counts.",
+        number=number,
+    )
 
 
 @require_POST
 def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
-    game, denied = _scorers_game(request, pk)
-    if denied:
-        return denied
-    form = AbandonForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    try:
-        services.abandon_game(
-            game_id=game.pk, reason=form.cleaned_data["reason"], actor=request.user
-        )
-    except DomainError as exc:
-        messages.error(request, refusal_words(exc))
-    else:
-        messages.success(request, "The game is abandoned: it counts in no table.")
-    return _back(game)
+    game, form, answer = _valid_form(request, pk, lambda data, game: AbandonForm(data))
+    if answer:
+        return answer
+    reason = form.cleaned_data["reason"]
+    return _carried_out(
+        request,
+        game,
+        lambda: services.abandon_game(game_id=pk, reason=reason, actor=request.user),
+        "The game is abandoned: it counts in no table.",
+    )
 
 
 @require_POST
 def hand_dispute(request: HttpRequest, pk: int) -> HttpResponse:
-    game, denied = _scorers_game(request, pk)
-    if denied:
-        return denied
-    form = DisputeForm(
-        request.POST,
-        hands=selectors.countable_hands(game),
-        seat_names=selectors.seat_names(game),
+    game, form, answer = _valid_form(
+        request,
+        pk,
+        lambda data, game: DisputeForm(
+            data, hands=selectors.countable_hands(game), seat_names=selectors.seat_names(game)
+        ),
     )
-    if not form.is_valid():
-        return _refused(request, game, form)
+    if answer:
+        return answer
     number = form.cleaned_data["number"]
-    try:
-        services.open_dispute(
-            game_id=game.pk,
+    return _carried_out(
+        request,
+        game,
+        lambda: services.open_dispute(
+            game_id=pk,
             number=number,
             record=form.record(),
             actor=request.user,
             reason=form.cleaned_data["reason"],
-        )
-    except NotFoundError as exc:
-        raise Http404(exc.detail) from exc
-    except (HeartsError, DomainError) as exc:
-        messages.error(request, refusal_words(exc, number, BAD_CLAIM))
-    else:
-        messages.success(request, f"Hand {number} is disputed: a director will decide.")
-    return _back(game, "#disputes")
+        ),
+        f"Hand {number} is disputed: a director will decide.",
+        number=number,
+        fallback=BAD_CLAIM,
+        anchor="#disputes",
+    )
 
 
 @require_POST

@@ -1,0 +1,30 @@
+/* The installable app's service worker (/sw.js, templates/offline/sw.js): registered on every
+   page; a page that names what to keep for offline use (data-keep-offline on <main>: the game
+   page and its hand form) asks the worker to keep them; signing out forgets every kept page.
+   Without this file, or without service workers, every page works as before online. */
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+
+  function keep(worker) {
+    var main = document.querySelector("[data-keep-offline]");
+    if (!main || !worker) return;
+    var urls = main.dataset.keepOffline.split(" ").filter(Boolean);
+    worker.postMessage({ keep: urls });
+  }
+
+  window.addEventListener("load", function () {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      keep(registration.active);
+      document.documentElement.dataset.offlineReady = "true";
+    }).catch(function () { /* no worker: the pages still work online */ });
+  });
+
+  document.addEventListener("submit", function (event) {
+    if (!event.target.matches("form[data-sign-out]")) return;
+    var worker = navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ forget: true });
+  });
+})();

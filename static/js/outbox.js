@@ -1,0 +1,349 @@
+/* Hands entered without a connection. The hand form (templates/pages/hand_form.html) posts as
+   ever while the phone is online; offline, this file keeps the hand in IndexedDB with the exact
+   body of the API's PUT /api/v1/games/{id}/hands/{n}/ and clears the form for the next hand.
+   The game page lists the kept hands as "not sent yet". They are sent in order, each with its
+   own body, when the connection returns, on every page load and every 20 s while any wait: the
+   PUT of hand n is idempotent, so a retry never stores a hand twice. A hand another phone
+   recorded differently meanwhile comes back as a 409: the game page shows both versions, and
+   the scorer keeps theirs (a correction, PATCH with a reason) or drops it. */
+(function () {
+  "use strict";
+  if (!("indexedDB" in window) || !window.fetch || !window.Promise) return;
+
+  var DB_NAME = "hearts-outbox";
+  var STORE = "hands";
+  var RETRY_EVERY = 20000;
+  var MOON_WORDS = {
+    add_to_others: "moon: the others take the points",
+    subtract_from_shooter: "moon: taken off the shooter"
+  };
+  var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
+
+  // --- IndexedDB: one record a kept hand, keyed [game, number] so a game's hands come in order.
+  var opened = null;
+  function db() {
+    if (!opened) {
+      opened = new Promise(function (resolve, reject) {
+        var request = indexedDB.open(DB_NAME, 1);
+        request.onupgradeneeded = function () { request.result.createObjectStore(STORE, { keyPath: ["game", "number"] }); };
+        request.onsuccess = function () { resolve(request.result); };
+        request.onerror = function () { reject(request.error); };
+      });
+    }
+    return opened;
+  }
+  function run(mode, work) {
+    return db().then(function (base) {
+      return new Promise(function (resolve, reject) {
+        var tx = base.transaction(STORE, mode);
+        var result = work(tx.objectStore(STORE));
+        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : undefined); };
+        tx.onerror = function () { reject(tx.error); };
+      });
+    });
+  }
+  function kept(game) {
+    var range = game === undefined ? undefined : IDBKeyRange.bound([game, 0], [game, Infinity]);
+    return run("readonly", function (store) { return store.getAll(range); });
+  }
+  function save(item) { return run("readwrite", function (store) { store.put(item); }); }
+  function remove(item) { return run("readwrite", function (store) { store.delete([item.game, item.number]); }); }
+
+  // --- Words for a body, as the game page shows it.
+  function cardName(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
+  function describe(body, names) {
+    var parts;
+    if (body.points) {
+      parts = body.points.map(function (points, seat) { return names[seat] + " " + points; });
+    } else if (body.cards_taken) {
+      parts = body.cards_taken.map(function (cards, seat) {
+        return names[seat] + ": " + (cards.length ? cards.map(cardName).join(" ") : "none");
+      });
+    } else {
+      parts = ["a trick record"];
+    }
+    var text = parts.join(", ");
+    if (body.moon_choice) text += " (" + (MOON_WORDS[body.moon_choice] || "moon") + ")";
+    if (body.jack_of_diamonds !== undefined && body.jack_of_diamonds !== null) text += ", J♦ " + names[body.jack_of_diamonds];
+    return text;
+  }
+
+  // --- Sending, in order, one game at a time.
+  function csrfToken() {
+    var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    return input ? input.value : "";
+  }
+  function api(method, item, body) {
+    return fetch("/api/v1/games/" + item.game + "/hands/" + item.number + "/", {
+      method: method,
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      body: body === undefined ? undefined : JSON.stringify(body)
+    });
+  }
+  function firstError(response) {
+    return response.json().then(function (body) {
+      var error = (body && body.errors && body.errors[0]) || {};
+      return { code: error.code || "", detail: error.detail || "" };
+    }, function () { return { code: "", detail: "" }; });
+  }
+
+  // What came back for one hand: "sent", "wait" (try again later) or "held" (a conflict or a
+  // refusal the scorer must settle: the hands after it wait for it, so they stay in order).
+  function settle(item, response) {
+    if (response.ok) return remove(item).then(function () { return "sent"; });
+    if (response.status === 409 || response.status === 400 || response.status === 404) {
+      return firstError(response).then(function (error) {
+        if (error.code === "game_busy") return "wait";
+        if (error.code === "hand_exists") {
+          return api("GET", item).then(function (found) { return found.ok ? found.json() : null; })
+            .then(function (hand) {
+              item.state = "conflict";
+              item.server = hand ? hand.entry : null;
+              return save(item).then(function () { return "held"; });
+            });
+        }
+        item.state = "refused";
+        item.detail = error.detail || "The server refused this hand.";
+        return save(item).then(function () { return "held"; });
+      });
+    }
+    return Promise.resolve("wait"); // signed out, throttled, a server error: later
+  }
+
+  function sendGame(items) {
+    var sent = 0;
+    function next(index) {
+      var item = items[index];
+      if (!item || item.state !== "waiting") return Promise.resolve(sent);
+      return api("PUT", item, item.body).then(function (response) { return settle(item, response); })
+        .then(function (outcome) {
+          if (outcome !== "sent") return sent;
+          sent += 1;
+          return next(index + 1);
+        }, function () { return sent; }); // no connection after all
+    }
+    return next(0);
+  }
+
+  var sending = null;
+  function flush() {
+    if (sending || !navigator.onLine || !csrfToken()) return sending || Promise.resolve(0);
+    var withLock = navigator.locks ? function (work) { return navigator.locks.request(DB_NAME, work); } : function (work) { return work(); };
+    sending = withLock(function () {
+      return kept().then(function (items) {
+        var games = {};
+        items.forEach(function (item) { (games[item.game] = games[item.game] || []).push(item); });
+        return Promise.all(Object.keys(games).map(function (game) { return sendGame(games[game]); }));
+      });
+    }).then(function (counts) {
+      var total = counts.reduce(function (a, b) { return a + b; }, 0);
+      if (total) document.dispatchEvent(new CustomEvent("outbox-sent", { detail: { count: total } }));
+      return total;
+    }).catch(function () { return 0; }).then(function (total) {
+      sending = null;
+      return render().then(function () { return total; });
+    });
+    return sending;
+  }
+
+  // --- The game page: the kept hands, and each conflict with its two versions.
+  function element(tag, attrs, text) {
+    var el = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (key) { el.setAttribute(key, attrs[key]); });
+    if (text) el.textContent = text;
+    return el;
+  }
+
+  function conflictItem(item) {
+    var li = element("li", { "class": "card conflict", "data-outbox-hand": item.number });
+    li.appendChild(element("p", {}, "Hand " + item.number + " was recorded by another phone with other numbers."));
+    var versions = element("dl", { "class": "versions" });
+    versions.appendChild(element("dt", {}, "Recorded"));
+    versions.appendChild(element("dd", { "data-version": "server" }, item.server ? describe(item.server, item.names) : "(could not be read)"));
+    versions.appendChild(element("dt", {}, "Yours, on this phone"));
+    versions.appendChild(element("dd", { "data-version": "mine" }, describe(item.body, item.names)));
+    li.appendChild(versions);
+    var form = element("form", { "class": "keep-mine", novalidate: "" });
+    var id = "keep-reason-" + item.number;
+    var field = element("div", { "class": "field" });
+    field.appendChild(element("label", { "for": id }, "Why yours is right"));
+    var reason = element("input", { id: id, name: "reason", maxlength: "500", required: "", autocomplete: "off" });
+    field.appendChild(reason);
+    form.appendChild(field);
+    var why = element("p", { "class": "live bad", "aria-live": "polite" });
+    form.appendChild(why);
+    form.appendChild(element("button", { type: "submit" }, "Keep mine: correct hand " + item.number));
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      if (!reason.value.trim()) { why.textContent = "Say why: the reason stays in the game's history."; reason.focus(); return; }
+      var body = Object.assign({}, item.body, { reason: reason.value.trim() });
+      api("PATCH", item, body).then(function (response) {
+        if (response.ok) return remove(item).then(function () {
+          document.dispatchEvent(new CustomEvent("outbox-sent", { detail: { count: 1 } }));
+          return flush();
+        });
+        return firstError(response).then(function (error) { why.textContent = error.detail || "Not saved: try again."; });
+      }, function () { why.textContent = "No connection: try again when it returns."; });
+    });
+    li.appendChild(form);
+    li.appendChild(dropButton(item, "Drop mine: keep the recorded hand"));
+    return li;
+  }
+
+  function dropButton(item, label) {
+    var button = element("button", { type: "button", "class": "secondary" }, label);
+    button.addEventListener("click", function () { remove(item).then(flush); });
+    return button;
+  }
+
+  function render() {
+    var box = document.querySelector("[data-outbox]");
+    if (!box) return Promise.resolve();
+    var game = Number(box.dataset.game);
+    return kept(game).then(function (items) {
+      box.textContent = "";
+      box.hidden = !items.length;
+      nextHandLink(items);
+      if (!items.length) return;
+      box.appendChild(element("h2", { id: "outbox-heading" }, "Not sent yet"));
+      box.appendChild(element("p", { "class": "muted small" }, "Kept on this phone: sent in order as soon as the connection returns."));
+      var list = element("ol", { "class": "outbox-hands" });
+      items.forEach(function (item) {
+        if (item.state === "conflict") { list.appendChild(conflictItem(item)); return; }
+        var li = element("li", { "class": "card pending " + item.state, "data-outbox-hand": item.number });
+        li.appendChild(element("strong", {}, "Hand " + item.number + ": "));
+        li.appendChild(document.createTextNode(describe(item.body, item.names) + " "));
+        li.appendChild(element("span", { "class": "tag not-sent" }, item.state === "refused" ? "refused" : "not sent yet"));
+        if (item.state === "refused") {
+          li.appendChild(element("p", {}, item.detail));
+          li.appendChild(dropButton(item, "Drop it"));
+        }
+        list.appendChild(li);
+      });
+      box.appendChild(list);
+    });
+  }
+
+  // The game page's next hand: after the hands this phone still keeps (the dealer and the
+  // pass the server named were for an earlier hand). live.js swaps in a fresh one.
+  function nextHandLink(items) {
+    var next = document.querySelector(".next");
+    var link = next && next.querySelector("a.button");
+    if (!link) return;
+    var words = next.querySelector("p");
+    if (!link.dataset.label) {
+      link.dataset.label = link.textContent;
+      words.dataset.words = words.innerHTML;
+    }
+    var last = items.reduce(function (most, item) { return Math.max(most, item.number); }, 0);
+    var shown = Number((link.dataset.label.match(/\d+/) || [0])[0]);
+    if (last >= shown) {
+      link.textContent = "Enter hand " + (last + 1);
+      words.textContent = "Hand " + (last + 1) + " comes after the hands kept on this phone.";
+    } else {
+      link.textContent = link.dataset.label;
+      words.innerHTML = words.dataset.words;
+    }
+  }
+
+  // The next hand's number as the server last said it, kept per game: a hand form kept
+  // offline may be older than the game page the phone saw last.
+  function nextKey(game) { return "hearts-next-hand:" + game; }
+  function knownNext(game) { return Number(window.localStorage.getItem(nextKey(game)) || 0); }
+  function rememberNext(game, number) {
+    if (number > knownNext(game)) window.localStorage.setItem(nextKey(game), String(number));
+  }
+  function rememberBoard() {
+    var root = document.querySelector("[data-live-game]");
+    if (root && root.dataset.nextHand) rememberNext(Number(root.dataset.liveGame), Number(root.dataset.nextHand));
+  }
+
+  // --- The hand form: offline, keep the hand and clear the form for the next one.
+  function body(form) {
+    var entry = {};
+    if (form.dataset.handEntry === "points") {
+      var total = Number(form.dataset.total);
+      var inputs = Array.prototype.slice.call(form.querySelectorAll("[data-seat-points]"));
+      var points = inputs.map(function (input) { return input.value.trim() === "" ? null : Number(input.value); });
+      var blank = points.indexOf(null);
+      if (blank >= 0) points[blank] = total - points.reduce(function (a, b) { return a + (b || 0); }, 0);
+      entry.points = points;
+      var jack = form.querySelector('[name="jack_of_diamonds"]');
+      if (jack && jack.value !== "") entry.jack_of_diamonds = Number(jack.value);
+    } else {
+      var rest = Number(form.querySelector("[data-rest]").value);
+      var taken = Array.prototype.map.call(form.querySelector("[data-rest]").options, function () { return []; });
+      form.querySelectorAll("select[data-card]").forEach(function (select) {
+        taken[select.value === "" ? rest : Number(select.value)].push(select.dataset.card);
+      });
+      entry.cards_taken = taken;
+    }
+    var moon = form.querySelector('input[name="moon_choice"]:checked');
+    if (moon) entry.moon_choice = moon.value;
+    return entry;
+  }
+
+  function showNumber(form, number) {
+    form.querySelector('input[name="number"]').value = String(number);
+    var title = document.querySelector("main h1");
+    if (title) title.textContent = "Hand " + number;
+    var button = form.querySelector("[data-submit]");
+    if (button) button.textContent = "Record hand " + number;
+    document.title = document.title.replace(/^Hand \d+/, "Hand " + number);
+  }
+
+  function handForm(form) {
+    var numberInput = form.querySelector('input[name="number"]');
+    if (!numberInput) return; // a correction: online only
+    var game = Number(form.dataset.game);
+    var names = JSON.parse(document.getElementById("seat-names").textContent);
+    var status = document.querySelector("[data-outbox-status]");
+    rememberNext(game, Number(numberInput.value));
+    function afterKept(items) {
+      var last = items.reduce(function (most, item) { return Math.max(most, item.number); }, 0);
+      var next = Math.max(last + 1, knownNext(game));
+      if (next > Number(numberInput.value)) {
+        showNumber(form, next);
+        var context = document.querySelector(".context");
+        if (context) context.hidden = true; // the dealer shown was for an earlier hand
+      }
+    }
+    kept(game).then(afterKept);
+    form.addEventListener("submit", function (event) {
+      if (navigator.onLine) return; // the form posts as ever
+      event.preventDefault();
+      var number = Number(numberInput.value);
+      var item = { game: game, number: number, body: body(form), names: names, state: "waiting", at: Date.now() };
+      save(item).then(function () {
+        form.reset();
+        afterKept([item]);
+        form.dispatchEvent(new Event("entry-change"));
+        status.innerHTML = "";
+        var message = element("p", { "class": "message info" }, "No connection: hand " + number + " is kept on this phone, not sent yet. It is sent as soon as the connection returns.");
+        status.appendChild(message);
+        var first = form.querySelector("[data-seat-points], select[data-card]");
+        if (first) first.focus();
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    rememberBoard();
+    document.querySelectorAll("form[data-hand-entry]").forEach(handForm);
+    render().then(flush);
+    window.addEventListener("online", flush);
+    // A fresh next-hand block from live.js; the list itself stays (a reason may be half typed).
+    document.addEventListener("live-updated", function () {
+      rememberBoard();
+      var box = document.querySelector("[data-outbox]");
+      if (box) kept(Number(box.dataset.game)).then(nextHandLink);
+    });
+    window.setInterval(function () {
+      kept().then(function (items) {
+        if (items.some(function (item) { return item.state === "waiting"; })) flush();
+      });
+    }, RETRY_EVERY);
+  });
+})();

@@ -1,0 +1,100 @@
+/* The service worker, served at /sw.js (scoring/pages/views/offline.py) so that its scope is
+   the whole site. Hand-written and short: static files from the cache; the pages of the games
+   this phone opens (the game page and its hand form) from the network while there is one,
+   from the cache when there is none. The API is never cached here: hands kept offline wait in
+   IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
+   its hashed name) drops the old caches. */
+"use strict";
+
+var VERSION = "{{ version }}";
+var ASSETS = {{ assets|safe }};
+var STATIC_PREFIX = {{ static_prefix|safe }};
+var STATIC_CACHE = "hearts-static-" + VERSION;
+var PAGES_CACHE = "hearts-pages-" + VERSION;
+// A game page and its hand form: what a scorer needs at the table.
+var KEPT_PAGE = /^\/games\/\d+\/(enter\/)?$/;
+var OFFLINE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+  "<title>No connection · Hearts</title>" +
+  '<link rel="stylesheet" href="' + ASSETS[0] + '"></head><body><main id="main">' +
+  "<h1>No connection</h1><p>This page is not kept on this phone. The games you opened while " +
+  "connected are: open one of them, or try again when the connection returns.</p>" +
+  '<p><a href="/">Try again</a></p></main></body></html>';
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(ASSETS); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("hearts-") === 0 && name !== STATIC_CACHE && name !== PAGES_CACHE;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function keepable(url, response) {
+  return KEPT_PAGE.test(url.pathname) && response.ok && !response.redirected && response.type === "basic";
+}
+
+// The network first, so a page is never older than it must be; a kept copy when it fails.
+function page(request) {
+  var url = new URL(request.url);
+  return fetch(request).then(function (response) {
+    if (keepable(url, response)) {
+      var copy = response.clone();
+      caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url.pathname + url.search, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.open(PAGES_CACHE).then(function (cache) {
+      return cache.match(url.pathname + url.search).then(function (hit) {
+        return hit || cache.match(url.pathname);
+      });
+    }).then(function (hit) {
+      return hit || new Response(OFFLINE_PAGE, {
+        status: 503, headers: { "Content-Type": "text/html; charset=utf-8" }
+      });
+    });
+  });
+}
+
+function asset(request) {
+  return caches.match(request).then(function (hit) {
+    return hit || fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(STATIC_CACHE).then(function (cache) { return cache.put(request, copy); });
+      }
+      return response;
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request));
+  else if (url.pathname.indexOf(STATIC_PREFIX) === 0) event.respondWith(asset(request));
+});
+
+// From static/js/install.js: keep these pages now (the page the phone shows and its hand
+// form), or forget every kept page (on sign-out).
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.forget) {
+    event.waitUntil(caches.delete(PAGES_CACHE));
+    return;
+  }
+  var urls = (data.keep || []).filter(function (path) { return KEPT_PAGE.test(new URL(path, self.location.origin).pathname); });
+  event.waitUntil(caches.open(PAGES_CACHE).then(function (cache) {
+    return Promise.all(urls.map(function (path) {
+      return fetch(path, { credentials: "same-origin" }).then(function (response) {
+        if (keepable(new URL(path, self.location.origin), response)) return cache.put(path, response);
+      }).catch(function () {});
+    }));
+  }));
+});
