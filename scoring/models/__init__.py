@@ -10,6 +10,14 @@ from .access import DeviceToken, IdempotencyRecord, WriteCount
 from .choices import DisputeStatus, EntryLevel, GameStatus, Role
 from .clubs import Club, Invitation, Membership, Player, PlayerMerge, new_results_version
 from .disputes import Dispute
+from .events import (
+    DeliveryStatus,
+    Event,
+    EventCounter,
+    EventType,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from .games import Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent, RatingsState
@@ -17,10 +25,14 @@ from .totals import PlayerDayTotal
 
 __all__ = [
     "Club",
+    "DeliveryStatus",
     "DeviceToken",
     "Dispute",
     "DisputeStatus",
     "EntryLevel",
+    "Event",
+    "EventCounter",
+    "EventType",
     "Game",
     "GameSeat",
     "GameStatus",
@@ -37,6 +49,8 @@ __all__ = [
     "RatingsState",
     "Role",
     "Season",
+    "WebhookDelivery",
+    "WebhookEndpoint",
     "WriteCount",
     "new_results_version",
 ]

@@ -12,6 +12,7 @@ from scoring.pages.views import (
     members,
     offline,
     scoresheet,
+    webhooks,
 )
 
 GAME = "games/<id:pk>/"
@@ -24,6 +25,25 @@ urlpatterns = [
     path("manifest.webmanifest", offline.manifest, name="web-manifest"),
     path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
+    path("clubs/<slug:slug>/webhooks/", webhooks.webhooks_page, name="page-webhooks"),
+    path("clubs/<slug:slug>/webhooks/<id:pk>/", webhooks.webhook_page, name="page-webhook"),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/rotate/",
+        webhooks.webhook_rotate,
+        name="page-webhook-rotate",
+    ),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/enable/",
+        webhooks.webhook_switch,
+        {"enabled": True},
+        name="page-webhook-enable",
+    ),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/disable/",
+        webhooks.webhook_switch,
+        {"enabled": False},
+        name="page-webhook-disable",
+    ),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),

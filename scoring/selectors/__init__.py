@@ -18,6 +18,13 @@ from scoring.selectors.access import (
     role_in,
     visible_clubs,
 )
+from scoring.selectors.events import (
+    deliveries_of,
+    disabled_endpoints,
+    endpoints_of,
+    envelope,
+    events_after,
+)
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -47,8 +54,13 @@ __all__ = [
     "can_score",
     "can_score_game",
     "countable_hands",
+    "deliveries_of",
     "device_tokens",
+    "disabled_endpoints",
     "display_name",
+    "endpoints_of",
+    "envelope",
+    "events_after",
     "game_still_at",
     "game_version",
     "games_for",

@@ -21,7 +21,16 @@ from adjudication.engine import adjudicate, ruling_as_data
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.domain.entries import score_entry
-from scoring.models import Dispute, DisputeStatus, EntryLevel, Game, Hand, HistoryEntry
+from scoring.models import (
+    Dispute,
+    DisputeStatus,
+    EntryLevel,
+    EventType,
+    Game,
+    Hand,
+    HistoryEntry,
+)
+from scoring.services import events
 from scoring.services.games import locked_game, rules_of
 from scoring.services.hands import change_hand, locked_hand, replace_entry
 
@@ -80,6 +89,7 @@ def open_dispute(
         after={"dispute": dispute.pk, **summary},
         reason=reason,
     )
+    events.dispute_changed(EventType.DISPUTE_OPENED, game, dispute, hand)
     return dispute
 
 
@@ -136,6 +146,7 @@ def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Disp
     dispute.resolved_at = timezone.now()
     dispute.resolution_note = note
     dispute.save()
+    events.dispute_changed(EventType.DISPUTE_RESOLVED, game, dispute, hand)
     return dispute
 
 
