@@ -128,3 +128,31 @@ def test_the_feed_costs_the_same_queries_for_many_events_as_for_few(public_club,
         counts.append(len(queries))
     assert len(page["results"]) > 40
     assert counts[0] == counts[1] <= 4, counts
+
+
+def test_a_queued_re_rating_records_ratings_settled_when_it_settles(public_club, owner):
+    """A correction before the club's newest game re-rates on the task queue: its
+    ratings.settled comes when the ratings do, after the correction's own event."""
+    from scoring.services.rerating import settle_ratings
+
+    seated = public_club.seated
+    first = services.create_game(club=public_club, players=seated[:4], actor=owner)
+    second = services.create_game(club=public_club, players=seated[1:5], actor=owner)
+    for game in (first, second):
+        for number in range(1, 9):
+            services.enter_hand(game_id=game.pk, number=number, entry=HAND, actor=owner)
+    settled_inline = Event.objects.filter(club=public_club, type="ratings.settled").count()
+    assert settled_inline == 2  # each game's end, the newest then, re-rated at once
+
+    services.correct_hand(
+        game_id=first.pk, number=1, entry={"points": [13, 4, 5, 4]}, reason="swap", actor=owner
+    )
+    assert Event.objects.filter(club=public_club).order_by("sequence").last().type == (
+        "hand.corrected"
+    )
+    assert settle_ratings(public_club.pk) == 2
+    last = Event.objects.filter(club=public_club).order_by("sequence").last()
+    assert last.type == "ratings.settled"
+    assert last.data["games_rated"] == 2
+    assert settle_ratings(public_club.pk) == 0  # nothing left: no second event
+    assert Event.objects.filter(club=public_club, type="ratings.settled").count() == 3
