@@ -16,8 +16,8 @@ from scoring import selectors, services
 from scoring.models import Club, Role, WebhookEndpoint
 from scoring.pages import access
 from scoring.pages.forms.webhooks import TYPE_WORDS, WebhookEndpointForm
-from scoring.pages.params import form_page, posted
-from scoring.pages.throttling import write_throttled
+from scoring.pages.params import posted
+from scoring.pages.throttling import signed_in_form, write_throttled
 
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
@@ -37,10 +37,7 @@ def _listing(request: HttpRequest, club: Club, form, secret=None) -> HttpRespons
     return render(request, "pages/webhooks.html", context)
 
 
-@never_cache
-@login_required
-@form_page
-@write_throttled
+@signed_in_form
 def webhooks_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _owned_club(request, slug)
     form = WebhookEndpointForm(posted(request))
@@ -82,10 +79,7 @@ def webhook_switch(request: HttpRequest, slug: str, pk: int, enabled: bool) -> H
     return redirect("page-webhooks", slug=club.slug)
 
 
-@never_cache
-@login_required
-@form_page
-@write_throttled
+@signed_in_form
 def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """One endpoint's deliveries, latest first; POST ``delivery`` sends that one again."""
     club = _owned_club(request, slug)
