@@ -203,6 +203,24 @@ TASKS = {
     }
 }
 
+# --- Webhooks (scoring/services/delivery.py, docs/webhooks.md) ----------------------------
+# Receivers at private, loopback, link-local or reserved addresses are refused unless this is
+# on (a test, or a receiver on the same private network, on purpose).
+HEARTS_WEBHOOKS_ALLOW_PRIVATE = env_bool("HEARTS_WEBHOOKS_ALLOW_PRIVATE")
+# Seconds to connect, and between bytes of the answer.
+HEARTS_WEBHOOK_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_TIMEOUT", "5"))
+# The first retry's wait in seconds, doubled each failure up to HEARTS_WEBHOOK_BACKOFF_MAX.
+HEARTS_WEBHOOK_BACKOFF = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF", "30"))
+HEARTS_WEBHOOK_BACKOFF_MAX = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF_MAX", "3600"))
+# Failed attempts in a row before an endpoint is disabled (its owner told on the pages).
+HEARTS_WEBHOOK_MAX_FAILURES = int(os.environ.get("HEARTS_WEBHOOK_MAX_FAILURES", "10"))
+# A delivery still "sending" after this many seconds was left by a killed worker: sent again.
+HEARTS_WEBHOOK_SENDING_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_SENDING_TIMEOUT", "120"))
+# How long a rotated secret still signs deliveries, next to the new one.
+HEARTS_WEBHOOK_SECRET_OVERLAP = timedelta(
+    hours=float(os.environ.get("HEARTS_WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
+)
+
 # --- Auth, i18n -----------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -14,27 +14,10 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
-STANDINGS_COLUMNS = [
-    "rank",
-    "provisional",
-    "player",
-    "name",
-    "games",
-    "wins",
-    "win_rate",
-    "average_place",
-    "points_per_game",
-    "points_per_hand",
-    "total_points",
-    "hands",
-    "moons",
-    "queens",
-    "clean_hands",
-    "gems",
-    "rating",
-    "rating_change",
-    "separated_by",
-]
+from scoring.api.serializers.standings import StandingsRowSerializer
+
+# A table's CSV columns are its JSON rows' fields, in their order.
+STANDINGS_COLUMNS = list(StandingsRowSerializer().fields)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -15,6 +15,7 @@ from scoring.api.views.accounts import (
 from scoring.api.views.clubs import ClubDetailView, ClubListView, MemberDetailView, MemberListView
 from scoring.api.views.confirmations import HandConfirmView, HandQueryView, PlayerPinView
 from scoring.api.views.disputes import DisputeListView, DisputeResolveView
+from scoring.api.views.events import EventFeedView
 from scoring.api.views.games import (
     GameAbandonView,
     GameDetailView,
@@ -74,6 +75,7 @@ urlpatterns = [
     path(CLUB + "standings/", ClubStandingsView.as_view(), name="club-standings"),
     path(CLUB + "standings.csv", ClubStandingsCSVView.as_view(), name="club-standings-csv"),
     path(CLUB + "members/", MemberListView.as_view(), name="club-members"),
+    path(CLUB + "events/", EventFeedView.as_view(), name="club-events"),
     path(MEMBER, MemberDetailView.as_view(), name="club-member-detail"),
     path(CLUB + "invitations/", InvitationListView.as_view(), name="club-invitations"),
     path("players/", PlayerListView.as_view(), name="players"),

@@ -18,6 +18,14 @@ from .clubs import (
     new_results_version,
 )
 from .disputes import Dispute
+from .events import (
+    DeliveryStatus,
+    Event,
+    EventCounter,
+    EventType,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent, RatingsState
@@ -28,10 +36,14 @@ __all__ = [
     "ClaimStatus",
     "Club",
     "Confirmation",
+    "DeliveryStatus",
     "DeviceToken",
     "Dispute",
     "DisputeStatus",
     "EntryLevel",
+    "Event",
+    "EventCounter",
+    "EventType",
     "Game",
     "GameSeat",
     "GameStatus",
@@ -49,6 +61,8 @@ __all__ = [
     "RatingsState",
     "Role",
     "Season",
+    "WebhookDelivery",
+    "WebhookEndpoint",
     "WriteCount",
     "new_results_version",
 ]

@@ -7,10 +7,13 @@ import math
 from collections.abc import Callable
 from functools import wraps
 
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.cache import never_cache
 
 from hearts_site.throttling import ComputeRateThrottle, FixedWindowThrottle
+from scoring.pages.params import form_page
 from scoring.services.throttling import count_write
 
 
@@ -43,3 +46,9 @@ def throttled(throttle_class: type[FixedWindowThrottle]) -> Callable:
 
 compute_throttled = throttled(ComputeRateThrottle)
 write_throttled = throttled(PageWriteThrottle)
+
+
+def signed_in_form(view: Callable) -> Callable:
+    """A page a signed-in user reads and posts a form to: never cached (it may show a secret
+    once), signing in first, GET or POST alone, each POST spending the write budget."""
+    return never_cache(login_required(form_page(write_throttled(view))))

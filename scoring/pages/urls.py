@@ -13,6 +13,7 @@ from scoring.pages.views import (
     members,
     offline,
     scoresheet,
+    webhooks,
 )
 
 GAME = "games/<id:pk>/"
@@ -27,6 +28,25 @@ urlpatterns = [
     path("clubs/<slug:slug>/room/", club_night.room_page, name="page-room"),
     path("clubs/<slug:slug>/claims/", club_night.claims_page, name="page-claims"),
     path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
+    path("clubs/<slug:slug>/webhooks/", webhooks.webhooks_page, name="page-webhooks"),
+    path("clubs/<slug:slug>/webhooks/<id:pk>/", webhooks.webhook_page, name="page-webhook"),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/rotate/",
+        webhooks.webhook_rotate,
+        name="page-webhook-rotate",
+    ),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/enable/",
+        webhooks.webhook_switch,
+        {"enabled": True},
+        name="page-webhook-enable",
+    ),
+    path(
+        "clubs/<slug:slug>/webhooks/<id:pk>/disable/",
+        webhooks.webhook_switch,
+        {"enabled": False},
+        name="page-webhook-disable",
+    ),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),

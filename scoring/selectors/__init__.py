@@ -25,6 +25,13 @@ from scoring.selectors.accounts import (
     pending_claims,
     waiting_hands,
 )
+from scoring.selectors.events import (
+    deliveries_of,
+    disabled_endpoints,
+    endpoints_of,
+    envelope,
+    events_after,
+)
 from scoring.selectors.games import (
     GameVersion,
     LeagueVersion,
@@ -55,8 +62,13 @@ __all__ = [
     "can_score",
     "can_score_game",
     "countable_hands",
+    "deliveries_of",
     "device_tokens",
+    "disabled_endpoints",
     "display_name",
+    "endpoints_of",
+    "envelope",
+    "events_after",
     "game_still_at",
     "game_version",
     "games_for",

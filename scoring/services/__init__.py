@@ -20,6 +20,12 @@ from scoring.services.signin import sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
 from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
+from scoring.services.webhooks import (
+    create_endpoint,
+    redeliver,
+    rotate_secret,
+    set_endpoint_enabled,
+)
 
 __all__ = [
     "ENTRY_ATTEMPTS",
@@ -30,6 +36,7 @@ __all__ = [
     "correct_hand",
     "create_club",
     "create_device_token",
+    "create_endpoint",
     "create_game",
     "create_invitation",
     "create_league",
@@ -44,11 +51,14 @@ __all__ = [
     "open_invitation",
     "query_hand",
     "rebuild_totals",
+    "redeliver",
     "remove_membership",
     "resolve_dispute",
     "results_changed",
     "revoke_device_token",
+    "rotate_secret",
     "rules_of",
+    "set_endpoint_enabled",
     "set_membership",
     "set_pin",
     "sign_in",

@@ -27,10 +27,12 @@ from scoring.models import (
     Dispute,
     DisputeStatus,
     EntryLevel,
+    EventType,
     Game,
     Hand,
     HistoryEntry,
 )
+from scoring.services import events
 from scoring.services.games import locked_game, rules_of
 from scoring.services.hands import change_hand, locked_hand, replace_entry
 
@@ -73,6 +75,8 @@ def open_dispute(
         after={"dispute": dispute.pk, **summary, **(query or {})},
         reason=reason,
     )
+    opened = EventType.DISPUTE_OPENED if query is None else EventType.HAND_QUERIED
+    events.dispute_changed(opened, game, dispute, hand)
     return dispute
 
 
@@ -162,6 +166,7 @@ def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Disp
     dispute.resolved_at = timezone.now()
     dispute.resolution_note = note
     dispute.save()
+    events.dispute_changed(EventType.DISPUTE_RESOLVED, game, dispute, hand)
     return dispute
 
 

@@ -11,7 +11,18 @@ from django.utils import timezone
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
-from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, League, Player, Season
+from scoring.models import (
+    Club,
+    EventType,
+    Game,
+    GameSeat,
+    GameStatus,
+    HistoryEntry,
+    League,
+    Player,
+    Season,
+)
+from scoring.services import events
 
 
 def rules_of(game: Game) -> Ruleset:
@@ -64,6 +75,9 @@ def create_game(
         action="game_created",
         actor=actor,
         after={"players": [p.pk for p in players], "ruleset": game.ruleset},
+    )
+    events.game_changed(
+        EventType.GAME_STARTED, game, players=[p.pk for p in players], ruleset=game.ruleset
     )
     return game
 
@@ -179,4 +193,5 @@ def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | No
         after={"status": game.status},
         reason=reason,
     )
+    events.game_changed(EventType.GAME_ABANDONED, game, reason=reason)
     return game

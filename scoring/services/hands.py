@@ -13,15 +13,30 @@ from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
-from scoring.models import Confirmation, Game, GameStatus, Hand, HistoryEntry
+from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry
+from scoring.services import events
 from scoring.services.games import check_version, locked_game, rules_of
-from scoring.services.settlement import add_hand, apply_score, end_of, rescore, settle_seats
+from scoring.services.settlement import (
+    add_hand,
+    apply_score,
+    end_of,
+    rerate,
+    rescore,
+    settle_seats,
+)
 from scoring.services.versions import tables_changed
 
 # How many times a hand entry reads the game again when another write moved it between the
 # read and the write, before it gives up with a 409: each retry sees that write, so a second
 # attempt almost always ends it (as a replay, a conflict or a stored hand).
 ENTRY_ATTEMPTS = 5
+
+# The event a director's change to a hand records, by its history action.
+HAND_EVENTS = {
+    "hand_corrected": EventType.HAND_CORRECTED,
+    "hand_voided": EventType.HAND_VOIDED,
+    "hand_confirmed": EventType.HAND_CONFIRMED,
+}
 
 
 def enter_hand(
@@ -83,8 +98,9 @@ def _try_enter_hand(
             sql.insert(hand)
         except IntegrityError:  # only a write that left the version alone could: none does
             raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+        since = None
         if hand.counts:
-            settle_seats(game, result, rated_at, added=hand)
+            since = settle_seats(game, result, rated_at, added=hand)
         else:
             waiting_changed(game)
         noted = {} if hand.counts else {"confirmation": hand.confirmation}
@@ -97,6 +113,10 @@ def _try_enter_hand(
                 after={**hand.snapshot(), **noted},
             )
         )
+        events.hand_changed(EventType.HAND_ENTERED, game, hand)
+        if game.status == GameStatus.FINISHED:  # this hand ended it: a finished game takes none
+            events.game_changed(EventType.GAME_FINISHED, game)
+        rerate(game, since)
     return hand, True
 
 
@@ -264,7 +284,8 @@ def change_hand(
     if not change(hand):
         return hand
     hand.save()
-    rescore(game, rules_of(game))
+    was_finished = game.status == GameStatus.FINISHED
+    since = rescore(game, rules_of(game))
     hand.refresh_from_db()
     if hand.confirmation != state:
         noted = {"confirmation": hand.confirmation, **(noted or {})}
@@ -279,6 +300,11 @@ def change_hand(
         after={**hand.snapshot(), **(noted or {})},
         reason=reason,
     )
+    if action in HAND_EVENTS:  # a dispute's acceptance is told as dispute.resolved
+        events.hand_changed(HAND_EVENTS[action], game, hand, reason)
+    if game.status == GameStatus.FINISHED and not was_finished:
+        events.game_changed(EventType.GAME_FINISHED, game)
+    rerate(game, since)
     return hand
 
 

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from hearts_site.errors import Conflict
 from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
-from scoring.services import totals
+from scoring.services import events, totals
 from scoring.services.accounts import carry_link
 from scoring.services.versions import results_changed
 
@@ -56,10 +56,6 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
         actor=actor,
         reason=reason,
     )
-    finished = [g.finished_at for g in games if g.status == GameStatus.FINISHED]
-    if finished:
-        totals.players_changed(source.club_id, {source.pk, target.pk})
-        results_changed(source.club_id, since=min(finished))
     for game in games:
         game.version += 1
         game.save(update_fields=["version", "updated_at"])
@@ -71,4 +67,9 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
             after={"player": target.pk},
             reason=reason,
         )
+    events.players_merged(merge, games)
+    finished = [g.finished_at for g in games if g.status == GameStatus.FINISHED]
+    if finished:
+        totals.players_changed(source.club_id, {source.pk, target.pk})
+        results_changed(source.club_id, since=min(finished))
     return merge

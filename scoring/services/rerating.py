@@ -25,7 +25,7 @@ from scoring.models import (
     RatingsState,
     new_results_version,
 )
-from scoring.services import ratings
+from scoring.services import events, ratings
 
 # How often a re-rating starts again when writes keep marking the club while it computes
 # (each such write also queued a run of its own).
@@ -37,7 +37,8 @@ def ratings_changed(club_id: int, since: datetime | None) -> None:
     changed): games from ``since`` on (every game when None) need re-rating."""
     state, _ = RatingsState.objects.get_or_create(club_id=club_id)
     if since is None or (state.stale_since is None and _newest_only(club_id, since)):
-        ratings.recompute(club_id, since=since)
+        rated = ratings.recompute(club_id, since=since)
+        events.ratings_settled(club_id, since, rated)
         state.stale_since = None
         state.settled_at = timezone.now()
         state.save()
@@ -72,12 +73,15 @@ def settle_ratings(club_id: int) -> int:
             return 0
         created, games = ratings.rated_events(club_id, seen.stale_since)
         with transaction.atomic():
-            # The club's row lock orders this against every write that marks the club.
+            # The club's row lock orders this against every write that marks the club; the
+            # event counter's first, in the order every write takes them.
+            events.hold_counter(club_id)
             Club.objects.select_for_update().filter(pk=club_id).values_list("pk").first()
             state = RatingsState.objects.get(club_id=club_id)
             if state.generation != seen.generation:
                 continue
             ratings.replace_events(club_id, seen.stale_since, created)
+            events.ratings_settled(club_id, seen.stale_since, games)
             state.stale_since = None
             state.settled_at = timezone.now()
             state.save()

@@ -68,19 +68,27 @@ def settle_seats(
     result: GameResult,
     rated_at: datetime | None,
     added: Hand | None = None,
-) -> None:
-    """Each seat's results, and a re-rating when the game's result changed, once the game's
-    row is written. ``added``: the one change was this hand, appended to a game in progress,
-    so each count moves by that hand alone; any other change, and the hand that ends the
-    game, counts them again from every hand, so no count kept hand by hand can stay wrong in a
-    table (the tables read finished games only)."""
+) -> datetime | None:
+    """Each seat's results once the game's row is written; returns from when the club must be
+    re-rated (``rerate``), None when the game's result is not rated. ``added``: the one
+    change was this hand, appended to a game in progress, so each count moves by that hand
+    alone; any other change, and the hand that ends the game, counts them again from every
+    hand, so no count kept hand by hand can stay wrong in a table (the tables read finished
+    games only)."""
     if added is not None and not result.over:
         sql.add_to_seats(game, result.places, added)
     else:
         _count_seats(game, result)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         totals.game_changed(game, rated_at)
-        since = min(t for t in (rated_at, game.finished_at) if t is not None)
+        return min(t for t in (rated_at, game.finished_at) if t is not None)
+    return None
+
+
+def rerate(game: Game, since: datetime | None) -> None:
+    """Re-rate the game's club from ``since`` (``settle_seats``), after the write recorded its
+    own events, so its ratings.settled event follows them."""
+    if since is not None:
         results_changed(game.club_id, since=since)
 
 
@@ -106,9 +114,10 @@ def _count_seats(game: Game, result: GameResult) -> None:
     GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
 
 
-def rescore(game: Game, rules: Ruleset) -> None:
+def rescore(game: Game, rules: Ruleset) -> datetime | None:
     """Rescore every hand in order (a later moon may depend on earlier totals) and settle the
-    game; refuse a change that would end the game before hands already played."""
+    game (returns ``settle_seats``'s answer); refuse a change that would end the game before
+    hands already played."""
     totals = [0] * rules.players
     gems = [0] * rules.players if rules.gems else None
     played = 0
@@ -132,4 +141,4 @@ def rescore(game: Game, rules: Ruleset) -> None:
         played += 1
     result, rated_at = end_of(game, rules, totals, gems, played)
     game.save(update_fields=Game.SETTLED_FIELDS)
-    settle_seats(game, result, rated_at)
+    return settle_seats(game, result, rated_at)

@@ -310,7 +310,8 @@
         if (context) context.hidden = true; // the dealer shown was for an earlier hand
       }
     }
-    kept(game).then(afterKept);
+    // data-number-checked: the kept hands and the last number seen are taken into account.
+    kept(game).then(afterKept).then(function () { form.dataset.numberChecked = ""; });
     form.addEventListener("submit", function (event) {
       if (navigator.onLine) return; // the form posts as ever
       event.preventDefault();

@@ -203,6 +203,8 @@ def test_a_double_tap_on_record_keeps_one_hand(live_server, page: Page, people):
     assert Hand.objects.filter(game=game).count() == 1
     # The same hand number with other numbers: a friendly message and the scoreboard.
     retry.goto(f"{live_server.url}/games/{game.pk}/enter/")
+    # Once the page has checked the number against hands kept offline, make it stale.
+    retry.wait_for_selector("form[data-number-checked]", state="attached")
     retry.evaluate("document.querySelector('input[name=number]').value = '1'")
     fill_points(retry, [4, 5, 4, 13])
     retry.get_by_role("button", name="Record hand 2").click()

@@ -154,7 +154,8 @@ class HistoryOutputSerializer(serializers.ModelSerializer):
     action = serializers.CharField(
         help_text=(
             "What happened: game_created, game_abandoned, hand_entered, hand_corrected, "
-            "hand_voided, dispute_opened, dispute_accepted, dispute_dismissed, players_merged."
+            "hand_voided, hand_confirmed, hand_queried, dispute_opened, dispute_accepted, "
+            "dispute_dismissed, players_merged."
         )
     )
     before = HistoryStateField(allow_null=True, help_text="Null for a creation.")

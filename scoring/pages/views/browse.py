@@ -34,6 +34,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "can_score": selectors.can_score(request.user, club.pk),
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
     }
+    if context["is_owner"]:  # an owner is told here of an endpoint disabled by failures
+        context["disabled_webhooks"] = selectors.disabled_endpoints(club.pk)
     return render(request, "pages/club.html", context)
 
 

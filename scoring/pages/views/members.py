@@ -4,26 +4,21 @@ accepts it and joins the club."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import Club, Role
 from scoring.pages import access
 from scoring.pages.forms.account import InvitationForm
-from scoring.pages.params import form_page, posted
-from scoring.pages.throttling import write_throttled
+from scoring.pages.params import posted
+from scoring.pages.throttling import signed_in_form
 
 
-@never_cache
-@login_required
-@form_page
-@write_throttled
+@signed_in_form
 def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.readable(request.user, Club, "club", slug=slug)
     if selectors.role_in(request.user, club.pk) != Role.OWNER:
@@ -40,10 +35,7 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/invite.html", context)
 
 
-@never_cache
-@login_required
-@form_page
-@write_throttled
+@signed_in_form
 def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
     try:
         invitation = services.open_invitation(token)

@@ -1,0 +1,162 @@
+"""The event feed's query, and the shapes of its events (one component an event type, told
+apart by ``type``). The events are built as plain data by scoring.selectors.events, the one
+shape the feed and the webhooks share; the serializers below the query check nothing at run
+time."""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import PolymorphicProxySerializer
+from rest_framework import serializers
+
+from adjudication.serializers import RulesetOptionsField
+from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import IntegerListField
+from scoring.api.serializers.hands import HandEntryField
+from scoring.models import Confirmation, DisputeStatus, EntryLevel, EventType, GameStatus
+
+FEED_LIMIT = 500
+
+
+class EventFeedQuerySerializer(StrictInputSerializer):
+    after = serializers.IntegerField(
+        min_value=0,
+        max_value=2**63 - 1,
+        default=0,
+        help_text="The last event number you hold (its sequence): the events after it. Left "
+        "out: from the first.",
+    )
+    limit = serializers.IntegerField(min_value=1, max_value=FEED_LIMIT, default=100)
+
+
+class EventGameStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    league = serializers.IntegerField(allow_null=True)
+    season = serializers.IntegerField(allow_null=True)
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    version = serializers.IntegerField(help_text="The game's version (ETag) after the change.")
+    hands_played = serializers.IntegerField()
+    totals = IntegerListField()
+    winners = IntegerListField(help_text="Seats, once the game is over.")
+    started_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class EventHandStateSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
+    points = IntegerListField()
+    scores = IntegerListField()
+    is_void = serializers.BooleanField()
+    renege_by = serializers.IntegerField(allow_null=True)
+    confirmation = serializers.ChoiceField(
+        choices=Confirmation.choices,
+        help_text="confirmed: it counts; awaiting or queried: not yet (a league's confirmations).",
+    )
+
+
+class EventDisputeStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    hand = serializers.IntegerField(help_text="The hand's number.")
+    level = serializers.ChoiceField(choices=EntryLevel.choices)
+    status = serializers.ChoiceField(choices=DisputeStatus.choices)
+    reason = serializers.CharField(allow_blank=True)
+    resolution_note = serializers.CharField(allow_blank=True)
+
+
+class EventMergeSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    source = serializers.IntegerField(help_text="The player merged away.")
+    target = serializers.IntegerField(help_text="The player kept.")
+    seats_moved = IntegerListField()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class EventGameVersionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    version = serializers.IntegerField()
+
+
+class HandEventDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+    hand = EventHandStateSerializer()
+    reason = serializers.CharField(allow_blank=True, help_text="A correction's or void's why.")
+
+
+class GameStartedDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+    players = IntegerListField(help_text="Player ids, seat 0 first.")
+    ruleset = RulesetOptionsField(help_text="The ruleset's options, as the game keeps them.")
+
+
+class GameFinishedDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+
+
+class GameAbandonedDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+    reason = serializers.CharField(allow_blank=True)
+
+
+class DisputeEventDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+    dispute = EventDisputeStateSerializer()
+    hand = EventHandStateSerializer()
+
+
+class PlayerMergedDataSerializer(serializers.Serializer):
+    merge = EventMergeSerializer()
+    games = EventGameVersionSerializer(many=True, help_text="The games whose seat moved.")
+
+
+class RatingsSettledDataSerializer(serializers.Serializer):
+    since = serializers.DateTimeField(allow_null=True, help_text="Re-rated from (null: all).")
+    games_rated = serializers.IntegerField()
+
+
+DATA = {
+    EventType.HAND_ENTERED: HandEventDataSerializer,
+    EventType.HAND_CORRECTED: HandEventDataSerializer,
+    EventType.HAND_VOIDED: HandEventDataSerializer,
+    EventType.HAND_CONFIRMED: HandEventDataSerializer,
+    EventType.HAND_QUERIED: DisputeEventDataSerializer,
+    EventType.GAME_STARTED: GameStartedDataSerializer,
+    EventType.GAME_FINISHED: GameFinishedDataSerializer,
+    EventType.GAME_ABANDONED: GameAbandonedDataSerializer,
+    EventType.DISPUTE_OPENED: DisputeEventDataSerializer,
+    EventType.DISPUTE_RESOLVED: DisputeEventDataSerializer,
+    EventType.PLAYER_MERGED: PlayerMergedDataSerializer,
+    EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
+}
+
+
+def _event_serializer(kind: EventType, data: type[serializers.Serializer]) -> type:
+    """The component of one event type: the envelope every event has, and its data."""
+    name = "".join(part.title() for part in kind.value.split(".")) + "Event"
+    fields = {
+        "id": serializers.UUIDField(help_text="Stable: a delivery sent twice has one id."),
+        "type": serializers.ChoiceField(choices=[kind.value]),
+        "sequence": serializers.IntegerField(help_text="1, 2, … in the club: the feed's cursor."),
+        "created_at": serializers.DateTimeField(),
+        "club": serializers.IntegerField(),
+        "game": serializers.IntegerField(allow_null=True),
+        "data": data(),
+        "__module__": __name__,
+    }
+    return type(name, (serializers.Serializer,), fields)
+
+
+EVENT_SERIALIZERS = {kind.value: _event_serializer(kind, data) for kind, data in DATA.items()}
+
+
+class EventPageOutputSerializer(serializers.Serializer):
+    results = PolymorphicProxySerializer(
+        component_name="Event",
+        serializers=EVENT_SERIALIZERS,
+        resource_type_field_name="type",
+        many=True,
+    )
+    after = serializers.IntegerField(
+        help_text="Pass it as ?after= for the next page: the last event's number here."
+    )
+    has_more = serializers.BooleanField(help_text="More events follow: ask again at once.")

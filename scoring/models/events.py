@@ -1,0 +1,126 @@
+"""The club's event log (append-only, numbered 1, 2, … per club with no gap) and the webhook
+endpoints that hear of it, with one delivery row per endpoint and event."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from .clubs import Club
+from .games import Game
+
+
+class EventType(models.TextChoices):
+    HAND_ENTERED = "hand.entered"
+    HAND_CORRECTED = "hand.corrected"
+    HAND_VOIDED = "hand.voided"
+    HAND_CONFIRMED = "hand.confirmed"
+    HAND_QUERIED = "hand.queried"
+    GAME_STARTED = "game.started"
+    GAME_FINISHED = "game.finished"
+    GAME_ABANDONED = "game.abandoned"
+    DISPUTE_OPENED = "dispute.opened"
+    DISPUTE_RESOLVED = "dispute.resolved"
+    PLAYER_MERGED = "player.merged"
+    RATINGS_SETTLED = "ratings.settled"
+
+
+class EventCounter(models.Model):
+    """A club's last event number. Its row is updated (so locked) by the write that records an
+    event, until that write commits: the next event of the club waits, so numbers commit in
+    order and a reader never sees 12 before 11."""
+
+    club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    last = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.club_id}: {self.last}"
+
+
+class Event(models.Model):
+    """Something that happened in a club, written in the transaction that made it happen, with
+    the new state of what it concerns (``data``, one shape a type)."""
+
+    uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    sequence = models.PositiveBigIntegerField(help_text="1, 2, … in the club: the feed's cursor.")
+    type = models.CharField(max_length=32, choices=EventType.choices)
+    at = models.DateTimeField(default=timezone.now)
+    game = models.ForeignKey(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="events"
+    )
+    data = models.JSONField()
+
+    class Meta:
+        ordering = ["club_id", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "sequence"], name="one_event_per_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club_id}#{self.sequence} {self.type}"
+
+
+class WebhookEndpoint(models.Model):
+    """A URL a club owner registered, the event types it wants, and its signing secrets: the
+    current one, and the one it replaced until ``previous_secret_until`` (rotation overlap)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="webhook_endpoints")
+    url = models.URLField(max_length=500)
+    event_types = models.JSONField(help_text="Event types delivered here.")
+    secret = models.CharField(max_length=80)
+    previous_secret = models.CharField(max_length=80, blank=True, default="")
+    previous_secret_until = models.DateTimeField(null=True, blank=True)
+    enabled = models.BooleanField(default=True)
+    disabled_reason = models.CharField(max_length=200, blank=True, default="")
+    consecutive_failures = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club_id", "id"]
+
+    def __str__(self) -> str:
+        return self.url
+
+
+class DeliveryStatus(models.TextChoices):
+    PENDING = "pending"
+    SENDING = "sending"
+    DELIVERED = "delivered"
+
+
+class WebhookDelivery(models.Model):
+    """One event for one endpoint: pending until a 2xx answer, retried with backoff; a row left
+    ``sending`` by a killed worker is sent again once ``sending_since`` is older than the
+    timeout. Delivered one at a time an endpoint, in event order."""
+
+    endpoint = models.ForeignKey(
+        WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
+    )
+    event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
+    status = models.CharField(
+        max_length=10, choices=DeliveryStatus.choices, default=DeliveryStatus.PENDING
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    sending_since = models.DateTimeField(null=True, blank=True)
+    last_status_code = models.PositiveSmallIntegerField(null=True, blank=True)
+    last_error = models.CharField(max_length=200, blank=True, default="")
+    last_latency_ms = models.PositiveIntegerField(null=True, blank=True)
+    delivered_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["endpoint_id", "event_id"]
+        constraints = [
+            models.UniqueConstraint(fields=["endpoint", "event"], name="one_delivery_per_event")
+        ]
+        indexes = [models.Index(fields=["endpoint", "status", "event"])]
+
+    def __str__(self) -> str:
+        return f"{self.endpoint_id}: event {self.event_id} {self.status}"

@@ -1,0 +1,108 @@
+"""A club owner's webhooks: endpoints registered (their secret shown once), rotated, disabled
+and enabled, and each endpoint's delivery log with a button to send one again."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.models import Club, Role, WebhookEndpoint
+from scoring.pages import access
+from scoring.pages.forms.webhooks import TYPE_WORDS, WebhookEndpointForm
+from scoring.pages.params import posted
+from scoring.pages.throttling import signed_in_form, write_throttled
+
+
+def _owned_club(request: HttpRequest, slug: str) -> Club:
+    club = access.readable(request.user, Club, "club", slug=slug)
+    if selectors.role_in(request.user, club.pk) != Role.OWNER:
+        raise PermissionDenied("Only the club's owners manage its webhooks.")
+    return club
+
+
+def _listing(request: HttpRequest, club: Club, form, secret=None) -> HttpResponse:
+    context = {
+        "club": club,
+        "form": form,
+        "secret": secret,
+        "endpoints": selectors.endpoints_of(club.pk),
+    }
+    return render(request, "pages/webhooks.html", context)
+
+
+@signed_in_form
+def webhooks_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _owned_club(request, slug)
+    form = WebhookEndpointForm(posted(request))
+    secret = None
+    if form.is_bound and form.is_valid():
+        try:
+            endpoint, key = services.create_endpoint(
+                club=club, actor=request.user, **form.cleaned_data
+            )
+        except DomainError as refusal:
+            form.add_error("url" if refusal.attr == "url" else None, refusal.detail)
+        else:
+            secret = {"endpoint": endpoint, "key": key, "rotated": False}
+            form = WebhookEndpointForm()
+    return _listing(request, club, form, secret)
+
+
+@never_cache
+@login_required
+@require_POST
+@write_throttled
+def webhook_rotate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _owned_club(request, slug)
+    endpoint, key = _call(services.rotate_secret, club=club, endpoint_id=pk)
+    secret = {"endpoint": endpoint, "key": key, "rotated": True}
+    return _listing(request, club, WebhookEndpointForm(), secret)
+
+
+@login_required
+@require_POST
+@write_throttled
+def webhook_switch(request: HttpRequest, slug: str, pk: int, enabled: bool) -> HttpResponse:
+    club = _owned_club(request, slug)
+    endpoint = _call(services.set_endpoint_enabled, club=club, endpoint_id=pk, enabled=enabled)
+    if enabled:
+        messages.success(request, f"{endpoint.url} is enabled: what waited is being sent.")
+    else:
+        messages.success(request, f"{endpoint.url} is disabled: its events wait for it.")
+    return redirect("page-webhooks", slug=club.slug)
+
+
+@signed_in_form
+def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """One endpoint's deliveries, latest first; POST ``delivery`` sends that one again."""
+    club = _owned_club(request, slug)
+    endpoint = WebhookEndpoint.objects.filter(pk=pk, club=club).first()
+    if endpoint is None:
+        raise Http404("No such webhook endpoint.")
+    if request.method == "POST":
+        delivery = request.POST.get("delivery", "")
+        if not delivery.isdigit():
+            raise Http404("No such delivery.")
+        _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=int(delivery))
+        messages.success(request, "Sent again: the receiver tells the copy by its event id.")
+        return redirect("page-webhook", slug=club.slug, pk=pk)
+    deliveries = selectors.deliveries_of(endpoint)
+    for delivery in deliveries:
+        delivery.words = TYPE_WORDS.get(delivery.event.type, delivery.event.type)
+    context = {"club": club, "endpoint": endpoint, "deliveries": deliveries}
+    return render(request, "pages/webhook.html", context)
+
+
+def _call(service, **arguments):
+    """A service call on an endpoint or delivery of this club: unknown is a 404."""
+    try:
+        return service(**arguments)
+    except DomainError as refusal:
+        raise Http404(refusal.detail) from refusal

@@ -1,0 +1,166 @@
+"""Webhook deliveries, sent by the task queue: one endpoint's events one at a time, in event
+order, each signed; a failure waits (exponential backoff) and blocks the later events of that
+endpoint, so a receiver hears every event once delivered, in order. After
+``HEARTS_WEBHOOK_MAX_FAILURES`` failures in a row the endpoint is disabled; its deliveries wait
+until its owner enables it again. A worker killed mid-send leaves its delivery ``sending``: once
+older than ``HEARTS_WEBHOOK_SENDING_TIMEOUT`` it is sent again (``sweep``, and any later task
+of the endpoint), so a receiver may see an event twice: the ``Hearts-Event-Id`` tells."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import time
+from datetime import datetime, timedelta
+
+import orjson
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+from django_tasks import task
+
+from scoring.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from scoring.selectors.events import envelope
+from scoring.services import outbound
+
+SIGNATURE_HEADER = "Hearts-Signature"
+EVENT_ID_HEADER = "Hearts-Event-Id"
+
+
+def signature(body: bytes, secrets: list[str], timestamp: int) -> str:
+    """``t=<unix time>,v1=<hex HMAC-SHA256 of "t.body">``, one ``v1`` a secret in use."""
+    signed = f"{timestamp}.".encode() + body
+    macs = [hmac.new(s.encode(), signed, hashlib.sha256).hexdigest() for s in secrets]
+    return ",".join([f"t={timestamp}", *(f"v1={mac}" for mac in macs)])
+
+
+def secrets_of(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
+    """The secrets that sign now: the current one, and the one it replaced during the overlap."""
+    keep_old = endpoint.previous_secret and (endpoint.previous_secret_until or now) > now
+    return [endpoint.secret, endpoint.previous_secret] if keep_old else [endpoint.secret]
+
+
+def wake(endpoint_ids: list[int], at: datetime | None = None) -> None:
+    """Queue one delivery task for these endpoints (in the caller's transaction: the queue is
+    a table of this database, so the task exists exactly when what it delivers does)."""
+    queued = deliver if at is None else deliver.using(run_after=at)
+    queued.enqueue(sorted(endpoint_ids))
+
+
+@task()
+def deliver(endpoint_ids: list[int]) -> int:
+    """Send each endpoint's due deliveries (``send_due``); returns how many were delivered.
+    One task an event, whatever the number of endpoints: a retry is a task of its own."""
+    return sum(send_due(endpoint_id) for endpoint_id in endpoint_ids)
+
+
+def send_due(endpoint_id: int) -> int:
+    """Send the endpoint's due deliveries in order until none is due or one fails; returns how
+    many were delivered."""
+    delivered = 0
+    while (claimed := claim(endpoint_id)) is not None:
+        delivery, url, secrets = claimed
+        body = orjson.dumps(envelope(delivery.event))
+        headers = {
+            "Content-Type": "application/json",
+            "User-Agent": "Hearts-Webhooks/1",
+            EVENT_ID_HEADER: str(delivery.event.uid),
+            SIGNATURE_HEADER: signature(body, secrets, int(time.time())),
+        }
+        answer = outbound.post(url, body, headers)
+        if not finish(delivery.pk, answer):
+            break
+        delivered += 1
+    return delivered
+
+
+def _stale(now: datetime) -> datetime:
+    """A delivery ``sending`` since before this was left by a killed worker."""
+    return now - timedelta(seconds=settings.HEARTS_WEBHOOK_SENDING_TIMEOUT)
+
+
+@transaction.atomic
+def claim(endpoint_id: int) -> tuple[WebhookDelivery, str, list[str]] | None:
+    """The next delivery to send, marked ``sending``, with the URL and secrets; None when the
+    endpoint is disabled, busy (another worker is sending) or has nothing due yet. The
+    endpoint's row is locked meanwhile, so two workers never claim for one endpoint."""
+    endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id).first()
+    if endpoint is None or not endpoint.enabled:
+        return None
+    now = timezone.now()
+    head = (
+        WebhookDelivery.objects.filter(endpoint_id=endpoint_id)
+        .exclude(status=DeliveryStatus.DELIVERED)
+        .select_related("event")
+        .order_by("event__sequence")
+        .first()
+    )
+    if head is None or head.next_attempt_at > now:
+        return None
+    if head.status == DeliveryStatus.SENDING and head.sending_since > _stale(now):
+        return None
+    head.status = DeliveryStatus.SENDING
+    head.sending_since = now
+    head.attempts += 1
+    head.save(update_fields=["status", "sending_since", "attempts"])
+    return head, endpoint.url, secrets_of(endpoint, now)
+
+
+def backoff(failures: int) -> timedelta:
+    base = settings.HEARTS_WEBHOOK_BACKOFF
+    return timedelta(
+        seconds=min(base * 2 ** max(failures - 1, 0), settings.HEARTS_WEBHOOK_BACKOFF_MAX)
+    )
+
+
+@transaction.atomic
+def finish(delivery_id: int, answer: outbound.Answer) -> bool:
+    """Keep an attempt's outcome; on failure, schedule the retry or disable the endpoint.
+    Returns whether it was delivered."""
+    delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id)
+    endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
+    now = timezone.now()
+    delivery.last_status_code = answer.status
+    delivery.last_latency_ms = answer.latency_ms
+    delivery.last_error = answer.error
+    delivery.sending_since = None
+    if answer.ok:
+        delivery.status = DeliveryStatus.DELIVERED
+        delivery.delivered_at = now
+        endpoint.consecutive_failures = 0
+    else:
+        delivery.status = DeliveryStatus.PENDING
+        endpoint.consecutive_failures += 1
+        delivery.next_attempt_at = now + backoff(endpoint.consecutive_failures)
+        if endpoint.consecutive_failures >= settings.HEARTS_WEBHOOK_MAX_FAILURES:
+            endpoint.enabled = False
+            endpoint.disabled_reason = (
+                f"Disabled after {endpoint.consecutive_failures} failed deliveries in a row "
+                f"(the last: {answer.error or f'HTTP {answer.status}'})."
+            )[:200]
+        else:
+            wake([endpoint.pk], at=delivery.next_attempt_at)
+    delivery.save()
+    endpoint.save(update_fields=["consecutive_failures", "enabled", "disabled_reason"])
+    return answer.ok
+
+
+def sweep() -> int:
+    """Queue a delivery task for each enabled endpoint with a delivery due, or left
+    ``sending`` past the timeout by a killed worker; returns how many. Run it every minute or
+    so (``manage.py webhooks_sweep``)."""
+    now = timezone.now()
+    due = Q(status=DeliveryStatus.PENDING, next_attempt_at__lte=now) | Q(
+        status=DeliveryStatus.SENDING, sending_since__lte=_stale(now)
+    )
+    endpoints = list(
+        WebhookDelivery.objects.filter(due, endpoint__enabled=True)
+        .values_list("endpoint_id", flat=True)
+        .distinct()
+        .order_by("endpoint_id")
+    )
+    with transaction.atomic():
+        for endpoint_id in endpoints:  # one task each: a slow receiver holds up no other
+            wake([endpoint_id])
+    return len(endpoints)

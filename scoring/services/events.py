@@ -1,0 +1,152 @@
+"""The event log: each write records what happened in its own transaction, numbered in its club
+under the club's counter row, and queues it for every webhook endpoint that wants its type.
+
+The counter row stays locked from the event's number until the write commits, so a club's
+events commit in number order: a reader that has seen event 12 has seen every event before it,
+whatever the writers did concurrently (tests/events/test_feed_concurrency.py). Record events
+last in a write, after its other locks, so the counter is held briefly and always last.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+
+from scoring.models import (
+    Dispute,
+    Event,
+    EventCounter,
+    EventType,
+    Game,
+    Hand,
+    PlayerMerge,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
+
+
+def record_event(
+    club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
+) -> Event:
+    """Append an event to the club's log, in the caller's transaction, and a delivery for each
+    enabled or disabled endpoint of the club that wants its type (a disabled one keeps them
+    until it is enabled again); the deliveries' task is queued in the same transaction."""
+    with transaction.atomic(savepoint=False):
+        event = Event.objects.create(
+            club_id=club_id, sequence=_next_number(club_id), type=type, game_id=game_id, data=data
+        )
+        endpoints = [
+            endpoint
+            for endpoint in WebhookEndpoint.objects.filter(club_id=club_id).only(
+                "event_types", "enabled"
+            )
+            if type in endpoint.event_types
+        ]
+        if endpoints:
+            WebhookDelivery.objects.bulk_create(
+                WebhookDelivery(endpoint=endpoint, event=event) for endpoint in endpoints
+            )
+            # A late import: the delivery module imports this one for its payloads.
+            from scoring.services.delivery import wake
+
+            awake = [endpoint.pk for endpoint in endpoints if endpoint.enabled]
+            if awake:
+                wake(awake)
+    return event
+
+
+def hold_counter(club_id: int) -> None:
+    """Lock the club's event counter row now. Every write records its events before it locks
+    the club's row (``results_changed``): a transaction that locks the club's row and then
+    records an event takes this first, so no two transactions wait on each other."""
+    EventCounter.objects.select_for_update().filter(club_id=club_id).values_list("pk").first()
+
+
+def _next_number(club_id: int) -> int:
+    """The club's next event number, its counter row locked until the transaction ends."""
+    counter = EventCounter.objects.filter(club_id=club_id)
+    if not counter.update(last=F("last") + 1):
+        try:
+            with transaction.atomic():  # a savepoint: another writer may create it first
+                EventCounter.objects.create(club_id=club_id, last=0)
+        except IntegrityError:
+            pass
+        counter.update(last=F("last") + 1)
+    return counter.values_list("last", flat=True).get()
+
+
+def _when(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def game_state(game: Game) -> dict[str, Any]:
+    return {
+        "id": game.pk,
+        "league": game.league_id,
+        "season": game.season_id,
+        "status": game.status,
+        "version": game.version,
+        "hands_played": game.hands_played,
+        "totals": list(game.totals),
+        "winners": list(game.winners),
+        "started_at": _when(game.started_at),
+        "finished_at": _when(game.finished_at),
+    }
+
+
+def hand_state(hand: Hand) -> dict[str, Any]:
+    """The hand, and whether it counts yet (a league's confirmations)."""
+    state = {"number": hand.number, "dealer": hand.dealer, **hand.snapshot()}
+    return {**state, "confirmation": hand.confirmation}
+
+
+def dispute_state(dispute: Dispute) -> dict[str, Any]:
+    return {
+        "id": dispute.pk,
+        "hand": dispute.hand.number,
+        "level": dispute.level,
+        "status": dispute.status,
+        "reason": dispute.reason,
+        "resolution_note": dispute.resolution_note,
+    }
+
+
+def hand_changed(type: EventType, game: Game, hand: Hand, reason: str = "") -> None:
+    """hand.entered, hand.corrected, hand.voided or hand.confirmed: the hand and its game after
+    the change."""
+    data = {"game": game_state(game), "hand": hand_state(hand), "reason": reason}
+    record_event(game.club_id, type, data, game_id=game.pk)
+
+
+def game_changed(type: EventType, game: Game, **more: Any) -> None:
+    """game.started, game.finished or game.abandoned: the game as it now is (and ``more``)."""
+    record_event(game.club_id, type, {"game": game_state(game), **more}, game_id=game.pk)
+
+
+def dispute_changed(type: EventType, game: Game, dispute: Dispute, hand: Hand) -> None:
+    data = {"game": game_state(game), "dispute": dispute_state(dispute), "hand": hand_state(hand)}
+    record_event(game.club_id, type, data, game_id=game.pk)
+
+
+def players_merged(merge: PlayerMerge, games: Iterable[Game]) -> None:
+    data = {
+        "merge": {
+            "id": merge.pk,
+            "source": merge.source_id,
+            "target": merge.target_id,
+            "seats_moved": list(merge.seats_moved),
+            "reason": merge.reason,
+        },
+        "games": [{"id": game.pk, "version": game.version} for game in games],
+    }
+    record_event(merge.club_id, EventType.PLAYER_MERGED, data)
+
+
+def ratings_settled(club_id: int, since: datetime | None, games_rated: int) -> None:
+    """ratings.settled: the club's ratings were recomputed from ``since`` (all when null)."""
+    data = {"since": _when(since), "games_rated": games_rated}
+    record_event(club_id, EventType.RATINGS_SETTLED, data)

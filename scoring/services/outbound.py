@@ -1,0 +1,116 @@
+"""One POST to a webhook receiver, made safe against server-side request forgery: the host is
+resolved once, every address it resolves to must be public (unless
+``HEARTS_WEBHOOKS_ALLOW_PRIVATE``), and the connection goes to that checked address, so a
+second lookup cannot point it elsewhere. Short timeouts, no redirects followed (a 3xx is a
+failure), and only a little of the answer read."""
+
+from __future__ import annotations
+
+import http.client
+import ipaddress
+import socket
+import time
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from django.conf import settings
+
+from hearts_site.errors import DomainError
+
+ANSWER_BYTES = 1024
+
+
+class RefusedDestination(DomainError):
+    """The URL may not be called: not http(s), no host, or an address not on the internet."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int | None  # None: no HTTP answer (refused, unreachable, timed out)
+    latency_ms: int
+    error: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status is not None and 200 <= self.status < 300
+
+
+def check_url(url: str) -> tuple[str, str, int, str]:
+    """The scheme, host, port and the checked address a URL is called at; RefusedDestination
+    when it may not be called."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise RefusedDestination("url_scheme", "Webhook URLs are http:// or https:// URLs.", "url")
+    port = parts.port or (443 if parts.scheme == "https" else 80)
+    try:
+        infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
+    except (OSError, UnicodeError):
+        raise RefusedDestination(
+            "url_unresolved", "The URL's host does not resolve.", "url"
+        ) from None
+    addresses = [str(info[4][0]) for info in infos]
+    if not getattr(settings, "HEARTS_WEBHOOKS_ALLOW_PRIVATE", False):
+        for address in addresses:
+            if not is_public(address):
+                raise RefusedDestination(
+                    "url_not_public",
+                    "The URL's host is a private, loopback, link-local or reserved address.",
+                    "url",
+                )
+    return parts.scheme, parts.hostname, port, addresses[0]
+
+
+def is_public(address: str) -> bool:
+    ip = ipaddress.ip_address(address.split("%", 1)[0])
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return ip.is_global and not ip.is_multicast
+
+
+class _PinnedHTTP(http.client.HTTPConnection):
+    """An HTTP connection to a checked address, sending the URL's host name."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        self.sock = socket.create_connection((self.address, self.port), self.timeout)
+
+
+class _PinnedHTTPS(http.client.HTTPSConnection):
+    """An HTTPS connection to a checked address; the certificate is checked for the host."""
+
+    def __init__(self, host: str, port: int, address: str, timeout: float):
+        super().__init__(host, port, timeout=timeout)
+        self.address = address
+
+    def connect(self) -> None:
+        sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
+
+
+def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
+    """POST ``body`` to ``url``; never raises for the receiver's faults, only reports them."""
+    started = time.monotonic()
+
+    def answer(status: int | None, error: str = "") -> Answer:
+        return Answer(status, round((time.monotonic() - started) * 1000), error[:200])
+
+    try:
+        scheme, host, port, address = check_url(url)
+    except RefusedDestination as refused:
+        return answer(None, refused.detail)
+    parts = urlsplit(url)
+    target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
+    kind = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
+    connection = kind(host, port, address, settings.HEARTS_WEBHOOK_TIMEOUT)
+    try:
+        connection.request("POST", target, body=body, headers=headers)
+        response = connection.getresponse()
+        response.read(ANSWER_BYTES)
+        return answer(response.status)
+    except (OSError, http.client.HTTPException) as failure:
+        return answer(None, f"{type(failure).__name__}: {failure}")
+    finally:
+        connection.close()

@@ -1,0 +1,114 @@
+"""Webhook endpoints, as a club's owner manages them: registered with the event types wanted
+(the signing secret shown once), the secret rotated with an overlap, disabled and enabled,
+and a delivery sent again."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from hearts_site.errors import DomainError, NotFoundError
+from scoring.models import Club, DeliveryStatus, EventType, WebhookDelivery, WebhookEndpoint
+from scoring.services.delivery import wake
+from scoring.services.outbound import check_url
+
+MAX_ENDPOINTS = 10
+
+
+def new_secret() -> str:
+    return "whsec_" + secrets.token_urlsafe(32)
+
+
+def _types(event_types: Iterable[str]) -> list[str]:
+    wanted = sorted(set(event_types))
+    unknown = [t for t in wanted if t not in EventType.values]
+    if not wanted or unknown:
+        raise DomainError(
+            "unknown_event_type",
+            f"Choose event types among {', '.join(EventType.values)}.",
+            "event_types",
+        )
+    return wanted
+
+
+@transaction.atomic
+def create_endpoint(
+    *, club: Club, url: str, event_types: Iterable[str], actor
+) -> tuple[WebhookEndpoint, str]:
+    """A new endpoint and its secret (kept to sign, shown to the owner this once). Its URL is
+    checked now as every delivery checks it: public addresses only, unless allowed."""
+    check_url(url)
+    types = _types(event_types)
+    if WebhookEndpoint.objects.filter(club=club).count() >= MAX_ENDPOINTS:
+        raise DomainError(
+            "too_many_endpoints", f"A club has at most {MAX_ENDPOINTS} endpoints.", "url"
+        )
+    secret = new_secret()
+    endpoint = WebhookEndpoint.objects.create(
+        club=club, url=url, event_types=types, secret=secret, created_by=actor
+    )
+    return endpoint, secret
+
+
+def _locked(club: Club, endpoint_id: int) -> WebhookEndpoint:
+    endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id, club=club).first()
+    if endpoint is None:
+        raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
+    return endpoint
+
+
+@transaction.atomic
+def rotate_secret(*, club: Club, endpoint_id: int) -> tuple[WebhookEndpoint, str]:
+    """A new secret signs from now on; the old one also signs until the overlap ends
+    (HEARTS_WEBHOOK_SECRET_OVERLAP), so the receiver can switch without missing one."""
+    endpoint = _locked(club, endpoint_id)
+    secret = new_secret()
+    endpoint.previous_secret = endpoint.secret
+    endpoint.previous_secret_until = timezone.now() + settings.HEARTS_WEBHOOK_SECRET_OVERLAP
+    endpoint.secret = secret
+    endpoint.save(update_fields=["secret", "previous_secret", "previous_secret_until"])
+    return endpoint, secret
+
+
+@transaction.atomic
+def set_endpoint_enabled(*, club: Club, endpoint_id: int, enabled: bool) -> WebhookEndpoint:
+    """Disable an endpoint (its deliveries wait), or enable it again: its failures are
+    forgotten and what waited is sent, in order."""
+    endpoint = _locked(club, endpoint_id)
+    endpoint.enabled = enabled
+    if enabled:
+        endpoint.consecutive_failures = 0
+        endpoint.disabled_reason = ""
+        WebhookDelivery.objects.filter(endpoint=endpoint, status=DeliveryStatus.PENDING).update(
+            next_attempt_at=timezone.now()
+        )
+        wake([endpoint.pk])
+    else:
+        endpoint.disabled_reason = "Disabled by the club's owner."
+    endpoint.save(update_fields=["enabled", "consecutive_failures", "disabled_reason"])
+    return endpoint
+
+
+@transaction.atomic
+def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDelivery:
+    """Send a delivery again now (once more if it was delivered: the receiver tells the copy
+    by its event id)."""
+    endpoint = _locked(club, endpoint_id)
+    delivery = (
+        WebhookDelivery.objects.select_for_update()
+        .filter(pk=delivery_id, endpoint=endpoint)
+        .first()
+    )
+    if delivery is None:
+        raise NotFoundError("delivery_not_found", "No such delivery.", None)
+    if delivery.status != DeliveryStatus.SENDING:
+        delivery.status = DeliveryStatus.PENDING
+        delivery.next_attempt_at = timezone.now()
+        delivery.save(update_fields=["status", "next_attempt_at"])
+    if endpoint.enabled:
+        wake([endpoint.pk])
+    return delivery

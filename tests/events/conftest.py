@@ -1,0 +1,43 @@
+"""The scoring tests' cast (tests/scoring/conftest.py), webhook settings for a receiver on
+loopback with no wait between retries, a real receiver, and the task worker run in-process."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from tests.events.receiver import Receiver
+from tests.scoring.conftest import (  # noqa: F401 (fixtures)
+    _fast_test_setup,
+    anonymous,
+    client_for,
+    director,
+    member,
+    outsider,
+    owner,
+    private_club,
+    public_club,
+    scorer,
+    users,
+)
+
+
+@pytest.fixture(autouse=True)
+def _webhooks_to_loopback(settings):
+    settings.HEARTS_WEBHOOKS_ALLOW_PRIVATE = True
+    settings.HEARTS_WEBHOOK_BACKOFF = 0
+    settings.HEARTS_WEBHOOK_TIMEOUT = 3
+
+
+@pytest.fixture
+def receiver():
+    started = Receiver().start()
+    yield started
+    started.stop()
+
+
+def run_worker() -> None:
+    """``manage.py db_worker --batch``, in this process: every task due, then it returns."""
+    call_command(
+        "db_worker", batch=True, startup_delay=False, interval=0, reload=False, verbosity=0
+    )

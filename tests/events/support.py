@@ -1,0 +1,71 @@
+"""Writes that make every event type, through scoring.services as the API makes them."""
+
+from __future__ import annotations
+
+from scoring import services
+from scoring.models import EventType
+
+# Eight such hands take seat 0 to 104: a standard game ends on the eighth.
+HAND = {"points": [13, 5, 4, 4]}
+
+
+def every_kind_of_write(club, actor) -> list[str]:
+    """Every event type, and the types in the order they are recorded."""
+    seated = club.seated
+    finished = services.create_game(club=club, players=seated[:4], actor=actor)
+    for number in range(1, 9):
+        services.enter_hand(game_id=finished.pk, number=number, entry=HAND, actor=actor)
+    services.correct_hand(
+        game_id=finished.pk,
+        number=1,
+        entry={"points": [13, 4, 5, 4]},
+        reason="Ben and Cleo swapped",
+        actor=actor,
+    )
+    dispute = services.open_dispute(
+        game_id=finished.pk, number=2, record={"points": [13, 4, 5, 4]}, actor=actor, reason="no"
+    )
+    services.resolve_dispute(dispute_id=dispute.pk, decision="dismiss", note="as kept", actor=actor)
+    voided = services.create_game(club=club, players=seated[1:5], actor=actor)
+    services.enter_hand(game_id=voided.pk, number=1, entry=HAND, actor=actor)
+    services.void_hand(game_id=voided.pk, number=1, reason="misdeal", actor=actor)
+    services.abandon_game(game_id=voided.pk, reason="closing time", actor=actor)
+    newcomer = services.create_player(club=club, name="Ada again")
+    services.create_game(club=club, players=[newcomer, *seated[1:4]], actor=actor)
+    services.merge_players(source=newcomer, target=seated[0], actor=actor, reason="same Ada")
+    _confirmations(club, actor)
+    return [
+        EventType.GAME_STARTED,
+        *[EventType.HAND_ENTERED] * 8,
+        EventType.GAME_FINISHED,
+        EventType.RATINGS_SETTLED,
+        EventType.HAND_CORRECTED,
+        EventType.RATINGS_SETTLED,
+        EventType.DISPUTE_OPENED,
+        EventType.DISPUTE_RESOLVED,
+        EventType.GAME_STARTED,
+        EventType.HAND_ENTERED,
+        EventType.HAND_VOIDED,
+        EventType.GAME_ABANDONED,
+        EventType.GAME_STARTED,
+        EventType.PLAYER_MERGED,
+        EventType.GAME_STARTED,
+        EventType.HAND_ENTERED,
+        EventType.HAND_CONFIRMED,
+        EventType.HAND_ENTERED,
+        EventType.HAND_QUERIED,
+    ]
+
+
+def _confirmations(club, actor) -> None:
+    """A league game whose hands a seated player confirms (by PIN) or queries."""
+    league = services.create_league(club=club, name="Tuesday", ruleset="standard", confirmations=1)
+    game = services.create_game(club=club, league=league, players=club.seated[1:5], actor=actor)
+    cleo = club.seated[2]
+    services.set_pin(player=cleo, pin="2468")
+    services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=actor)
+    services.confirm_hand(game_id=game.pk, number=1, actor=actor, player_id=cleo.pk, pin="2468")
+    services.enter_hand(game_id=game.pk, number=2, entry=HAND, actor=actor)
+    services.query_hand(
+        game_id=game.pk, number=2, actor=actor, record={}, player_id=cleo.pk, pin="2468"
+    )

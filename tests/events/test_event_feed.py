@@ -1,0 +1,158 @@
+"""The event log and its feed: what each write records, in its transaction; the feed's pages,
+who may read it, what it refuses, and its query count."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from hearts_site.errors import DomainError
+from scoring import services
+from scoring.models import Event
+from scoring.services.events import record_event
+from tests.events.support import HAND, every_kind_of_write
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1/clubs/{}/events/"
+
+
+def feed(client, club, **query):
+    response = client.get(API.format(club.pk), query)
+    assert response.status_code == 200, response.content
+    return response.json()
+
+
+def test_each_write_records_its_events_numbered_from_one(public_club, owner):
+    expected = every_kind_of_write(public_club, owner)
+    rows = list(Event.objects.filter(club=public_club).order_by("sequence"))
+    assert [row.type for row in rows] == expected
+    assert [row.sequence for row in rows] == list(range(1, len(expected) + 1))
+
+
+def test_an_event_carries_what_it_concerns_as_the_change_left_it(public_club, owner, client_for):
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
+    services.void_hand(game_id=game.pk, number=1, reason="misdeal", actor=owner)
+    started, entered, voided = feed(client_for(None), public_club)["results"]
+    assert started["data"]["players"] == [p.pk for p in public_club.seated[:4]]
+    assert entered["data"]["hand"]["scores"] == [13, 5, 4, 4]
+    assert entered["data"]["game"]["totals"] == [13, 5, 4, 4]
+    assert voided["data"]["hand"]["is_void"] is True
+    assert voided["data"]["reason"] == "misdeal"
+    assert voided["data"]["game"]["totals"] == [0, 0, 0, 0]
+    assert voided["game"] == game.pk and voided["club"] == public_club.pk
+    game.refresh_from_db()
+    assert voided["data"]["game"]["version"] == game.version
+
+
+def test_a_refused_write_records_nothing(public_club, owner):
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    with pytest.raises(DomainError):
+        services.enter_hand(game_id=game.pk, number=3, entry=HAND, actor=owner)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
+        raise RuntimeError("the request failed after the write")
+    assert list(Event.objects.values_list("sequence", "type")) == [(1, "game.started")]
+    services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
+    assert Event.objects.order_by("sequence").last().sequence == 2  # no gap where it rolled back
+
+
+def test_the_feed_pages_by_cursor_to_the_end(public_club, owner, client_for):
+    expected = every_kind_of_write(public_club, owner)
+    client = client_for(None)
+    seen, after = [], 0
+    while True:
+        page = feed(client, public_club, after=after, limit=4)
+        seen += page["results"]
+        assert page["after"] == (seen[-1]["sequence"] if seen else 0)
+        after = page["after"]
+        if not page["has_more"]:
+            break
+    assert [event["type"] for event in seen] == expected
+    assert feed(client, public_club, after=after) == {
+        "results": [],
+        "after": after,
+        "has_more": False,
+    }
+
+
+def test_clubs_number_their_events_apart(public_club, private_club, owner):
+    with transaction.atomic():
+        record_event(private_club.pk, "ratings.settled", {"since": None, "games_rated": 0})
+    services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    assert Event.objects.get(club=public_club).sequence == 1
+    assert Event.objects.get(club=private_club).sequence == 1
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [("owner", 200), ("member", 200), ("outsider", 404), ("anonymous", 404)],
+)
+def test_a_private_clubs_feed_is_read_by_its_members_only(
+    private_club, users, client_for, role, status
+):
+    services.create_game(club=private_club, players=private_club.seated[:4], actor=users["owner"])
+    response = client_for(users[role]).get(API.format(private_club.pk))
+    assert response.status_code == status
+    if status == 200:
+        assert [e["type"] for e in response.json()["results"]] == ["game.started"]
+
+
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"after": "-1"}, "after"),
+        ({"after": "x"}, "after"),
+        ({"after": str(2**64)}, "after"),
+        ({"limit": "0"}, "limit"),
+        ({"limit": "501"}, "limit"),
+        ({"cursor": "3"}, "cursor"),
+    ],
+)
+def test_the_feed_refuses_a_bad_cursor_with_its_field(public_club, client_for, query, field):
+    response = client_for(None).get(API.format(public_club.pk), query)
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["attr"] == field
+
+
+def test_the_feed_costs_the_same_queries_for_many_events_as_for_few(public_club, owner, client_for):
+    client = client_for(owner)
+    counts = []
+    for _ in range(2):
+        services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+        every_kind_of_write(public_club, owner)
+        with CaptureQueriesContext(connection) as queries:
+            page = feed(client, public_club, limit=500)
+        counts.append(len(queries))
+    assert len(page["results"]) > 40
+    assert counts[0] == counts[1] <= 4, counts
+
+
+def test_a_queued_re_rating_records_ratings_settled_when_it_settles(public_club, owner):
+    """A correction before the club's newest game re-rates on the task queue: its
+    ratings.settled comes when the ratings do, after the correction's own event."""
+    from scoring.services.rerating import settle_ratings
+
+    seated = public_club.seated
+    first = services.create_game(club=public_club, players=seated[:4], actor=owner)
+    second = services.create_game(club=public_club, players=seated[1:5], actor=owner)
+    for game in (first, second):
+        for number in range(1, 9):
+            services.enter_hand(game_id=game.pk, number=number, entry=HAND, actor=owner)
+    settled_inline = Event.objects.filter(club=public_club, type="ratings.settled").count()
+    assert settled_inline == 2  # each game's end, the newest then, re-rated at once
+
+    services.correct_hand(
+        game_id=first.pk, number=1, entry={"points": [13, 4, 5, 4]}, reason="swap", actor=owner
+    )
+    assert Event.objects.filter(club=public_club).order_by("sequence").last().type == (
+        "hand.corrected"
+    )
+    assert settle_ratings(public_club.pk) == 2
+    last = Event.objects.filter(club=public_club).order_by("sequence").last()
+    assert last.type == "ratings.settled"
+    assert last.data["games_rated"] == 2
+    assert settle_ratings(public_club.pk) == 0  # nothing left: no second event
+    assert Event.objects.filter(club=public_club, type="ratings.settled").count() == 3
