@@ -412,9 +412,6 @@ SPECTACULAR_SETTINGS = {
         "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
         "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
         "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
-        "ClaimDecisionEnum": "scoring.api.serializers.confirmations.CLAIM_DECISIONS",
-        "ConfirmationEnum": "scoring.models.Confirmation",
-        "ClaimStatusEnum": "scoring.models.ClaimStatus",
     },
     "TAGS": [
         {"name": "clubs", "description": "Clubs: who keeps the scores, and who may read them."},
@@ -426,7 +423,6 @@ SPECTACULAR_SETTINGS = {
         {"name": "hands", "description": "A game's hands: entered, corrected, voided."},
         {"name": "disputes", "description": "A trick record filed against a hand, ruled on."},
         {"name": "confirmations", "description": "Hands confirmed or queried at the table."},
-        {"name": "room", "description": "A director's view of every table of an evening."},
         {"name": "me", "description": "The signed-in player's own players, games and records."},
         {"name": "adjudication", "description": "The rules engine: rulings and rulesets."},
         {"name": "auth", "description": "Device tokens of the signed-in user."},
