@@ -29,15 +29,28 @@ def check(page: Page, name: str) -> None:
     check_page_state(page, name)
 
 
-def signed_in(browser, context_args, url: str, username: str) -> Page:
-    """A new browser (its own cookies: another person's phone), signed in as ``username``."""
-    page = browser.new_context(**context_args).new_page()
-    page.goto(f"{url}/account/login/")
-    page.fill("#id_username", username)
-    page.fill("#id_password", PASSWORD)
-    page.locator("main").get_by_role("button", name="Sign in").click()
-    expect(page.locator("footer")).to_contain_text("Signed in as")
-    return page
+@pytest.fixture
+def phones(page: Page, browser_context_args, live_server):
+    """``phones(username)``: a new browser (its own cookies: another person's phone), signed
+    in. Each is closed after the test: an open page keeps polling (live.js) the live server,
+    which outlives the test. (Asking for ``page`` also runs these tests with the other browser
+    tests, last.)"""
+    contexts = []
+
+    def signed_in(username: str) -> Page:
+        context = page.context.browser.new_context(**browser_context_args)
+        contexts.append(context)
+        phone = context.new_page()
+        phone.goto(f"{live_server.url}/account/login/")
+        phone.fill("#id_username", username)
+        phone.fill("#id_password", PASSWORD)
+        phone.locator("main").get_by_role("button", name="Sign in").click()
+        expect(phone.locator("footer")).to_contain_text("Signed in as")
+        return phone
+
+    yield signed_in
+    for context in contexts:
+        context.close()
 
 
 @pytest.fixture
@@ -85,18 +98,12 @@ def step(league: League, hands_counted: int, waiting: int) -> None:
     assert counted(league) == expected(league) == (hands_counted, waiting)
 
 
-def test_a_league_evening_with_confirmations_at_the_tables(
-    live_server, browser, browser_context_args, night, people
-):
-    url = live_server.url
-
-    def phone(username: str) -> Page:
-        return signed_in(browser, browser_context_args, url, username)
-
-    phones = {"sam": phone("sam"), "ben": phone("ben"), "ada": phone("ada")}
-    table_one(url, night, people, phones, phone("olive"))
+def test_a_league_evening_with_confirmations_at_the_tables(live_server, phones, night, people):
+    url, phone = live_server.url, phones
+    devices = {"sam": phone("sam"), "ben": phone("ben"), "ada": phone("ada")}
+    table_one(url, night, people, devices, phone("olive"))
     other_tables(url, night, people, phone)
-    correction(url, night, people, phones["ada"], phone("milo"))
+    correction(url, night, people, devices["ada"], phone("milo"))
 
 
 def table_one(url: str, night, people, phones: dict, director: Page) -> None:
@@ -192,17 +199,17 @@ def correction(url: str, night, people, ada: Page, member: Page) -> None:
 
 
 def test_the_room_view_shows_a_new_hand_from_another_browser_within_5_seconds(
-    live_server, browser, browser_context_args, night
+    live_server, phones, night
 ):
     url, two = live_server.url, night["games"][1]
-    director = signed_in(browser, browser_context_args, url, "olive")
+    director = phones("olive")
     director.goto(f"{url}/clubs/{night['league'].club.slug}/room/")
     expect(director.locator(".room-table")).to_have_count(3)
     check(director, "night-05-room-on-a-phone")
     table = director.locator(f'.room-table[data-game="{two.pk}"]')
     expect(table.locator(".current-hand")).to_have_text("0")
 
-    scorer = signed_in(browser, browser_context_args, url, "sam")
+    scorer = phones("sam")
     scorer.goto(f"{url}/games/{two.pk}/enter/")
     for seat, points in enumerate((4, 4, 13)):
         scorer.fill(f"#id_seat_{seat}", str(points))
