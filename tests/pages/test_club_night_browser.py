@@ -8,7 +8,10 @@ Each page state passes ``check_page_state`` (axe-core, 44 px tap targets, a scre
 
 from __future__ import annotations
 
+import time
+
 import pytest
+from django.db import OperationalError, transaction
 from playwright.sync_api import Page, expect
 
 from scoring import services
@@ -156,8 +159,24 @@ def table_one(url: str, night, people, phones: dict, director: Page) -> None:
     step(league, 3, 0)
 
 
+def written(write) -> None:
+    """A write from the test's own thread, tried again while SQLite's shared in-memory test
+    database has a table locked by the live server's thread (a phone's page polling it)."""
+    for _ in range(50):
+        try:
+            with transaction.atomic():
+                write()
+            return
+        except OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            time.sleep(0.1)
+    raise AssertionError("the test database stayed locked")
+
+
 def enter(game, number: int, points: list[int], actor) -> None:
-    services.enter_hand(game_id=game.pk, number=number, entry={"points": points}, actor=actor)
+    entry = {"points": points}
+    written(lambda: services.enter_hand(game_id=game.pk, number=number, entry=entry, actor=actor))
 
 
 def other_tables(url: str, night, people, phone) -> None:
@@ -179,12 +198,14 @@ def correction(url: str, night, people, ada: Page, member: Page) -> None:
     """A correction of table one's first hand is confirmed again: meanwhile the game is
     unfinished (Ada's confirmed hands add to 26, under 30) and out of the table."""
     league, one = night["league"], night["games"][0]
-    services.correct_hand(
-        game_id=one.pk,
-        number=1,
-        entry={"points": [5, 13, 4, 4]},
-        reason="Ben had the queen",
-        actor=people["scorer"],
+    written(
+        lambda: services.correct_hand(
+            game_id=one.pk,
+            number=1,
+            entry={"points": [5, 13, 4, 4]},
+            reason="Ben had the queen",
+            actor=people["scorer"],
+        )
     )
     step(league, 6, 1)
     member.goto(f"{url}/leagues/{league.pk}/")
