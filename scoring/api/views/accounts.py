@@ -3,7 +3,6 @@ director's invitation to be one, and the signed-in caller's players, games and s
 
 from __future__ import annotations
 
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
@@ -27,6 +26,7 @@ from scoring.api.serializers.confirmations import (
     PlayerInvitationOutputSerializer,
 )
 from scoring.api.serializers.games import GameOutputSerializer
+from scoring.api.views.invitations import redact_token, shown_once
 from scoring.models import PlayerClaim
 
 LINK_CONFLICTS = {
@@ -62,13 +62,9 @@ class PlayerInvitationView(PlayerScopedMixin, CreateView, APIView):
         invitation, token = services.invite_player(
             player=self.get_player(), actor=self.request.user
         )
-        invitation.token = token
-        invitation.link = reverse("page-invitation", args=[token])
-        return invitation
+        return shown_once(invitation, token)
 
-    @staticmethod
-    def redact(body: dict) -> dict:
-        return {**body, "token": None, "link": None}
+    redact = staticmethod(redact_token)
 
 
 @lists("clubs_claims_list")

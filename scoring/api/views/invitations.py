@@ -25,6 +25,19 @@ from scoring.api.serializers.clubs import (
 from scoring.models import Invitation
 
 
+def shown_once(invitation: Invitation, token: str) -> Invitation:
+    """A new invitation as its creator's answer shows it: with its token and the page link
+    that carries it (shown in that answer only)."""
+    invitation.token = token
+    invitation.link = reverse("page-invitation", args=[token])
+    return invitation
+
+
+def redact_token(body: dict) -> dict:
+    """A replay cannot show the token again: only its hash is kept."""
+    return {**body, "token": None, "link": None}
+
+
 @lists("clubs_invitations_list")
 @creates(
     "clubs_invitations_create",
@@ -44,14 +57,9 @@ class InvitationListView(ClubScopedMixin, CreateView, generics.ListAPIView):
         invitation, token = services.create_invitation(
             club=self.get_club(), role=data["role"], actor=self.request.user
         )
-        invitation.token = token
-        invitation.link = reverse("page-invitation", args=[token])
-        return invitation
+        return shown_once(invitation, token)
 
-    @staticmethod
-    def redact(body: dict) -> dict:
-        """A replay cannot show the token again: only its hash is kept."""
-        return {**body, "token": None, "link": None}
+    redact = staticmethod(redact_token)
 
 
 class InvitationAcceptView(APIView):
