@@ -56,26 +56,26 @@ TABLE_WORDS = (
 CSV_WORDS = "The same table as CSV, one row a player, with a header row; errors are JSON."
 
 
-def json_table(operation_id: str, summary: str, output, parameters) -> object:
+def _table_schema(operation_id: str, summary: str, parameters, words: str, body) -> object:
+    """A table's ``GET``: ``body`` as the 200 (JSON or CSV), 304 to If-None-Match."""
     return extend_schema(
         operation_id=operation_id,
         tags=["standings"],
         summary=summary,
-        description=TABLE_WORDS,
+        description=words,
         parameters=parameters,
-        responses={(200, "application/json"): output, 304: NOT_MODIFIED},
+        responses={**body, 304: NOT_MODIFIED},
     )
+
+
+def json_table(operation_id: str, summary: str, parameters) -> object:
+    body = {(200, "application/json"): StandingsOutputSerializer}
+    return _table_schema(operation_id, summary, parameters, TABLE_WORDS, body)
 
 
 def csv_table(operation_id: str, summary: str, parameters) -> object:
-    return extend_schema(
-        operation_id=operation_id,
-        tags=["standings"],
-        summary=summary,
-        description=CSV_WORDS,
-        parameters=parameters,
-        responses={(200, "text/csv"): OpenApiTypes.STR, 304: NOT_MODIFIED},
-    )
+    body = {(200, "text/csv"): OpenApiTypes.STR}
+    return _table_schema(operation_id, summary, parameters, CSV_WORDS, body)
 
 
 class CSVOnly(BaseContentNegotiation):
@@ -157,12 +157,7 @@ class StandingsMixin:
 
 
 class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
-    @json_table(
-        "leagues_standings",
-        "Read a league's table",
-        StandingsOutputSerializer,
-        LEAGUE_PERIOD,
-    )
+    @json_table("leagues_standings", "Read a league's table", LEAGUE_PERIOD)
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
         seen = self.get_league_version()  # a kept table or a 304 needs no more of the league
@@ -178,12 +173,7 @@ class LeagueStandingsView(StandingsMixin, LeagueScopedMixin, APIView):
 
 
 class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
-    @json_table(
-        "clubs_standings",
-        "Read a club's table",
-        StandingsOutputSerializer,
-        CLUB_PERIOD,
-    )
+    @json_table("clubs_standings", "Read a club's table", CLUB_PERIOD)
     def get(self, request: Request, pk: int) -> Response:
         params = self.query(request)
         if params.get("season"):
