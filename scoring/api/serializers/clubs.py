@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import REASON
+from scoring.api.serializers.common import REASON, shown_once
 from scoring.models import Club, Invitation, Membership, Player, Role
 
 
@@ -43,16 +43,11 @@ class InvitationOutputSerializer(serializers.ModelSerializer):
 
 
 class InvitationCreatedOutputSerializer(InvitationOutputSerializer):
-    token = serializers.CharField(
-        allow_null=True,
-        help_text=(
-            "Give it to the person invited (or the link): shown in this answer only; a replay "
-            "by Idempotency-Key shows null."
-        ),
+    token = shown_once(
+        "Give it to the person invited (or the link): shown in this answer only; a replay "
+        "by Idempotency-Key shows null."
     )
-    link = serializers.CharField(
-        allow_null=True, help_text="The page where a signed-in person accepts it."
-    )
+    link = shown_once("The page where a signed-in person accepts it.")
 
     class Meta(InvitationOutputSerializer.Meta):
         fields = [*InvitationOutputSerializer.Meta.fields, "token", "link"]

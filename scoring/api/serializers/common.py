@@ -16,6 +16,12 @@ def seat_field(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, **kwargs)
 
 
+def shown_once(help_text: str) -> serializers.CharField:
+    """What a create's answer shows once (a token, a key, a link carrying one): a replay of
+    that answer by Idempotency-Key shows null, since only a hash of it is kept."""
+    return serializers.CharField(allow_null=True, help_text=help_text)
+
+
 def per_seat(child: serializers.Field, **kwargs) -> serializers.ListField:
     """One ``child`` a seat, seat 0 first, for a table of 3 to MAX_SEATS."""
     return serializers.ListField(child=child, min_length=3, max_length=MAX_SEATS, **kwargs)

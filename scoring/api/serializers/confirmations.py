@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_ID, REASON
+from scoring.api.serializers.common import MAX_ID, REASON, shown_once
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
 from scoring.models import ClaimStatus, PlayerClaim
@@ -97,10 +97,8 @@ class PlayerInvitationOutputSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     player = serializers.IntegerField(source="player_id")
     expires_at = serializers.DateTimeField()
-    token = serializers.CharField(
-        allow_null=True, help_text="Shown once: give it to the person invited (null on a replay)."
-    )
-    link = serializers.CharField(allow_null=True, help_text="The page that accepts it.")
+    token = shown_once("Shown once: give it to the person invited (null on a replay).")
+    link = shown_once("The page that accepts it.")
 
 
 class MyStatsOutputSerializer(PlayerStatsOutputSerializer):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import shown_once
 from scoring.models import DeviceToken
 
 
@@ -33,10 +34,7 @@ class DeviceTokenOutputSerializer(serializers.ModelSerializer):
 
 
 class DeviceTokenCreatedOutputSerializer(DeviceTokenOutputSerializer):
-    key = serializers.CharField(
-        allow_null=True,
-        help_text="Shown once: keep it on the device (null on an Idempotency-Key replay).",
-    )
+    key = shown_once("Shown once: keep it on the device (null on an Idempotency-Key replay).")
 
     class Meta(DeviceTokenOutputSerializer.Meta):
         fields = [*DeviceTokenOutputSerializer.Meta.fields, "key"]
