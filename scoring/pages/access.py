@@ -3,6 +3,7 @@ a redirect to sign in or a 403 for what they may not do (the decisions are the s
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
@@ -24,6 +25,15 @@ def readable(user, queryset: type[Model] | QuerySet, what: str, **lookup) -> Any
     if not selectors.can_read(user, club):
         raise Http404(f"No such {what}.")
     return found
+
+
+def club_in_role(user, slug: str, roles: Collection[str], refusal: str) -> Club:
+    """The club ``slug`` names, as ``readable`` finds it, when ``user`` holds one of ``roles``
+    there; a 403 saying ``refusal`` when they do not."""
+    club = readable(user, Club, "club", slug=slug)
+    if selectors.role_in(user, club.pk) not in roles:
+        raise PermissionDenied(refusal)
+    return club
 
 
 def readable_game(request: HttpRequest, pk: int) -> Game:

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Club, Player
+from scoring.models import Player
 from scoring.pages import access
 from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
 from scoring.pages.params import int_param
@@ -82,9 +82,9 @@ def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_safe
 def room_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every table of tonight on one page; static/js/room.js polls the API and redraws it."""
-    club = access.readable(request.user, Club, "club", slug=slug)
-    if selectors.role_in(request.user, club.pk) not in selectors.DIRECTORS:
-        raise PermissionDenied("The room view is for the club's directors.")
+    club = access.club_in_role(
+        request.user, slug, selectors.DIRECTORS, "The room view is for the club's directors."
+    )
     room = selectors.room(club, timezone.localdate())
     return render(request, "pages/room.html", {"club": club, "room": room})
 
@@ -139,9 +139,9 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
 @write_throttled
 def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A director approves or refuses the members' claims to be the club's players."""
-    club = access.readable(request.user, Club, "club", slug=slug)
-    if selectors.role_in(request.user, club.pk) not in selectors.DIRECTORS:
-        raise PermissionDenied("Claims are decided by the club's directors.")
+    club = access.club_in_role(
+        request.user, slug, selectors.DIRECTORS, "Claims are decided by the club's directors."
+    )
     if request.method == "POST":
         decision = request.POST.get("decision")
         claim_id = int_param(request.POST.get("claim"))

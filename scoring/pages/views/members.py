@@ -4,14 +4,13 @@ accepts it and joins the club."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from hearts_site.errors import DomainError
-from scoring import selectors, services
-from scoring.models import Club, Role
+from scoring import services
+from scoring.models import Role
 from scoring.pages import access
 from scoring.pages.forms.account import InvitationForm
 from scoring.pages.params import posted
@@ -20,9 +19,9 @@ from scoring.pages.throttling import signed_in_form
 
 @signed_in_form
 def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access.readable(request.user, Club, "club", slug=slug)
-    if selectors.role_in(request.user, club.pk) != Role.OWNER:
-        raise PermissionDenied("Only the club's owners invite people.")
+    club = access.club_in_role(
+        request.user, slug, [Role.OWNER], "Only the club's owners invite people."
+    )
     form = InvitationForm(posted(request))
     link = None
     if form.is_bound and form.is_valid():

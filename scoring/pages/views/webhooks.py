@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
@@ -21,10 +20,9 @@ from scoring.pages.throttling import signed_in_form, write_throttled
 
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
-    club = access.readable(request.user, Club, "club", slug=slug)
-    if selectors.role_in(request.user, club.pk) != Role.OWNER:
-        raise PermissionDenied("Only the club's owners manage its webhooks.")
-    return club
+    return access.club_in_role(
+        request.user, slug, [Role.OWNER], "Only the club's owners manage its webhooks."
+    )
 
 
 def _listing(request: HttpRequest, club: Club, form, secret=None) -> HttpResponse:
