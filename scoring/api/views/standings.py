@@ -189,19 +189,20 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
         return self.respond(request, club.pk, club.results_version, params, None, build)
 
 
-class LeagueStandingsCSVView(LeagueStandingsView):
+class CSVTableMixin:
+    """A table's ``.csv`` operation: the same view as its JSON table, answering CSV only."""
+
     renderer_classes = [StandingsCSVRenderer]
     content_negotiation_class = CSVOnly
 
+
+class LeagueStandingsCSVView(CSVTableMixin, LeagueStandingsView):
     @csv_table("leagues_standings_csv", "Read a league's table as CSV", LEAGUE_PERIOD)
     def get(self, request: Request, pk: int) -> Response:
         return super().get(request, pk)
 
 
-class ClubStandingsCSVView(ClubStandingsView):
-    renderer_classes = [StandingsCSVRenderer]
-    content_negotiation_class = CSVOnly
-
+class ClubStandingsCSVView(CSVTableMixin, ClubStandingsView):
     @csv_table("clubs_standings_csv", "Read a club's table as CSV", CLUB_PERIOD)
     def get(self, request: Request, pk: int) -> Response:
         return super().get(request, pk)
