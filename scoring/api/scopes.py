@@ -14,7 +14,7 @@ from rest_framework.permissions import AllowAny
 
 from hearts_site.errors import DomainError, NotFoundError
 from scoring import selectors
-from scoring.api.http import CreateView
+from scoring.api.http import CreateView, creates, lists
 from scoring.models import Club, Game, League, Player
 
 
@@ -147,6 +147,22 @@ class ClubRowsView(BodyClubMixin, CreateView, generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet:
         return type(self).visible_to(self.request.user)
+
+
+def club_rows(
+    name: str, visible_to: Callable[[Any], QuerySet], input_serializer, output_serializer
+):
+    """A ``ClubRowsView`` of a club's ``name`` (games, players, leagues): the rows
+    ``visible_to`` lets the user see, each shown by ``output_serializer``; its ``GET`` and
+    ``POST`` are the operations ``<name>_list`` and ``<name>_create`` (operations.toml)."""
+
+    def decorate(view: type) -> type:
+        view.serializer_class = output_serializer
+        view.visible_to = staticmethod(visible_to)
+        created = creates(f"{name}_create", input_serializer, output_serializer)(view)
+        return lists(f"{name}_list")(created)
+
+    return decorate
 
 
 def body_id(request, name: str) -> int | None:

@@ -14,7 +14,6 @@ from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.api.http import (
     changes,
-    creates,
     expected_version,
     lists,
     not_modified,
@@ -22,7 +21,7 @@ from scoring.api.http import (
     with_etag,
 )
 from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
-from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id
+from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id, club_rows
 from scoring.api.serializers.common import MAX_ID
 from scoring.api.serializers.games import (
     GameAbandonInputSerializer,
@@ -46,11 +45,8 @@ class GameFilter(filters.FilterSet):
         fields = ["club", "league", "season", "status", "player"]
 
 
-@lists("games_list")
-@creates("games_create", GameInputSerializer, GameOutputSerializer)
+@club_rows("games", selectors.games_for, GameInputSerializer, GameOutputSerializer)
 class GameListView(ClubRowsView):
-    serializer_class = GameOutputSerializer
-    visible_to = staticmethod(selectors.games_for)
     permission_classes = SCORERS_WRITE
     filterset_class = GameFilter
     ordering_fields = ["started_at", "finished_at"]

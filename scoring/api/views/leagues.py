@@ -10,7 +10,7 @@ from rest_framework.views import APIView
 from scoring import selectors, services
 from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
-from scoring.api.scopes import ClubRowsView, LeagueScopedMixin
+from scoring.api.scopes import ClubRowsView, LeagueScopedMixin, club_rows
 from scoring.api.serializers.leagues import (
     LeagueInputSerializer,
     LeagueOutputSerializer,
@@ -27,11 +27,8 @@ LEAGUES_UPDATE_CONFLICTS = {
 }
 
 
-@lists("leagues_list")
-@creates("leagues_create", LeagueInputSerializer, LeagueOutputSerializer)
+@club_rows("leagues", selectors.leagues_for, LeagueInputSerializer, LeagueOutputSerializer)
 class LeagueListView(ClubRowsView):
-    serializer_class = LeagueOutputSerializer
-    visible_to = staticmethod(selectors.leagues_for)
     permission_classes = DIRECTORS_WRITE
     filterset_fields = ["club"]
     ordering_fields = ["name", "created_at"]

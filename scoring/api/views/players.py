@@ -12,9 +12,9 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.api.http import changes, creates, lists, operation, reads
+from scoring.api.http import changes, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
-from scoring.api.scopes import ClubRowsView, PlayerScopedMixin
+from scoring.api.scopes import ClubRowsView, PlayerScopedMixin, club_rows
 from scoring.api.serializers.clubs import (
     PlayerInputSerializer,
     PlayerMergeInputSerializer,
@@ -50,11 +50,8 @@ class PlayerFilter(filters.FilterSet):
         fields = ["club", "name", "merged"]
 
 
-@lists("players_list")
-@creates("players_create", PlayerInputSerializer, PlayerOutputSerializer)
+@club_rows("players", selectors.players_for, PlayerInputSerializer, PlayerOutputSerializer)
 class PlayerListView(ClubRowsView):
-    serializer_class = PlayerOutputSerializer
-    visible_to = staticmethod(selectors.players_for)
     permission_classes = SCORERS_WRITE
     filterset_class = PlayerFilter
     ordering_fields = ["name", "created_at"]
