@@ -77,28 +77,22 @@ def ping(request: HttpRequest) -> JsonResponse:
     return JsonResponse({"pong": True})
 
 
+# What the API's root links to: each key of its answer and the URL name it resolves.
+ROOT_LINKS = {"schema": "schema", "docs": "swagger-ui", "redoc": "redoc", "health": "healthz"}
+
+
 @extend_schema(
     **operation("api_root"),
     responses=inline_serializer(
-        name="ApiRoot",
-        fields={
-            "schema": serializers.URLField(),
-            "docs": serializers.URLField(),
-            "redoc": serializers.URLField(),
-            "health": serializers.URLField(),
-        },
+        name="ApiRoot", fields={key: serializers.URLField() for key in ROOT_LINKS}
     ),
 )
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def api_root(request: Request) -> Response:
-    links = {
-        "schema": "schema",
-        "docs": "swagger-ui",
-        "redoc": "redoc",
-        "health": "healthz",
-    }
-    return Response({key: request.build_absolute_uri(reverse(name)) for key, name in links.items()})
+    return Response(
+        {key: request.build_absolute_uri(reverse(name)) for key, name in ROOT_LINKS.items()}
+    )
 
 
 def _wants_json(request: HttpRequest) -> bool:
