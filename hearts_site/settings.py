@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import tomllib
 from datetime import timedelta
 from pathlib import Path
 
@@ -377,6 +378,10 @@ REST_FRAMEWORK = {
     ],
 }
 
+# The schema's tags and what each groups, in the documentation's order: words for integrators,
+# kept in TOML as each operation's are.
+API_TAGS = tomllib.loads((BASE_DIR / "hearts_site" / "tags.toml").read_text(encoding="utf-8"))
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Hearts scorekeeping and adjudication API",
     "DESCRIPTION": (
@@ -413,21 +418,7 @@ SPECTACULAR_SETTINGS = {
         "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
         "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
     },
-    "TAGS": [
-        {"name": "clubs", "description": "Clubs: who keeps the scores, and who may read them."},
-        {"name": "members", "description": "A club's members and their roles."},
-        {"name": "players", "description": "The people at the tables, their records merged."},
-        {"name": "leagues", "description": "Leagues (a ruleset and a ranking) and seasons."},
-        {"name": "standings", "description": "League and club tables, JSON or CSV."},
-        {"name": "games", "description": "Games: started, read, abandoned; their history."},
-        {"name": "hands", "description": "A game's hands: entered, corrected, voided."},
-        {"name": "disputes", "description": "A trick record filed against a hand, ruled on."},
-        {"name": "confirmations", "description": "Hands confirmed or queried at the table."},
-        {"name": "me", "description": "The signed-in player's own players, games and records."},
-        {"name": "adjudication", "description": "The rules engine: rulings and rulesets."},
-        {"name": "auth", "description": "Device tokens of the signed-in user."},
-        {"name": "meta", "description": "Links to the schema and the documentation."},
-    ],
+    "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "hearts_site.schema.finish",
