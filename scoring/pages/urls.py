@@ -16,6 +16,8 @@ from scoring.pages.views import (
     webhooks,
 )
 
+CLUB = "clubs/<slug:slug>/"
+WEBHOOK = CLUB + "webhooks/<id:pk>/"
 GAME = "games/<id:pk>/"
 HAND = GAME + "hands/<id:number>/"
 
@@ -24,25 +26,18 @@ urlpatterns = [
     # The installable app: the worker at the root, so that its scope is every page.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="web-manifest"),
-    path("clubs/<slug:slug>/", browse.club_page, name="page-club"),
-    path("clubs/<slug:slug>/room/", club_night.room_page, name="page-room"),
-    path("clubs/<slug:slug>/claims/", club_night.claims_page, name="page-claims"),
-    path("clubs/<slug:slug>/invite/", members.club_invite, name="page-club-invite"),
-    path("clubs/<slug:slug>/webhooks/", webhooks.webhooks_page, name="page-webhooks"),
-    path("clubs/<slug:slug>/webhooks/<id:pk>/", webhooks.webhook_page, name="page-webhook"),
+    path(CLUB, browse.club_page, name="page-club"),
+    path(CLUB + "room/", club_night.room_page, name="page-room"),
+    path(CLUB + "claims/", club_night.claims_page, name="page-claims"),
+    path(CLUB + "invite/", members.club_invite, name="page-club-invite"),
+    path(CLUB + "webhooks/", webhooks.webhooks_page, name="page-webhooks"),
+    path(WEBHOOK, webhooks.webhook_page, name="page-webhook"),
+    path(WEBHOOK + "rotate/", webhooks.webhook_rotate, name="page-webhook-rotate"),
     path(
-        "clubs/<slug:slug>/webhooks/<id:pk>/rotate/",
-        webhooks.webhook_rotate,
-        name="page-webhook-rotate",
+        WEBHOOK + "enable/", webhooks.webhook_switch, {"enabled": True}, name="page-webhook-enable"
     ),
     path(
-        "clubs/<slug:slug>/webhooks/<id:pk>/enable/",
-        webhooks.webhook_switch,
-        {"enabled": True},
-        name="page-webhook-enable",
-    ),
-    path(
-        "clubs/<slug:slug>/webhooks/<id:pk>/disable/",
+        WEBHOOK + "disable/",
         webhooks.webhook_switch,
         {"enabled": False},
         name="page-webhook-disable",
