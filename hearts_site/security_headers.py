@@ -59,6 +59,8 @@ class CSPMiddleware(LibraryCSPMiddleware):
     def __init__(self, get_response) -> None:
         super().__init__(get_response)
         self._policies: tuple[SharedPolicy, SharedPolicy] | None = None
+        # Never evaluated to a value (it raises), so one serves every request.
+        self._nonce_refused = CheckableLazyObject(self._csp_nonce_post_response)
         setting_changed.connect(self._forget_policies)
 
     def _forget_policies(self, setting: str, **kwargs) -> None:
@@ -80,5 +82,5 @@ class CSPMiddleware(LibraryCSPMiddleware):
         for policy in self._policies:
             policy.apply(request, response)
         # As django-csp does: a nonce asked for after the header is written is an error.
-        request.csp_nonce = CheckableLazyObject(self._csp_nonce_post_response)
+        request.csp_nonce = self._nonce_refused
         return response

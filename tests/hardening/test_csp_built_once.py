@@ -121,8 +121,11 @@ def test_the_shared_policy_is_built_once_and_again_when_the_setting_changes(monk
     assert response["Content-Security-Policy"] == "default-src 'self'"
 
 
-def test_a_nonce_asked_for_after_the_header_is_written_is_refused():
-    request = RequestFactory().get("/")
-    CSPMiddleware(plain)(request)
-    with pytest.raises(CSPNonceError):
-        str(request.csp_nonce)
+def test_a_nonce_asked_for_after_the_header_is_written_is_refused_every_time():
+    middleware = CSPMiddleware(plain)
+    for _ in range(2):
+        request = RequestFactory().get("/")
+        middleware(request)
+        for _ in range(2):
+            with pytest.raises(CSPNonceError):
+                str(request.csp_nonce)
