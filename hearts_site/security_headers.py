@@ -3,7 +3,7 @@
 django-csp builds the policy string from ``CONTENT_SECURITY_POLICY`` anew for every response,
 though it can differ only where a view overrides it (``csp_update`` and the like) or a nonce
 was used (Redoc's page). Every other response gets the same string: this middleware builds it
-once, and leaves those two cases to django-csp itself. ``tests/hardening/test_headers.py``
+once, and leaves those two cases to django-csp itself. ``tests/hardening/test_csp_built_once.py``
 pins that the headers are byte for byte django-csp's own.
 """
 
