@@ -103,7 +103,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "csp.middleware.CSPMiddleware",
+    "hearts_site.security_headers.CSPMiddleware",  # django-csp's, the policy built once
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "hearts_site.middleware.LengthRequiredMiddleware",

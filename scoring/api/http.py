@@ -1,5 +1,8 @@
 """HTTP conditions and the schema's shared pieces: a game's version as its ETag, ``If-Match``
-on writes, ``If-None-Match`` on reads, and creates made retry-safe by an ``Idempotency-Key``."""
+on writes, ``If-None-Match`` on reads, and creates made retry-safe by an ``Idempotency-Key``.
+
+Headers are read from ``request.META`` (as Django's own conditional views do): the first read
+of ``request.headers`` builds a mapping of every header the request carries, to read one."""
 
 from __future__ import annotations
 
@@ -77,7 +80,7 @@ def conflict(codes: dict[str, str]) -> OpenApiResponse:
 
 def expected_version(request: Request) -> int | None:
     """The game version an ``If-Match`` header names (``*`` or absent: no precondition)."""
-    header = request.headers.get("If-Match")
+    header = request.META.get("HTTP_IF_MATCH")
     if header is None or header.strip() == "*":
         return None
     version = ascii_whole_number(header.strip().removeprefix("W/").strip('"'), max_digits=12)
@@ -94,7 +97,7 @@ def with_etag(response: Response, version: int) -> Response:
 def etag_matches(request: Request, etag: str) -> bool:
     """If-None-Match names ``etag``, weak (``W/``) or not: a proxy that compresses a response
     weakens its tag, and the body is still the same."""
-    header = request.headers.get("If-None-Match", "")
+    header = request.META.get("HTTP_IF_NONE_MATCH", "")
     return etag in [tag.strip().removeprefix("W/") for tag in header.split(",")]
 
 
