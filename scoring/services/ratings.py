@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import math
 from datetime import datetime
+from typing import NamedTuple
 
 from django.db.models import OuterRef, Subquery
 from openskill.models import PlackettLuce
 
+from scoring import sql
 from scoring.models import Game, GameSeat, GameStatus, Player, RatingEvent
 
 MODEL = PlackettLuce()
@@ -34,16 +36,30 @@ def recompute(club_id: int, since: datetime | None = None) -> int:
     return games
 
 
-def replace_events(club_id: int, since: datetime | None, created: list[RatingEvent]) -> None:
+class RatedEvent(NamedTuple):
+    """One game's change to one player's rating: a ``RatingEvent`` row's values."""
+
+    player_id: int
+    game_id: int
+    at: datetime
+    mu: float
+    sigma: float
+    ordinal: float
+    change: float
+
+
+def replace_events(club_id: int, since: datetime | None, created: list[RatedEvent]) -> None:
     """The club's events from ``since`` on (all when None) replaced by ``created``."""
     events = RatingEvent.objects.filter(club_id=club_id)
     if since is not None:
         events = events.filter(at__gte=since)
     events.delete()
-    RatingEvent.objects.bulk_create(created, batch_size=2000)
+    sql.insert_rows(
+        RatingEvent, ("club", *RatedEvent._fields), [(club_id, *event) for event in created]
+    )
 
 
-def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatingEvent], int]:
+def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatedEvent], int]:
     """The events re-rating the club's finished games from ``since`` on would write, and how
     many games: reads only (events before ``since`` are the starting ratings)."""
     games = Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED)
@@ -53,8 +69,10 @@ def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatingEvent
     if not order:
         return [], 0
     seats: dict[int, list[tuple[int, int]]] = {}
+    # The seats of the same games, selected by the same conditions (not by a list of ids: a
+    # re-rating from a club's first game names every game it has).
     for game_id, player_id, place in (
-        GameSeat.objects.filter(game_id__in=[g for g, _ in order])
+        GameSeat.objects.filter(game__in=games.order_by().values("pk"))
         .order_by("game_id", "seat")
         .values_list("game_id", "player_id", "place")
     ):
@@ -70,16 +88,16 @@ def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatingEvent
         after = rate_with_ties(before, [place for _, place in table])
         for (player, _), old, new in zip(table, before, after, strict=True):
             current[player] = new
+            ordinal_after = new.ordinal()
             created.append(
-                RatingEvent(
-                    club_id=club_id,
-                    player_id=player,
-                    game_id=game_id,
-                    at=finished_at,
-                    mu=new.mu,
-                    sigma=new.sigma,
-                    ordinal=new.ordinal(),
-                    change=new.ordinal() - old.ordinal(),
+                RatedEvent(
+                    player,
+                    game_id,
+                    finished_at,
+                    new.mu,
+                    new.sigma,
+                    ordinal_after,
+                    ordinal_after - old.ordinal(),
                 )
             )
     return created, len(order)

@@ -53,9 +53,11 @@ def ratings_changed(club_id: int, since: datetime | None) -> None:
 def _newest_only(club_id: int, since: datetime) -> bool:
     """At most one game to re-rate from ``since`` on (finished there, or rated there before
     the change reopened it): re-rating it costs one game."""
-    finished = Game.objects.filter(
-        club_id=club_id, status=GameStatus.FINISHED, finished_at__gte=since
-    ).values_list("pk", flat=True)
+    finished = (
+        Game.objects.filter(club_id=club_id, status=GameStatus.FINISHED, finished_at__gte=since)
+        .order_by()  # any two will do: no sort of every later game
+        .values_list("pk", flat=True)
+    )
     rated = (
         RatingEvent.objects.filter(club_id=club_id, at__gte=since)
         .order_by("-at")

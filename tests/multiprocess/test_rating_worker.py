@@ -185,7 +185,7 @@ def _query(url: str, config: dict, sql: str, params: list) -> list[tuple]:
 
 def _re_rating_writes(url: str, config: dict) -> bool:
     """Whether the worker's task is running and inside its write transaction: on PostgreSQL
-    a backend is deleting or inserting the events; on SQLite the writers' file lock is held
+    a backend is deleting or copying in the events; on SQLite the writers' file lock is held
     (after the task was claimed, nothing else of the worker writes until it is done)."""
     running = _query(url, config, TASKS, ["RUNNING"])
     if not running:
@@ -205,7 +205,7 @@ def _re_rating_writes(url: str, config: dict) -> bool:
 TASKS = "SELECT id FROM django_tasks_database_dbtaskresult WHERE status = %s"
 WRITING = (
     "SELECT pid FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
-    " AND (query ILIKE 'DELETE%%' OR query ILIKE 'INSERT%%')"
+    " AND (query ILIKE 'DELETE%%' OR query ILIKE 'INSERT%%' OR query ILIKE 'COPY%%')"
     " AND query ILIKE '%%scoring_ratingevent%%'"
 )
 

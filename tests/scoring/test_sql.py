@@ -151,3 +151,33 @@ def test_a_guarded_update_changes_the_named_fields_only_while_the_row_holds_what
     game.totals = [9, 9, 9, 9]
     assert sql.update(game, fields, where={"version": read}) == 0
     assert Game.objects.get(pk=game.pk).totals == [1, 2, 3, 4]
+
+
+def test_rows_inserted_in_bulk_read_back_as_bulk_create_stores_them(new_game):
+    from scoring.models import RatingEvent
+
+    game = new_game()
+    seats = list(game.seats.order_by("seat"))
+    finished = timezone.now().replace(microsecond=123456)
+    values = [
+        (game.club_id, seat.player_id, game.pk, finished, 25.5 + n, 8.25, 0.75 - n, -1.0 / 3)
+        for n, seat in enumerate(seats)
+    ]
+    fields = ("club", "player", "game", "at", "mu", "sigma", "ordinal", "change")
+    RatingEvent.objects.bulk_create(
+        RatingEvent(
+            **{
+                f"{name}_id" if name in ("club", "player", "game") else name: v
+                for name, v in zip(fields, row, strict=True)
+            }
+        )
+        for row in values
+    )
+    sql.insert_rows(RatingEvent, fields, values, batch=3)  # more than one statement
+    read = list(
+        RatingEvent.objects.order_by("pk").values_list(
+            "club_id", "player_id", "game_id", "at", "mu", "sigma", "ordinal", "change"
+        )
+    )
+    assert len(read) == 2 * len(values)
+    assert read[len(values) :] == read[: len(values)] == values
