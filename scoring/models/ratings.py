@@ -9,11 +9,27 @@ from .games import Game
 
 
 class RatingEvent(models.Model):
-    """One game's change to one player's rating (openskill Plackett-Luce), in date order."""
+    """One game's change to one player's rating (openskill Plackett-Luce), in date order.
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="rating_events")
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rating_events")
+    Derived from the games and rewritten by every re-rating (a row per seat of every game
+    after the changed one), so its keys carry no database constraint: checking three keys on
+    each of those rows cost more than writing them. Deleting a club, player or game still
+    deletes its events (Django's cascade); the keys' own single-column indexes are left out
+    where an index below starts with the same column."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="+", db_constraint=False, db_index=False
+    )
+    player = models.ForeignKey(
+        Player,
+        on_delete=models.CASCADE,
+        related_name="rating_events",
+        db_constraint=False,
+        db_index=False,
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="rating_events", db_constraint=False
+    )
     at = models.DateTimeField(help_text="When the game finished.")
     mu = models.FloatField()
     sigma = models.FloatField()
