@@ -29,7 +29,7 @@ from .events import (
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .ratings import RatingEvent, RatingsState
-from .totals import PlayerDayTotal
+from .totals import PlayerDayTotal, PlayerMonthTotal
 
 __all__ = [
     "COUNTED",
@@ -57,6 +57,7 @@ __all__ = [
     "PlayerClaim",
     "PlayerDayTotal",
     "PlayerMerge",
+    "PlayerMonthTotal",
     "RatingEvent",
     "RatingsState",
     "Role",

@@ -1,24 +1,24 @@
-"""Per-player totals a day: what the league and club tables add up, kept by the services."""
+"""Per-player totals a day and a month: what the league and club tables add up, kept by the
+services."""
 
 from __future__ import annotations
+
+from datetime import date, timedelta
 
 from django.db import models
 
 from .clubs import Club, Player
 
 
-class PlayerDayTotal(models.Model):
-    """One player's finished games of one day (local time) in one league and season: the
-    tables sum these over the days of a period, so a table's cost grows with the players and
-    the days, not the games. Kept in the transaction of every write that changes a finished
-    game's seats (``scoring.services.totals``); ``manage.py rebuild_totals`` recounts them."""
+class PlayerTotals(models.Model):
+    """One player's finished games of one span of days in one league and season (the figures
+    a table adds up)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     # Plain numbers, not keys: 0 stands for "none", so one unique constraint holds on every
     # database (NULLs are distinct in a unique index).
     league_key = models.PositiveIntegerField(help_text="The games' league; 0: none.")
     season_key = models.PositiveIntegerField(help_text="The games' season; 0: none.")
-    day = models.DateField(help_text="The day the games finished, in the site's time zone.")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="+")
     games = models.IntegerField()
     wins = models.IntegerField()
@@ -28,7 +28,7 @@ class PlayerDayTotal(models.Model):
     moons = models.IntegerField()
     queens = models.IntegerField()
     clean_hands = models.IntegerField()
-    gems = models.IntegerField(null=True, help_text="Null: no game of the day kept gems.")
+    gems = models.IntegerField(null=True, help_text="Null: no game of the span kept gems.")
 
     SUMMED_FIELDS = (
         "games",
@@ -41,6 +41,18 @@ class PlayerDayTotal(models.Model):
         "clean_hands",
         "gems",
     )
+
+    class Meta:
+        abstract = True
+
+
+class PlayerDayTotal(PlayerTotals):
+    """A player's games of one day (local time): the tables sum these over the days of a
+    period that do not fill a month, so a table's cost grows with the players and the months,
+    not the games. Kept in the transaction of every write that changes a finished game's seats
+    (``scoring.services.totals``); ``manage.py rebuild_totals`` recounts them."""
+
+    day = models.DateField(help_text="The day the games finished, in the site's time zone.")
 
     class Meta:
         constraints = [
@@ -58,3 +70,30 @@ class PlayerDayTotal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} on {self.day}: {self.games} games"
+
+
+class PlayerMonthTotal(PlayerTotals):
+    """A player's games of one calendar month: the sum of that month's day totals, kept with
+    them, so a table sums the whole months of its period here and only the days at its ends."""
+
+    month = models.DateField(help_text="The month's first day.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "league_key", "season_key", "month", "player"],
+                name="one_total_a_player_and_month",
+            )
+        ]
+        indexes = [
+            models.Index(fields=["league_key", "player", "month"]),
+            models.Index(fields=["club", "player", "month"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.month:%Y-%m}: {self.games} games"
+
+
+def next_month(day: date) -> date:
+    """The first day of the month after ``day``'s: where a month total's span ends."""
+    return (day.replace(day=1) + timedelta(days=32)).replace(day=1)

@@ -11,7 +11,7 @@ import hashlib
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, time
+from datetime import date, datetime, time, timedelta
 from typing import Any
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
@@ -30,10 +30,12 @@ from scoring.models import (
     League,
     Player,
     PlayerDayTotal,
+    PlayerMonthTotal,
     RatingEvent,
     RatingsState,
     Season,
 )
+from scoring.models.totals import next_month
 
 
 @dataclass(frozen=True)
@@ -144,23 +146,50 @@ def ratings_status(club_id: int) -> dict[str, Any]:
 
 
 def _summed(kept: Q, period: Period) -> list[dict[str, Any]]:
-    """One GROUP BY player over the per-day totals of the period's days: the table's cost
-    follows the players and the days, never the games."""
-    if period.start:
-        kept &= Q(day__gte=timezone.localdate(period.start))
-    if period.end:
-        kept &= Q(day__lte=timezone.localdate(period.end))
+    """One statement: the month totals of the period's whole months and the day totals of its
+    days outside them, each grouped by player, added up per player here. A table's cost
+    follows the players and the months (and at most two months' days), never the games."""
+    first = timezone.localdate(period.start) if period.start else None
+    last = timezone.localdate(period.end) if period.end else None
     if period.season:
         kept &= Q(season_key__in=[period.season.pk, 0])
+    months, days = _whole_months(first, last)
     sums = {name: Sum(name) for name in PlayerDayTotal.SUMMED_FIELDS}
-    found = (
-        PlayerDayTotal.objects.filter(kept)
-        .values("player_id")
-        .annotate(**sums)
-        .filter(games__gt=0)
-        .order_by("player_id")
-    )
-    return _rows(found)
+    parts = [
+        model.objects.filter(kept & span).values("player_id").annotate(**sums).order_by()
+        for model, span in ((PlayerMonthTotal, months), (PlayerDayTotal, days))
+        if span is not None
+    ]
+    found = parts[0].union(*parts[1:], all=True) if len(parts) > 1 else parts[0]
+    added: dict[int, dict[str, Any]] = {}
+    for part in found:
+        row = added.setdefault(part["player_id"], {"player_id": part["player_id"]})
+        for name in PlayerDayTotal.SUMMED_FIELDS:
+            value, before = part[name], row.get(name)
+            row[name] = before if value is None else value + (before or 0)
+    return _rows(row for _, row in sorted(added.items()) if row["games"])
+
+
+def _whole_months(first: date | None, last: date | None) -> tuple[Q | None, Q | None]:
+    """Which month totals and which day totals make up the days ``first`` to ``last``
+    (inclusive; None: unbounded): the months wholly inside, and the days outside them (None:
+    no rows of that kind)."""
+    start = first if first is None or first.day == 1 else next_month(first)
+    after_last = None if last is None else last + timedelta(days=1)
+    end = after_last if after_last is None or after_last.day == 1 else after_last.replace(day=1)
+    if start is not None and end is not None and start >= end:  # no whole month
+        return None, Q(day__gte=first, day__lte=last)
+    months = Q()
+    if start is not None:
+        months &= Q(month__gte=start)
+    if end is not None:
+        months &= Q(month__lt=end)
+    edges = []
+    if first is not None and first < start:
+        edges.append(Q(day__gte=first, day__lt=start))
+    if last is not None and end <= last:
+        edges.append(Q(day__gte=end, day__lte=last))
+    return months, (edges[0] | edges[1] if len(edges) == 2 else edges[0] if edges else None)
 
 
 def _aggregate(seats: Q) -> list[dict[str, Any]]:

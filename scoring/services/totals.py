@@ -1,17 +1,19 @@
-"""Per-player totals a day (``PlayerDayTotal``), kept in the transaction of each write that
-changes a finished game's seats: its players' totals of the day (league, season, date) it
-counted in before and counts in now are counted again from their seats. So a write costs its
-players' games of that day, and a table sums days."""
+"""Per-player totals a day (``PlayerDayTotal``) and a month (``PlayerMonthTotal``), kept in
+the transaction of each write that changes a finished game's seats: its players' totals of the
+day (league, season, date) it counted in before and counts in now are counted again from their
+seats, and their totals of that day's month from the month's day totals. So a write costs its
+players' games of that day and their days of that month, and a table sums months and days."""
 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
 from django.db.models import Count, Q, Sum
-from django.db.models.functions import TruncDate
+from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 
-from scoring.models import Game, GameSeat, GameStatus, PlayerDayTotal
+from scoring.models import Game, GameSeat, GameStatus, PlayerDayTotal, PlayerMonthTotal
+from scoring.models.totals import next_month
 
 # A day's games: (league id or 0, season id or 0, the local date they finished).
 Bucket = tuple[int, int, date]
@@ -87,17 +89,43 @@ def _recount(club_id: int, bucket: Bucket, players: list[int]) -> None:
         club_id=club_id, league_key=league, season_key=season, day=day, player_id__in=players
     ).delete()
     PlayerDayTotal.objects.bulk_create(counted(club_id, seats))
+    month = day.replace(day=1)
+    _replace_months(
+        club_id,
+        Q(league_key=league, season_key=season, month=month, player_id__in=players),
+        Q(league_key=league, season_key=season, player_id__in=players)
+        & Q(day__gte=month, day__lt=next_month(month)),
+    )
+
+
+def counted_months(club_id: int, days: Q) -> list[PlayerMonthTotal]:
+    """The month totals of the club's day totals that ``days`` selects, summed from them."""
+    found = (
+        PlayerDayTotal.objects.filter(days, club_id=club_id)
+        .annotate(month=TruncMonth("day"))
+        .values("league_key", "season_key", "month", "player_id")
+        .annotate(**{name: Sum(name) for name in PlayerDayTotal.SUMMED_FIELDS})
+        .order_by()
+    )
+    return [PlayerMonthTotal(club_id=club_id, **row) for row in found]
+
+
+def _replace_months(club_id: int, months: Q, days: Q) -> None:
+    PlayerMonthTotal.objects.filter(months, club_id=club_id).delete()
+    PlayerMonthTotal.objects.bulk_create(counted_months(club_id, days), batch_size=2000)
 
 
 def players_changed(club_id: int, players: set[int]) -> None:
     """After seats moved between players (a merge): these players' totals counted again."""
     PlayerDayTotal.objects.filter(club_id=club_id, player_id__in=players).delete()
     PlayerDayTotal.objects.bulk_create(counted(club_id, Q(player_id__in=players)), batch_size=2000)
+    _replace_months(club_id, Q(player_id__in=players), Q(player_id__in=players))
 
 
 def rebuild(club_id: int) -> int:
-    """Every total of the club counted again from the seats; returns how many rows."""
+    """Every total of the club counted again from the seats; returns how many day rows."""
     PlayerDayTotal.objects.filter(club_id=club_id).delete()
     rows = counted(club_id, Q())
     PlayerDayTotal.objects.bulk_create(rows, batch_size=2000)
+    _replace_months(club_id, Q(), Q())
     return len(rows)

@@ -1,21 +1,23 @@
-"""The per-player day totals the tables sum are kept write by write: after any sequence of
-entries, corrections, voids and merges they equal a full recount from the seats, and a table
-read from them equals one added up from the seats themselves."""
+"""The per-player day and month totals the tables sum are kept write by write: after any
+sequence of entries, corrections, voids and merges they equal a full recount from the seats,
+and a table read from them, over any period, equals one added up from the seats themselves."""
 
 from __future__ import annotations
 
+from datetime import date, datetime, time, timedelta
 from itertools import combinations
 
 import pytest
 from django.db import connection, transaction
 from django.db.models import Q
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from hearts_site.errors import DomainError
 from scoring import services
-from scoring.models import PlayerDayTotal
+from scoring.models import Game, PlayerDayTotal, PlayerMonthTotal
 from scoring.selectors import standings
 from scoring.services import rerating, totals
 
@@ -36,9 +38,18 @@ def recounted(club_id: int) -> list[tuple]:
     return sorted(map(_key, totals.counted(club_id, Q())))
 
 
-def _key(row: PlayerDayTotal) -> tuple:
-    head = (row.league_key, row.season_key, row.day, row.player_id)
+def _key(row: PlayerDayTotal | PlayerMonthTotal) -> tuple:
+    span = row.day if isinstance(row, PlayerDayTotal) else row.month
+    head = (row.league_key, row.season_key, span, row.player_id)
     return head + tuple(getattr(row, name) for name in PlayerDayTotal.SUMMED_FIELDS)
+
+
+def kept_months(club_id: int) -> list[tuple]:
+    return sorted(map(_key, PlayerMonthTotal.objects.filter(club_id=club_id)))
+
+
+def months_of_the_days(club_id: int) -> list[tuple]:
+    return sorted(map(_key, totals.counted_months(club_id, Q())))
 
 
 def from_seats(league) -> list[dict]:
@@ -115,6 +126,7 @@ def test_day_totals_kept_write_by_write_equal_a_full_recount(owner, operations):
         for step, operation in enumerate(operations):
             apply(operation, club, leagues, players, games, owner)
             assert kept(club.pk) == recounted(club.pk), f"after {operations[: step + 1]}"
+            assert kept_months(club.pk) == months_of_the_days(club.pk)
         for league in (first, second):
             assert from_totals(league) == from_seats(league)
         transaction.set_rollback(True)  # the next example starts from no club
@@ -143,3 +155,41 @@ def test_a_correction_counts_one_day_whatever_the_leagues_size(owner):
         counts[size] = len(queries)
         assert rerating.settle_ratings(club.pk) == size  # as the worker would, before the next
     assert counts[2] == counts[30], counts
+
+
+DAYS = date(2026, 1, 20), date(2026, 4, 10)  # four calendar months, none of them whole at the ends
+A_DAY = st.one_of(st.none(), st.dates(min_value=DAYS[0], max_value=DAYS[1]))
+
+
+@pytest.fixture
+def spread_league(owner):
+    """Twelve finished games of one league, a week apart across four months, counted."""
+    club = services.create_club(user=owner, name="Months", slug="months")
+    players = [services.create_player(club=club, name=name) for name in NAMES]
+    league = services.create_league(club=club, name="Spread", ruleset=SHORT)
+    zone = timezone.get_current_timezone()
+    for n in range(12):
+        seats = [players[i] for i in TABLES[n % len(TABLES)]]
+        game = services.create_game(club=club, league=league, players=seats, actor=owner)
+        services.enter_hand(game_id=game.pk, number=1, entry={"points": POINTS[n % 5]}, actor=owner)
+        at = datetime.combine(DAYS[0] + timedelta(days=7 * n), time(21, 30), zone)
+        Game.objects.filter(pk=game.pk).update(finished_at=at)
+    totals.rebuild(club.pk)
+    return league
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(first=A_DAY, last=A_DAY)
+@example(first=date(2026, 2, 1), last=date(2026, 3, 31))  # two whole months, no edge day
+@example(first=date(2026, 2, 14), last=date(2026, 2, 28))  # inside one month
+@example(first=date(2026, 1, 31), last=date(2026, 3, 1))  # one whole month and two edge days
+def test_a_table_over_any_period_sums_months_and_days_as_the_seats_add_up(
+    spread_league, first, last
+):
+    if first and last and last < first:
+        first, last = last, first
+    period = standings.period_for(league=spread_league, date_from=first, date_to=last)
+    seats = standings.finished_seats(Q(game__league=spread_league), period)
+    assert standings._summed(Q(league_key=spread_league.pk), period) == standings._aggregate(seats)
