@@ -5,11 +5,13 @@ and a table read from them, over any period, equals one added up from the seats 
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
+from io import StringIO
 from itertools import combinations
 
 import pytest
+from django.core.management import CommandError, call_command
 from django.db import connection, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from hypothesis import HealthCheck, example, given, settings
@@ -193,3 +195,12 @@ def test_a_table_over_any_period_sums_months_and_days_as_the_seats_add_up(
     period = standings.period_for(league=spread_league, date_from=first, date_to=last)
     seats = standings.finished_seats(Q(game__league=spread_league), period)
     assert standings._summed(Q(league_key=spread_league.pk), period) == standings._aggregate(seats)
+
+
+def test_rebuild_totals_check_finds_a_drifted_month_and_a_rebuild_mends_it(spread_league):
+    call_command("rebuild_totals", "--check")  # as the services and the rebuild left them
+    PlayerMonthTotal.objects.filter(league_key=spread_league.pk).update(games=F("games") + 1)
+    with pytest.raises(CommandError, match="months"):
+        call_command("rebuild_totals", "--check")
+    call_command("rebuild_totals", "--club", "months", stdout=StringIO())
+    call_command("rebuild_totals", "--check")

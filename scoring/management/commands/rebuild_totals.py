@@ -1,4 +1,5 @@
-"""``manage.py rebuild_totals``: count every club's per-player day totals again from the seats.
+"""``manage.py rebuild_totals``: count every club's per-player day and month totals again from
+the seats.
 
 The services keep them write by write; run this after changing games outside them (a SQL
 fix, a bulk load), or to check nothing drifted (``--check`` changes nothing and fails if a
@@ -10,18 +11,19 @@ from django.db import transaction
 from django.db.models import Q
 
 from scoring import services
-from scoring.models import Club, PlayerDayTotal
+from scoring.models import Club, PlayerDayTotal, PlayerMonthTotal
 from scoring.services import totals
 
 
-def _key(row: PlayerDayTotal) -> tuple:
+def _key(row: PlayerDayTotal | PlayerMonthTotal) -> tuple:
     fields = PlayerDayTotal.SUMMED_FIELDS
-    head = (row.league_key, row.season_key, row.day, row.player_id)
+    span = row.day if isinstance(row, PlayerDayTotal) else row.month
+    head = (row.league_key, row.season_key, span, row.player_id)
     return head + tuple(getattr(row, name) for name in fields)
 
 
 class Command(BaseCommand):
-    help = "Count the per-player day totals of every club (or --club SLUG) again."
+    help = "Count the per-player day and month totals of every club (or --club SLUG) again."
 
     def add_arguments(self, parser):
         parser.add_argument("--club", help="Only this club (its slug).")
@@ -37,7 +39,10 @@ class Command(BaseCommand):
         for club in clubs:
             if options["check"]:
                 kept = sorted(map(_key, PlayerDayTotal.objects.filter(club=club)))
-                if kept != sorted(map(_key, totals.counted(club.pk, Q()))):
+                months = sorted(map(_key, PlayerMonthTotal.objects.filter(club=club)))
+                if kept != sorted(map(_key, totals.counted(club.pk, Q()))) or months != sorted(
+                    map(_key, totals.counted_months(club.pk, Q()))
+                ):
                     differ.append(club.slug)
                 continue
             with transaction.atomic():
