@@ -10,6 +10,21 @@ from django.db import models
 from .clubs import Club, Player
 
 
+def keys_of_a_span(span: str) -> tuple[list, list]:
+    """A totals table's unique key (one row a player, league, season and ``span``) and its
+    indexes: a table reads a league's (or a club's) rows player by player, summed in index
+    order with no sort of the rows, and a period's spans found within each player's."""
+    unique = models.UniqueConstraint(
+        fields=["club", "league_key", "season_key", span, "player"],
+        name=f"one_total_a_player_and_{span}",
+    )
+    indexes = [
+        models.Index(fields=["league_key", "player", span]),
+        models.Index(fields=["club", "player", span]),
+    ]
+    return [unique], indexes
+
+
 class PlayerTotals(models.Model):
     """One player's finished games of one span of days in one league and season (the figures
     a table adds up)."""
@@ -55,18 +70,7 @@ class PlayerDayTotal(PlayerTotals):
     day = models.DateField(help_text="The day the games finished, in the site's time zone.")
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "league_key", "season_key", "day", "player"],
-                name="one_total_a_player_and_day",
-            )
-        ]
-        # A table reads a league's (or a club's) rows player by player: summed in index order,
-        # with no sort of the rows, and a period's days found within each player's.
-        indexes = [
-            models.Index(fields=["league_key", "player", "day"]),
-            models.Index(fields=["club", "player", "day"]),
-        ]
+        constraints, indexes = keys_of_a_span("day")
 
     def __str__(self) -> str:
         return f"{self.player_id} on {self.day}: {self.games} games"
@@ -79,16 +83,7 @@ class PlayerMonthTotal(PlayerTotals):
     month = models.DateField(help_text="The month's first day.")
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "league_key", "season_key", "month", "player"],
-                name="one_total_a_player_and_month",
-            )
-        ]
-        indexes = [
-            models.Index(fields=["league_key", "player", "month"]),
-            models.Index(fields=["club", "player", "month"]),
-        ]
+        constraints, indexes = keys_of_a_span("month")
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.month:%Y-%m}: {self.games} games"
