@@ -21,7 +21,7 @@ from scoring.pages import access
 from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
-from scoring.pages.throttling import write_throttled
+from scoring.pages.throttling import signed_in_form, write_throttled
 from scoring.pages.views.game_actions import _back, _carried_out
 
 
@@ -89,9 +89,7 @@ def room_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "pages/room.html", {"club": club, "room": room})
 
 
-@never_cache
-@login_required
-@write_throttled
+@signed_in_form
 def my_page(request: HttpRequest) -> HttpResponse:
     """My players, my table tonight, my games, my records, and my PIN."""
     players = list(selectors.linked_players(request.user))
@@ -134,9 +132,7 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("page-player", pk=pk)
 
 
-@never_cache
-@login_required
-@write_throttled
+@signed_in_form
 def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A director approves or refuses the members' claims to be the club's players."""
     club = access.club_in_role(

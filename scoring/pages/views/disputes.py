@@ -3,7 +3,6 @@ dismiss, as the API offers), by the roles the API allows (owners and directors d
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
@@ -15,6 +14,7 @@ from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import Dispute, DisputeStatus
 from scoring.pages import access
+from scoring.pages.forms.disputes import ResolveForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.ruling import ruling_context
 
@@ -38,15 +38,6 @@ STATUS_WORDS = {
     DisputeStatus.ACCEPTED: "Accepted",
     DisputeStatus.DISMISSED: "Dismissed",
 }
-
-
-class ResolveForm(forms.Form):
-    decision = forms.ChoiceField(
-        label="Decision",
-        choices=[("accept", "Accept"), ("dismiss", "Dismiss")],
-        widget=forms.RadioSelect,
-    )
-    note = forms.CharField(label="Note for the record", required=False, max_length=500)
 
 
 def _accept_words(dispute: Dispute, names: list[str]) -> str:
