@@ -19,7 +19,17 @@ from django.contrib.auth import get_user_model
 from django.db import connection, transaction
 from django.db.models import Model
 
-from scoring.models import Club, DeviceToken, Game, GameSeat, Hand, League, Membership, WriteCount
+from scoring.models import (
+    Club,
+    DeviceToken,
+    EventCounter,
+    Game,
+    GameSeat,
+    Hand,
+    League,
+    Membership,
+    WriteCount,
+)
 
 
 class _Result(NamedTuple):
@@ -200,6 +210,23 @@ def count_write(key: str, bucket: int) -> int:
         with transaction.atomic():
             return _run(_count_write, [key, bucket])[0][0]
     return _run(_count_write, [key, bucket])[0][0]
+
+
+@cache
+def _next_event_number(vendor: str) -> str:
+    last, club = _column(EventCounter, "last"), _column(EventCounter, "club")
+    return (
+        f"UPDATE {_table(EventCounter)} SET {last} = {last} + 1 WHERE {club} = %s RETURNING {last}"
+    )
+
+
+def next_event_number(club_id: int) -> int | None:
+    """The club's event counter moved on by one, and its new value; None when the club has no
+    counter row yet. The row stays locked until the caller's transaction ends, so a club's
+    events commit in number order. One statement where the ORM takes two (``update`` with
+    ``F``, then a read back), inside every write that records an event."""
+    rows = _run(_next_event_number, [club_id])
+    return rows[0][0] if rows else None
 
 
 # --- Hand entry ------------------------------------------------------------------------------

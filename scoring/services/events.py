@@ -14,8 +14,8 @@ from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
 
+from scoring import sql
 from scoring.models import (
     Dispute,
     Event,
@@ -36,24 +36,22 @@ def record_event(
     enabled or disabled endpoint of the club that wants its type (a disabled one keeps them
     until it is enabled again); the deliveries' task is queued in the same transaction."""
     with transaction.atomic(savepoint=False):
-        event = Event.objects.create(
+        event = Event(
             club_id=club_id, sequence=_next_number(club_id), type=type, game_id=game_id, data=data
         )
-        endpoints = [
-            endpoint
-            for endpoint in WebhookEndpoint.objects.filter(club_id=club_id).only(
-                "event_types", "enabled"
-            )
-            if type in endpoint.event_types
-        ]
+        sql.insert(event)
+        wanted = WebhookEndpoint.objects.filter(club_id=club_id).values_list(
+            "pk", "event_types", "enabled"
+        )
+        endpoints = [(pk, enabled) for pk, types, enabled in wanted if type in types]
         if endpoints:
             WebhookDelivery.objects.bulk_create(
-                WebhookDelivery(endpoint=endpoint, event=event) for endpoint in endpoints
+                WebhookDelivery(endpoint_id=pk, event=event) for pk, _ in endpoints
             )
             # A late import: the delivery module imports this one for its payloads.
             from scoring.services.delivery import wake
 
-            awake = [endpoint.pk for endpoint in endpoints if endpoint.enabled]
+            awake = [pk for pk, enabled in endpoints if enabled]
             if awake:
                 wake(awake)
     return event
@@ -68,15 +66,15 @@ def hold_counter(club_id: int) -> None:
 
 def _next_number(club_id: int) -> int:
     """The club's next event number, its counter row locked until the transaction ends."""
-    counter = EventCounter.objects.filter(club_id=club_id)
-    if not counter.update(last=F("last") + 1):
+    number = sql.next_event_number(club_id)
+    if number is None:
         try:
             with transaction.atomic():  # a savepoint: another writer may create it first
                 EventCounter.objects.create(club_id=club_id, last=0)
         except IntegrityError:
             pass
-        counter.update(last=F("last") + 1)
-    return counter.values_list("last", flat=True).get()
+        number = sql.next_event_number(club_id)
+    return number
 
 
 def _when(moment: datetime | None) -> str | None:

@@ -13,7 +13,15 @@ from django.forms.models import model_to_dict
 from django.utils import timezone
 
 from scoring import services, sql
-from scoring.models import DeviceToken, Game, Hand, HistoryEntry, League, Membership
+from scoring.models import (
+    DeviceToken,
+    EventCounter,
+    Game,
+    Hand,
+    HistoryEntry,
+    League,
+    Membership,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -106,6 +114,18 @@ def a_hand(game, number: int, scorer) -> Hand:
 def stored(obj) -> dict:
     fresh = type(obj).objects.get(pk=obj.pk)
     return {f.attname: getattr(fresh, f.attname) for f in fresh._meta.concrete_fields}
+
+
+def test_the_next_event_number_moves_that_clubs_counter_alone_and_answers_its_new_value(
+    public_club, private_club
+):
+    assert sql.next_event_number(public_club.pk) is None  # no counter row yet: nothing made
+    assert not EventCounter.objects.filter(club=public_club).exists()
+    EventCounter.objects.create(club=public_club, last=41)
+    EventCounter.objects.create(club=private_club, last=7)
+    assert [sql.next_event_number(public_club.pk) for _ in range(3)] == [42, 43, 44]
+    counters = dict(EventCounter.objects.values_list("club_id", "last"))
+    assert counters == {public_club.pk: 44, private_club.pk: 7}
 
 
 def test_an_insert_stores_what_save_stores(new_game, scorer):
