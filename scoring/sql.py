@@ -28,6 +28,7 @@ from scoring.models import (
     Hand,
     League,
     Membership,
+    WebhookEndpoint,
     WriteCount,
 )
 
@@ -227,6 +228,23 @@ def next_event_number(club_id: int) -> int | None:
     ``F``, then a read back), inside every write that records an event."""
     rows = _run(_next_event_number, [club_id])
     return rows[0][0] if rows else None
+
+
+@cache
+def _endpoints_of(vendor: str) -> str:
+    w = lambda n: _column(WebhookEndpoint, n)  # noqa: E731
+    return (
+        f"SELECT {w('id')}, {w('event_types')}, {w('enabled')} "
+        f"FROM {_table(WebhookEndpoint)} WHERE {w('club')} = %s"
+    )
+
+
+def endpoints_of(club_id: int) -> list[WebhookEndpoint]:
+    """The club's webhook endpoints, in no order, with their id, ``event_types`` and
+    ``enabled`` loaded (the rest deferred): as ``WebhookEndpoint.objects.filter(club_id=...)
+    .only("event_types", "enabled")``, read by every write that records an event, where
+    building the ORM's query cost more than the statement."""
+    return _instances(WebhookEndpoint, _endpoints_of, [club_id])
 
 
 # --- Hand entry ------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ from scoring.models import (
     Hand,
     PlayerMerge,
     WebhookDelivery,
-    WebhookEndpoint,
 )
 
 
@@ -40,18 +39,15 @@ def record_event(
             club_id=club_id, sequence=_next_number(club_id), type=type, game_id=game_id, data=data
         )
         sql.insert(event)
-        wanted = WebhookEndpoint.objects.filter(club_id=club_id).values_list(
-            "pk", "event_types", "enabled"
-        )
-        endpoints = [(pk, enabled) for pk, types, enabled in wanted if type in types]
+        endpoints = [e for e in sql.endpoints_of(club_id) if type in e.event_types]
         if endpoints:
             WebhookDelivery.objects.bulk_create(
-                WebhookDelivery(endpoint_id=pk, event=event) for pk, _ in endpoints
+                WebhookDelivery(endpoint=endpoint, event=event) for endpoint in endpoints
             )
             # A late import: the delivery module imports this one for its payloads.
             from scoring.services.delivery import wake
 
-            awake = [pk for pk, enabled in endpoints if enabled]
+            awake = [endpoint.pk for endpoint in endpoints if endpoint.enabled]
             if awake:
                 wake(awake)
     return event

@@ -21,6 +21,7 @@ from scoring.models import (
     HistoryEntry,
     League,
     Membership,
+    WebhookEndpoint,
 )
 
 pytestmark = pytest.mark.django_db
@@ -126,6 +127,23 @@ def test_the_next_event_number_moves_that_clubs_counter_alone_and_answers_its_ne
     assert [sql.next_event_number(public_club.pk) for _ in range(3)] == [42, 43, 44]
     counters = dict(EventCounter.objects.values_list("club_id", "last"))
     assert counters == {public_club.pk: 44, private_club.pk: 7}
+
+
+def test_the_endpoints_of_a_club_are_the_orms_with_their_types_and_whether_enabled(
+    public_club, private_club
+):
+    assert sql.endpoints_of(public_club.pk) == []
+    make = WebhookEndpoint.objects.create
+    make(club=public_club, url="https://a.example/", event_types=["hand.entered"], secret="s")
+    make(club=public_club, url="https://b.example/", event_types=[], secret="s", enabled=False)
+    make(club=private_club, url="https://c.example/", event_types=["game.started"], secret="s")
+
+    def loaded(endpoints):
+        return sorted((e.pk, e.event_types, e.enabled) for e in endpoints)
+
+    orm = WebhookEndpoint.objects.filter(club=public_club).only("event_types", "enabled")
+    assert loaded(sql.endpoints_of(public_club.pk)) == loaded(orm)
+    assert [e.event_types for e in sql.endpoints_of(private_club.pk)] == [["game.started"]]
 
 
 def test_an_insert_stores_what_save_stores(new_game, scorer):
