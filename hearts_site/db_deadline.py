@@ -7,7 +7,8 @@ only a server that still answers can say so: a database host gone silent (a netw
 drops everything, a stalled proxy) leaves the client waiting on its socket for ever, and every
 worker with it. The deadline is the statement timeout and a second more, so a live server
 always answers first. One watchdog thread per process keeps the deadlines of the queries in
-flight; arming and disarming one is a dictionary write under a lock.
+flight and looks at them every ``TICK_SECONDS``; arming and disarming one is a dictionary
+write under a lock, waking no thread.
 """
 
 from __future__ import annotations
@@ -24,40 +25,41 @@ from django.db.backends.signals import connection_created
 from hearts_site.dbconfig import statement_timeout
 
 MARGIN_SECONDS = 1.0
+# How late the watchdog may notice a passed deadline: it looks this often rather than being
+# woken by every query it watches (a thread switch each query). Well inside the margin, so a
+# live server still answers first.
+TICK_SECONDS = 0.25
 
 
 class Watchdog:
     def __init__(self) -> None:
         self._due: dict[int, tuple[float, int]] = {}  # token -> (deadline, socket descriptor)
         self._tokens = itertools.count()
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def arm(self, fd: int, seconds: float) -> int:
         token = next(self._tokens)
-        with self._changed:
+        with self._lock:
             self._due[token] = (time.monotonic() + seconds, fd)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._watch, name="db-deadline", daemon=True)
                 self._thread.start()
-            if len(self._due) == 1:
-                self._changed.notify()
         return token
 
     def disarm(self, token: int) -> None:
-        with self._changed:
+        with self._lock:
             self._due.pop(token, None)
 
     def _watch(self) -> None:
-        with self._changed:
-            while True:
-                now = time.monotonic()
-                for token, (deadline, fd) in list(self._due.items()):
-                    if deadline <= now:
-                        del self._due[token]
-                        _shut(fd)
-                soonest = min((deadline for deadline, _ in self._due.values()), default=None)
-                self._changed.wait(None if soonest is None else max(soonest - now, 0.01))
+        while True:
+            time.sleep(TICK_SECONDS)
+            now = time.monotonic()
+            with self._lock:
+                passed = [token for token, (deadline, _) in self._due.items() if deadline <= now]
+                shut = [self._due.pop(token)[1] for token in passed]
+            for fd in shut:
+                _shut(fd)
 
 
 def _shut(fd: int) -> None:
