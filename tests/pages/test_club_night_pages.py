@@ -149,3 +149,12 @@ def test_it_lets_a_director_invite_someone_to_be_a_player_by_a_link(club, people
     newcomer = make_user("edie_e")
     client_for(newcomer).post(link.replace("http://testserver", ""))
     assert Player.objects.get(pk=edie.pk).user == newcomer
+
+
+def test_the_claims_page_and_my_page_take_a_form_and_nothing_else(club, people):
+    owner = client_for(people["owner"])
+    for url in ("/clubs/riverside/claims/", "/account/me/"):
+        assert owner.get(url).status_code == 200
+        assert owner.put(url).status_code == 405
+        assert owner.delete(url).status_code == 405
+        assert "no-cache" in owner.get(url)["Cache-Control"]  # a PIN form: never kept
