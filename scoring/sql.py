@@ -215,17 +215,14 @@ def count_write(key: str, bucket: int) -> int:
 
 @cache
 def _next_event_number(vendor: str) -> str:
-    last, club = _column(EventCounter, "last"), _column(EventCounter, "club")
-    return (
-        f"UPDATE {_table(EventCounter)} SET {last} = {last} + 1 WHERE {club} = %s RETURNING {last}"
-    )
+    table, club, last = _table(EventCounter), *(_column(EventCounter, n) for n in ("club", "last"))
+    # One statement where the ORM takes two (``update`` with ``F``, then a read back).
+    return f"UPDATE {table} SET {last} = {last} + 1 WHERE {club} = %s RETURNING {last}"
 
 
 def next_event_number(club_id: int) -> int | None:
-    """The club's event counter moved on by one, and its new value; None when the club has no
-    counter row yet. The row stays locked until the caller's transaction ends, so a club's
-    events commit in number order. One statement where the ORM takes two (``update`` with
-    ``F``, then a read back), inside every write that records an event."""
+    """The club's event counter moved on by one (its row locked until the transaction ends),
+    and its new value; None when the club has no counter row yet."""
     rows = _run(_next_event_number, [club_id])
     return rows[0][0] if rows else None
 
@@ -233,17 +230,13 @@ def next_event_number(club_id: int) -> int | None:
 @cache
 def _endpoints_of(vendor: str) -> str:
     w = lambda n: _column(WebhookEndpoint, n)  # noqa: E731
-    return (
-        f"SELECT {w('id')}, {w('event_types')}, {w('enabled')} "
-        f"FROM {_table(WebhookEndpoint)} WHERE {w('club')} = %s"
-    )
+    columns = f"{w('id')}, {w('event_types')}, {w('enabled')}"
+    return f"SELECT {columns} FROM {_table(WebhookEndpoint)} WHERE {w('club')} = %s"
 
 
 def endpoints_of(club_id: int) -> list[WebhookEndpoint]:
-    """The club's webhook endpoints, in no order, with their id, ``event_types`` and
-    ``enabled`` loaded (the rest deferred): as ``WebhookEndpoint.objects.filter(club_id=...)
-    .only("event_types", "enabled")``, read by every write that records an event, where
-    building the ORM's query cost more than the statement."""
+    """The club's webhook endpoints, in no order, as ``filter(club_id=...).only("event_types",
+    "enabled")`` gives them (the rest deferred)."""
     return _instances(WebhookEndpoint, _endpoints_of, [club_id])
 
 
