@@ -35,7 +35,9 @@ def violations_on(
     assert response is not None and response.status == status, url
     assert "default-src 'self'" in response.headers["content-security-policy"]
     assert "camera=()" in response.headers["permissions-policy"]
-    expect(page.locator(ready).first).to_be_visible()
+    # Generous: Redoc and Swagger UI fetch the whole schema, then lay it out in the page,
+    # which takes several seconds on a busy two-core machine.
+    expect(page.locator(ready).first).to_be_visible(timeout=20_000)
     page.wait_for_load_state("networkidle")
     return page.evaluate("window.__violations") + list(console)
 
