@@ -158,6 +158,23 @@ def test_an_open_dispute_is_listed_on_the_scoreboard(played, people):
     assert f"Hand 1, disputed by User {sam}: “Cleo took the 9♥, not Ben”" in body
 
 
+def test_an_open_dispute_links_to_its_page_where_a_director_decides_it(played, people):
+    dispute(client_for(people["scorer"]), played)
+    opened = Dispute.objects.get(hand__game=played)
+    page = f"/games/{played.pk}/hands/1/disputes/{opened.pk}/"
+    body = assert_page(client_for(None).get(f"/games/{played.pk}/"))
+    assert f'<a class="button secondary" href="{page}">See the dispute</a>' in body
+    decided = client_for(people["owner"]).post(page, {"decision": "dismiss"})
+    assert decided.status_code == 302
+    shown = assert_page(client_for(None).get(page))
+    # The people as the game page names them, never by their sign-in names.
+    assert f"Opened by User {people['scorer'].pk}" in shown
+    assert f"Decided by User {people['owner'].pk}" in shown
+    opened.refresh_from_db()
+    assert opened.status == "dismissed"
+    assert "Open disputes" not in assert_page(client_for(None).get(f"/games/{played.pk}/"))
+
+
 def test_an_abandoned_game_says_so_and_offers_no_more_fixes(played, people):
     client = client_for(people["scorer"])
     abandon(client, played)
