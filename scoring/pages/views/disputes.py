@@ -100,6 +100,8 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         "game": game,
         "dispute": dispute,
         "status_text": STATUS_WORDS.get(dispute.status, dispute.status),
+        "opened_by": selectors.display_name(dispute.opened_by, game.club_id),
+        "resolved_by": selectors.display_name(dispute.resolved_by, game.club_id),
         "form": form,
         "may_decide": dispute.status == DisputeStatus.OPEN
         and can_decide(request.user, game.club_id),
