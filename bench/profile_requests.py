@@ -4,8 +4,8 @@ pyinstrument profile of one of them. The tool behind the profile-driven fixes li
 bench/RESULTS.md ("HTTP: what the profiles showed"); not a benchmark of record.
 
     .venv/bin/python bench/profile_requests.py [--games 2000] [--requests 300]
-        [--profile hand] [--database-url postgres://…/scratch] [--show-queries]
-        [--instructions]
+        [--only hand,scoreboard] [--profile hand] [--database-url postgres://…/scratch]
+        [--show-queries] [--instructions]
 
 ``--instructions`` runs the same requests under valgrind's callgrind and reports the machine
 instructions per request, counted only while the timed requests run: a figure that other work
@@ -40,6 +40,9 @@ def parse_args() -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=2000, help="games in the seeded league")
     parser.add_argument("--requests", type=int, default=300, help="timed requests per endpoint")
     parser.add_argument("--profile", help="an endpoint to profile with pyinstrument")
+    parser.add_argument(
+        "--only", help="comma-separated endpoints to time (default: all; ping is always timed)"
+    )
     parser.add_argument("--database-url", help="a scratch database (default: temporary SQLite)")
     parser.add_argument(
         "--show-queries", action="store_true", help="print each endpoint's statements"
@@ -167,7 +170,10 @@ def main() -> int:
     counter = Instructions()
     header = f"{'endpoint':<14} {'CPU ms/request':>15} {'wall ms':>8} {'queries':>8}"
     print(header + (f" {'M instr/req':>12}" if counter.out else ""))
+    wanted = set(args.only.split(",")) | {"ping"} if args.only else set(calls)
     for name, call in calls.items():
+        if name not in wanted:
+            continue
         for _ in range(5):
             assert call(client) == EXPECTED[name], name
         queries: list[str] = []
