@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from rest_framework import serializers
@@ -37,3 +38,34 @@ class StrictInputSerializer(serializers.Serializer):
             if checked is not None:
                 return checked
         return super().run_validation(data)
+
+
+# DRF gives each serializer instance its own fields by deep-copying the declared ones, and a
+# field's deep copy calls its __init__ again with deep copies of its arguments (choices, help
+# texts, a list's child). The hand's response, built for every hand entry, paid that for each
+# of its fields (bench/RESULTS.md, "Restructuring"). Here each instance still gets fields of
+# its own, bound to itself, as DRF's contract says: a plain field is copied shallowly (it keeps
+# nothing of one use for the next, and its arguments are not changed after __init__); a list's
+# child (a related field's child_relation) is copied with it and made the copy's own, so its
+# parent and root are this instance, never another; a nested serializer is deep-copied as DRF
+# does. tests/api/test_own_field_copies.py holds it to that. (A comment, not a docstring:
+# drf-spectacular would show a docstring in the schema.)
+class OwnFieldsCopiedShallowly(serializers.Serializer):
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {name: _own_copy(field) for name, field in self._declared_fields.items()}
+
+
+def _own_copy(field: serializers.Field) -> serializers.Field:
+    if isinstance(field, serializers.BaseSerializer):
+        return copy.deepcopy(field)
+    copied = object.__new__(type(field))  # what copy.copy does, without __reduce_ex__
+    copied.__dict__.update(field.__dict__)
+    for name in ("child", "child_relation"):
+        inner = field.__dict__.get(name)
+        if inner is not None:
+            # Bound to the declared field in its __init__: its name, label and source are
+            # the same for every copy, and only its parent becomes this copy.
+            inner = _own_copy(inner)
+            inner.parent = copied
+            setattr(copied, name, inner)
+    return copied

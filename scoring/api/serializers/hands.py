@@ -9,7 +9,7 @@ from rest_framework import serializers
 
 from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import CardField, RulingField
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from scoring.api.serializers.common import (
     MAX_HAND_POINTS,
     MAX_SEATS,
@@ -167,7 +167,7 @@ class MoonChoiceField(serializers.ChoiceField):
 # Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
 # and a ModelSerializer introspects the model anew for each instance. What is kept as JSON is
 # shown as it is (typed for the schema by its field's class).
-class HandLineSerializer(serializers.Serializer):
+class HandLineSerializer(OwnFieldsCopiedShallowly):
     """What every view of a hand starts with: which hand, its deal, and its points and scores."""
 
     number = serializers.IntegerField()
