@@ -145,6 +145,9 @@ class Instructions:
 
 def main() -> int:
     args = parse_args()
+    if args.only and (unknown := set(args.only.split(",")) - set(EXPECTED)):
+        known = ", ".join(EXPECTED)
+        sys.exit(f"--only: no endpoint {', '.join(sorted(unknown))}; there are {known}")
     if args.instructions and UNDER_CALLGRIND not in os.environ:
         return run_under_callgrind(Path(tempfile.mkdtemp(prefix="hearts-callgrind-")))
     sys.path.insert(0, str(ROOT / "bench"))
