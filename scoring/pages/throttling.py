@@ -52,3 +52,11 @@ def signed_in_form(view: Callable) -> Callable:
     """A page a signed-in user reads and posts a form to: never cached (it may show a secret
     once), signing in first, GET or POST alone, each POST spending the write budget."""
     return never_cache(login_required(form_page(write_throttled(view))))
+
+
+class PageSignUpThrottle(PageWriteThrottle):
+    scope = "signups"  # the API's sign-up budget: one per client address, whatever the door
+
+
+#: A sign-up form (anonymous): its POSTs spend the sign-up budget of the client's address.
+signup_throttled = throttled(PageSignUpThrottle)
