@@ -97,7 +97,7 @@ def add_players(*, club: Club, names: list[str]) -> list[Player]:
             )
         key = name.casefold()
         if key in seen or key in taken:
-            where = "here already" if key in taken else "twice in the list"
-            raise DomainError("duplicate_name", f"{name} is {where}.", "names")
+            said = "a player here already" if key in taken else "in the list twice"
+            raise DomainError("duplicate_name", f"{name} is {said}.", "names")
         seen.add(key)
     return [create_player(club=club, name=name) for name in names]
