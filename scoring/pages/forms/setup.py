@@ -96,7 +96,7 @@ class LeagueForm(_Refusals, forms.Form):
         label="League name", max_length=100, error_messages={"required": "Name the league."}
     )
     preset = forms.ChoiceField(
-        label="Rules",
+        label="Preset",
         choices=[(name, preset.title) for name, preset in PRESETS.items()],
         initial="standard",
         help_text="A set of house rules; the options below change what they say.",

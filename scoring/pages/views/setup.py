@@ -55,7 +55,7 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
         except (DomainError, HeartsError) as refusal:
             form.add_refusal(refusal)
         else:
-            messages.success(request, f"The league {league.name} is made.")
+            messages.success(request, f"{league.name} is made: its games play by its rules.")
             return redirect("page-league", pk=league.pk)
     return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
 
