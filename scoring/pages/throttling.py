@@ -34,7 +34,8 @@ def throttled(throttle_class: type[FixedWindowThrottle]) -> Callable:
             throttle = throttle_class()
             if not throttle.allow_request(request, None):
                 wait = max(1, math.ceil(throttle.wait()))
-                response = render(request, "429.html", {"wait": wait}, status=429)
+                context = {"wait": wait, "wait_minutes": math.ceil(wait / 60)}
+                response = render(request, "429.html", context, status=429)
                 response["Retry-After"] = str(wait)
                 return response
             return view(request, *args, **kwargs)

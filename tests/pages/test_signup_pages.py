@@ -100,6 +100,7 @@ def test_sign_ups_spend_one_budget_per_address_on_the_pages_and_the_api(db, monk
     assert APIClient().post("/api/v1/auth/sign-up/", body, format="json").status_code == 400
     refused = Client().post(SIGN_UP, form())
     assert refused.status_code == 429 and "Too many at once" in refused.content.decode()
+    assert "Wait about 30 minutes" in refused.content.decode()  # half the hour is left
     assert Client().get(SIGN_UP).status_code == 200  # showing the form is never counted
     assert users() == 0
     assert Client(REMOTE_ADDR="10.0.0.9").post(SIGN_UP, form()).status_code == 302
