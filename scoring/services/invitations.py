@@ -82,8 +82,9 @@ def accept_invitation(*, token: str, user) -> Membership:
     if not raises and not links:
         raise Conflict(
             "role_unchanged",
-            f"You are {Role(held.role).label.lower()} of {invitation.club.name} already: this "
-            "invitation would change nothing, so it stays unused for whoever it was meant for.",
+            f"You are already in {invitation.club.name} as {Role(held.role).label.lower()}: "
+            "this invitation would change nothing, so it stays unused for whoever it was "
+            "meant for.",
             "token",
         )
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()

@@ -81,7 +81,7 @@ def test_an_invitation_never_lowers_a_role_and_is_left_for_its_person(
     _, token = services.create_invitation(club=public_club, role="member", actor=owner)
     refused = accept(client_for(director), token)
     assert error_of(refused, 409) == ("role_unchanged", "token")
-    assert "director of Riverside Hearts already" in refused.json()["errors"][0]["detail"]
+    assert "already in Riverside Hearts as director" in refused.json()["errors"][0]["detail"]
     assert Membership.objects.get(club=public_club, user=director).role == "director"
     assert Invitation.objects.get().accepted_at is None
     assert accept(client_for(outsider), token).json()["role"] == "member"  # not spent
