@@ -24,6 +24,15 @@ PASSWORD = "a long page-test password"
 PLAYERS = ["Ada", "Ben", "Cleo", "Dev"]
 
 
+# Every Content-Security-Policy violation a page reports (share.js, the inline SVG) is kept.
+LISTEN = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__violations.push(`${event.violatedDirective} ${event.blockedURI}`);
+});
+"""
+
+
 def submit(page: Page, name: str) -> None:
     page.locator("main").get_by_role("button", name=name).click()
 
@@ -47,6 +56,7 @@ def test_a_club_is_set_up_from_nothing_on_phones_alone(
     assert not get_user_model().objects.exists()
     url = live_server.url
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    page.add_init_script(LISTEN)
 
     # Olive signs up from the sign-in page; the passwords she types first differ.
     page.goto(f"{url}/")
@@ -120,6 +130,7 @@ def test_a_club_is_set_up_from_nothing_on_phones_alone(
     copy.click()
     expect(page.locator("[data-share-said]")).to_contain_text("Copied")
     assert page.evaluate("navigator.clipboard.readText()") == link
+    assert page.evaluate("window.__violations") == []
     check_page_state(page, "setup-13-invitation-made")
 
     # Olive opening her own club's link changes nothing: refused, and the link stays Nia's.
