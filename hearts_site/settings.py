@@ -269,6 +269,12 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_COOLOFF_MESSAGE = "Too many failed sign-ins. Wait a while, then try again."
 AXES_VERBOSE = False
+# A failed sign-in's request is logged without its secrets: the sign-up form's two passwords
+# (a sign-up refused for a taken username counts as a failed sign-in) and a password change's.
+AXES_SENSITIVE_PARAMETERS = [
+    *("username", "ip_address", "password1", "password2"),
+    *("old_password", "new_password1", "new_password2"),
+]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"
@@ -370,6 +376,8 @@ REST_FRAMEWORK = {
         "computations": os.environ.get("API_COMPUTE_RATE", "300/min"),
         # A league's hands.csv, asked for anonymously: per address.
         "exports": os.environ.get("API_ANONYMOUS_EXPORT_RATE", "30/hour"),
+        # Sign-ups (the pages' and the API's), every attempt, per client address.
+        "signups": os.environ.get("SIGN_UP_RATE", "30/hour"),
     },
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [

@@ -29,3 +29,10 @@ class AnonymousExportThrottle(WriteRateThrottle):
         if request.user and request.user.is_authenticated:
             return True
         return super().allow_request(request, view)
+
+
+class SignUpRateThrottle(WriteRateThrottle):
+    """Sign-ups: at most N per client address in each window (SIGN_UP_RATE), every attempt
+    counted, shared with the pages' sign-up forms (one count in the database)."""
+
+    scope = "signups"

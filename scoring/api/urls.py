@@ -24,7 +24,11 @@ from scoring.api.views.games import (
     ScoreboardView,
 )
 from scoring.api.views.hands import HandDetailView, HandListView, HandVoidView
-from scoring.api.views.invitations import InvitationAcceptView, InvitationListView
+from scoring.api.views.invitations import (
+    InvitationAcceptView,
+    InvitationDetailView,
+    InvitationListView,
+)
 from scoring.api.views.leagues import LeagueDetailView, LeagueListView, SeasonListView
 from scoring.api.views.players import (
     PlayerDetailView,
@@ -34,6 +38,7 @@ from scoring.api.views.players import (
     PlayerStatsView,
 )
 from scoring.api.views.room import RoomView
+from scoring.api.views.signup import DeviceSignUpView
 from scoring.api.views.standings import (
     ClubStandingsCSVView,
     ClubStandingsView,
@@ -78,6 +83,11 @@ urlpatterns = [
     path(CLUB + "events/", EventFeedView.as_view(), name="club-events"),
     path(MEMBER, MemberDetailView.as_view(), name="club-member-detail"),
     path(CLUB + "invitations/", InvitationListView.as_view(), name="club-invitations"),
+    path(
+        CLUB + "invitations/<id:invitation_id>/",
+        InvitationDetailView.as_view(),
+        name="club-invitation",
+    ),
     path("players/", PlayerListView.as_view(), name="players"),
     path(PLAYER, PlayerDetailView.as_view(), name="player-detail"),
     path(PLAYER + "merge/", PlayerMergeView.as_view(), name="player-merge"),
@@ -94,6 +104,7 @@ urlpatterns = [
     path("me/stats/", MyStatsView.as_view(), name="me-stats"),
     path("invitations/accept/", InvitationAcceptView.as_view(), name="invitation-accept"),
     path("auth/sign-in/", DeviceSignInView.as_view(), name="auth-sign-in"),
+    path("auth/sign-up/", DeviceSignUpView.as_view(), name="auth-sign-up"),
     path("auth/tokens/", DeviceTokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<id:pk>/", DeviceTokenDetailView.as_view(), name="auth-token"),
 ]

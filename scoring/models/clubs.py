@@ -96,7 +96,8 @@ class PlayerMerge(models.Model):
 
 class Invitation(models.Model):
     """An owner's invitation to join a club with a role, accepted by whoever holds its token
-    (a link): only the token's hash is stored, the token is shown once."""
+    (a link): only the token's hash is stored, the token is shown once. Until it is accepted
+    an owner may revoke it."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
     role = models.CharField(max_length=16, choices=Role.choices)
@@ -110,6 +111,8 @@ class Invitation(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     accepted_at = models.DateTimeField(null=True, blank=True)
+    # An owner took it back before anyone accepted it: its link opens nothing any more.
+    revoked_at = models.DateTimeField(null=True, blank=True)
     player = models.ForeignKey(
         Player,
         null=True,

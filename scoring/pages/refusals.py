@@ -29,6 +29,13 @@ REFUSAL_WORDS = {
     "already_linked": "That account is linked to another player of this club already.",
     "player_merged": "That player was merged into another record.",
     "claim_decided": "That claim was decided already.",
+    # Invitations: accepted signed in, revoked by an owner.
+    "role_unchanged": (
+        "You are in this club with this role or a higher one already: the invitation would "
+        "change nothing, so it is left unused for whoever it was meant for."
+    ),
+    "unknown_invitation": "This invitation was used, revoked or has expired meanwhile.",
+    "invitation_used": "That invitation was accepted meanwhile: it made a member, so it stays.",
 }
 GENERIC = "That could not be done: nothing was changed."
 #: A disputed count the engine refuses (it does not add up, or a moon without its choice).

@@ -34,7 +34,8 @@ def throttled(throttle_class: type[FixedWindowThrottle]) -> Callable:
             throttle = throttle_class()
             if not throttle.allow_request(request, None):
                 wait = max(1, math.ceil(throttle.wait()))
-                response = render(request, "429.html", {"wait": wait}, status=429)
+                context = {"wait": wait, "wait_minutes": math.ceil(wait / 60)}
+                response = render(request, "429.html", context, status=429)
                 response["Retry-After"] = str(wait)
                 return response
             return view(request, *args, **kwargs)
@@ -52,3 +53,11 @@ def signed_in_form(view: Callable) -> Callable:
     """A page a signed-in user reads and posts a form to: never cached (it may show a secret
     once), signing in first, GET or POST alone, each POST spending the write budget."""
     return never_cache(login_required(form_page(write_throttled(view))))
+
+
+class PageSignUpThrottle(PageWriteThrottle):
+    scope = "signups"  # the API's sign-up budget: one per client address, whatever the door
+
+
+#: A sign-up form (anonymous): its POSTs spend the sign-up budget of the client's address.
+signup_throttled = throttled(PageSignUpThrottle)

@@ -13,6 +13,8 @@ from scoring.pages.views import (
     members,
     offline,
     scoresheet,
+    setup,
+    signup,
     webhooks,
 )
 
@@ -26,10 +28,19 @@ urlpatterns = [
     # The installable app: the worker at the root, so that its scope is every page.
     path("sw.js", offline.service_worker, name="service-worker"),
     path("manifest.webmanifest", offline.manifest, name="web-manifest"),
+    # Before the club's own address: "new" is no club's slug (services.clubs.RESERVED_SLUGS).
+    path("clubs/new/", setup.club_new, name="page-club-new"),
     path(CLUB, browse.club_page, name="page-club"),
     path(CLUB + "room/", club_night.room_page, name="page-room"),
     path(CLUB + "claims/", club_night.claims_page, name="page-claims"),
     path(CLUB + "invite/", members.club_invite, name="page-club-invite"),
+    path(
+        CLUB + "invitations/<id:pk>/revoke/",
+        members.invitation_revoke,
+        name="page-invitation-revoke",
+    ),
+    path(CLUB + "leagues/new/", setup.league_new, name="page-league-new"),
+    path(CLUB + "players/new/", setup.players_new, name="page-players-new"),
     path(CLUB + "webhooks/", webhooks.webhooks_page, name="page-webhooks"),
     path(WEBHOOK, webhooks.webhook_page, name="page-webhook"),
     path(WEBHOOK + "rotate/", webhooks.webhook_rotate, name="page-webhook-rotate"),
@@ -62,6 +73,7 @@ urlpatterns = [
     path("adjudicate/", adjudicate.adjudicate_page, name="page-adjudicate"),
     path("account/login/", account.SignInView.as_view(), name="login"),
     path("account/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("account/signup/", signup.signup_page, name="page-signup"),
     path("account/me/", club_night.my_page, name="page-me"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),
     path("account/tokens/<id:pk>/revoke/", account.token_revoke, name="page-token-revoke"),

@@ -25,6 +25,7 @@ from scoring.selectors.accounts import (
     pending_claims,
     waiting_hands,
 )
+from scoring.selectors.clubs import club_players, outstanding_invitations
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -61,6 +62,7 @@ __all__ = [
     "can_read",
     "can_score",
     "can_score_game",
+    "club_players",
     "countable_hands",
     "deliveries_of",
     "device_tokens",
@@ -85,6 +87,7 @@ __all__ = [
     "next_deal",
     "next_hand_number",
     "open_disputes",
+    "outstanding_invitations",
     "own_name",
     "pending_claims",
     "players_for",

@@ -8,15 +8,21 @@ are the services' whole public surface.
 """
 
 from scoring.services.accounts import claim_player, decide_claim, invite_player
-from scoring.services.clubs import create_club, remove_membership, set_membership
+from scoring.services.clubs import create_club, remove_membership, set_membership, slug_from_name
 from scoring.services.confirmations import confirm_hand, query_hand, set_pin
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
-from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
+from scoring.services.invitations import (
+    accept_invitation,
+    create_invitation,
+    open_invitation,
+    revoke_invitation,
+)
 from scoring.services.leagues import create_league, create_season, update_league
-from scoring.services.players import create_player, merge_players
+from scoring.services.players import add_players, create_player, merge_players
 from scoring.services.signin import sign_in, signed_in
+from scoring.services.signup import NewAccount, sign_up
 from scoring.services.tokens import create_device_token, revoke_device_token
 from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
@@ -29,8 +35,10 @@ from scoring.services.webhooks import (
 
 __all__ = [
     "ENTRY_ATTEMPTS",
+    "NewAccount",
     "abandon_game",
     "accept_invitation",
+    "add_players",
     "claim_player",
     "confirm_hand",
     "correct_hand",
@@ -56,13 +64,16 @@ __all__ = [
     "resolve_dispute",
     "results_changed",
     "revoke_device_token",
+    "revoke_invitation",
     "rotate_secret",
     "rules_of",
     "set_endpoint_enabled",
     "set_membership",
     "set_pin",
     "sign_in",
+    "sign_up",
     "signed_in",
+    "slug_from_name",
     "start_game",
     "tables_changed",
     "update_league",

@@ -6,12 +6,15 @@ import secrets
 import string
 
 from django.db import IntegrityError, transaction
+from django.utils.text import slugify
 
 from hearts_site.errors import Conflict
 from scoring.models import Club, Membership, Role
 
 SLUG_LENGTH = 60  # Club.slug
 PRIVATE_SLUG_SUFFIX = 8  # random letters and digits: 36**8 slugs to guess
+# Slugs a page's address takes (/clubs/new/ makes a club): no club can have them.
+RESERVED_SLUGS = frozenset({"new"})
 
 
 @transaction.atomic
@@ -22,7 +25,7 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
     if not is_public:
         slug = private_slug(slug)
     taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
-    if Club.objects.filter(slug=slug).exists():
+    if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         raise taken
     try:
         with transaction.atomic():
@@ -31,6 +34,13 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
         raise taken from None
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     return club
+
+
+def slug_from_name(name: str) -> str:
+    """The slug a club's name gives when none is chosen: its letters and digits in lower
+    case, joined by hyphens (``Riverside Club`` → ``riverside-club``); ``club`` when none is
+    left."""
+    return slugify(name)[:SLUG_LENGTH].strip("-") or "club"
 
 
 def private_slug(stem: str) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from hearts_site.errors import Conflict
+from hearts_site.errors import Conflict, DomainError
 from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
 from scoring.services import events, totals
 from scoring.services.accounts import carry_link
@@ -73,3 +73,31 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
         totals.players_changed(source.club_id, {source.pk, target.pk})
         results_changed(source.club_id, since=min(finished))
     return merge
+
+
+@transaction.atomic
+def add_players(*, club: Club, names: list[str]) -> list[Player]:
+    """Several players of ``club`` at once, all or none: a name given twice, or already a
+    current player's here (``Ada`` and ``ada`` are one name), is refused (``duplicate_name``)
+    naming it, so that a form sent twice does not seat two Adas. (``create_player`` alone, as
+    the API's create uses it, takes any name: an import may need two.) Each name is 1 to 100
+    characters with no space around it (``invalid_name``). The club's row is
+    locked, so two lists sent at once are checked one after the other."""
+    list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True))
+    seen: set[str] = set()
+    current = Player.objects.filter(club=club, merged_into__isnull=True)
+    taken = {name.casefold() for name in current.values_list("name", flat=True)}
+    length = Player._meta.get_field("name").max_length
+    if not names:
+        raise DomainError("names_required", "Give at least one name.", "names")
+    for name in names:
+        if not name or len(name) > length or name != name.strip():
+            raise DomainError(
+                "invalid_name", f"A name is 1 to {length} characters, not blank.", "names"
+            )
+        key = name.casefold()
+        if key in seen or key in taken:
+            said = "a player here already" if key in taken else "in the list twice"
+            raise DomainError("duplicate_name", f"{name} is {said}.", "names")
+        seen.add(key)
+    return [create_player(club=club, name=name) for name in names]

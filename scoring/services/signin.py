@@ -20,7 +20,7 @@ def sign_in(*, request: HttpRequest, username: str, password: str):
     username is locked out from the request's client address (or backing off), else with
     ``invalid_credentials`` (400) whether the user is unknown, the password wrong or the
     account inactive: the answer never says which."""
-    if AxesProxyHandler.is_locked(request, {"username": username}):
+    if is_locked_out(request, username):
         raise locked_out()
     user = authenticate(request, username=username, password=password)
     # This service answers a refusal itself (400 or 429): not axes' middleware.
@@ -28,6 +28,12 @@ def sign_in(*, request: HttpRequest, username: str, password: str):
     if user is None or not user.is_active:  # the model backend refuses inactive users anyway
         raise DomainError("invalid_credentials", INVALID_CREDENTIALS, None)
     return user
+
+
+def is_locked_out(request: HttpRequest, username: str) -> bool:
+    """Whether ``username`` is refused from the request's client address for now (the pair
+    locked out, or the account backing off): the sign-in and the sign-up both ask."""
+    return AxesProxyHandler.is_locked(request, {"username": username})
 
 
 def signed_in(*, request: HttpRequest, user) -> None:

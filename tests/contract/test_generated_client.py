@@ -46,6 +46,7 @@ PASSWORD = "a long contract-test password"
 # models of these, and the flow checks that it called nothing else.
 FLOW_OPERATIONS = (
     "auth_sign_in",
+    "auth_sign_up",
     "auth_tokens_list",
     "clubs_create",
     "clubs_invitations_create",
@@ -209,11 +210,10 @@ def plus(a: list[int], b: list[int], sign: int = 1) -> list[int]:
 
 @pytest.fixture
 def people(django_user_model, settings):
-    """The two people of the flow: the flow's only use of the ORM. The API has no sign-up, so
-    a user must exist before signing in: Olga (who founds the club) and Dirk (a director of
-    another club)."""
+    """Olga, who founds the club: the flow's only use of the ORM (an account made beforehand
+    signs in; Dirk, a director of another club, signs up through the API)."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-    return [django_user_model.objects.create_user(n, password=PASSWORD) for n in ("olga", "dirk")]
+    return [django_user_model.objects.create_user("olga", password=PASSWORD)]
 
 
 def test_a_league_game_through_the_generated_client(generated_client, live_server, people):
@@ -407,13 +407,35 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
         ),
         201,
     )
-    dirk = sign_in(api, "dirk", "dirk's tablet")
-    membership = ok(
-        api.members.invitations_accept.sync_detailed(
-            client=dirk, body=m.InvitationAcceptInputRequest(token=invitation.token)
-        )
+    # Dirk has no account: he makes it on his tablet with the invitation, in one step.
+    signed_up = ok(
+        api.auth.auth_sign_up.sync_detailed(
+            client=api.anonymous(),
+            body=m.SignUpInputRequest(
+                username="dirk",
+                name="Dirk Director",
+                password=PASSWORD,
+                device_name="dirk's tablet",
+                invitation=invitation.token,
+            ),
+        ),
+        201,
     )
+    membership = signed_up.membership
     assert (membership.username, membership.role) == ("dirk", "director")
+    assert signed_up.user.name == "Dirk Director" and signed_up.token.key
+    dirk = api.signed_in(signed_up.token.key)
+    # Olga opening her own club's link would change nothing: refused, and the link kept.
+    own = ok(
+        api.members.clubs_invitations_create.sync_detailed(
+            other.id, client=olga, body=m.InvitationInputRequest(role=m.RoleEnum.MEMBER)
+        ),
+        201,
+    )
+    unchanged = api.members.invitations_accept.sync_detailed(
+        client=olga, body=m.InvitationAcceptInputRequest(token=own.token)
+    )
+    assert error_of(api, unchanged, 409) == ("role_unchanged", "token")
     accept = m.DisputeResolveInputRequest(decision=m.DecisionEnum.ACCEPT, note="a renege")
     refused = api.games.games_hands_disputes_resolve.sync_detailed(
         game.id, 5, dispute.id, client=dirk, body=accept

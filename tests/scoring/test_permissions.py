@@ -131,7 +131,8 @@ WRITES = {
         OWNERS,
         lambda w: ("post", f"{API}/clubs/{w.club.pk}/invitations/", {"role": "member"}),
     ),
-    # Whoever holds the token, in the club or not: the invitation is the permission.
+    # Whoever holds the token, in the club or not: the invitation is the permission. (Those
+    # already a scorer or higher are refused for changing nothing: UNCHANGED_BY_ACCEPTING.)
     "accept invitation": (
         CLUB_ROLES | {"outsider"},
         lambda w: ("post", f"{API}/invitations/accept/", {"token": w.invitation}),
@@ -149,6 +150,8 @@ WRITES = {
         lambda w: ("delete", f"{API}/clubs/{w.club.pk}/members/{w.membership.pk}/", None),
     ),
 }
+# The world's invitation is for a scorer: it would change nothing for these (409).
+UNCHANGED_BY_ACCEPTING = {"owner", "director", "scorer"}
 # Creates that name their club in the body answer as for a club that does not exist.
 BODY_CLUB = {"create player", "create league", "create game"}
 
@@ -168,6 +171,10 @@ def test_each_role_may_write_only_what_its_role_allows(world, users, client_for,
     response = send(client_for(users[role]), method, url, body)
     private = not world.club.is_public
 
+    if action == "accept invitation" and role in UNCHANGED_BY_ACCEPTING:
+        assert error_of(response, 409) == ("role_unchanged", "token")
+        assert snapshot() == before
+        return
     if role in allowed:
         assert 200 <= response.status_code < 300, response.content
         assert snapshot() != before

@@ -39,7 +39,10 @@ class InvitationInputSerializer(StrictInputSerializer):
 class InvitationOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Invitation
-        fields = ["id", "club", "role", "created_at", "expires_at", "accepted_at"]
+        fields = [
+            *("id", "club", "role", "player", "created_at", "expires_at"),
+            *("accepted_at", "revoked_at"),
+        ]
 
 
 class InvitationCreatedOutputSerializer(InvitationOutputSerializer):
@@ -47,7 +50,9 @@ class InvitationCreatedOutputSerializer(InvitationOutputSerializer):
         "Give it to the person invited (or the link): shown in this answer only; a replay "
         "by Idempotency-Key shows null."
     )
-    link = shown_once("The page where a signed-in person accepts it.")
+    link = shown_once(
+        "The page where the invited person accepts it, signed in or making their account."
+    )
 
     class Meta(InvitationOutputSerializer.Meta):
         fields = [*InvitationOutputSerializer.Meta.fields, "token", "link"]

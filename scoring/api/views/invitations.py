@@ -1,5 +1,6 @@
-"""Invitations into a club: an owner makes one for a role (its token shown once); a signed-in
-person who holds the token accepts it and becomes a member."""
+"""Invitations into a club: an owner makes one for a role (its token shown once) and may revoke
+it until it is accepted; a signed-in person who holds the token accepts it and becomes a member
+(a new person signs up with it: views/signup.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import CreateView, creates, lists, operation
+from scoring.api.http import CreateView, conflict, creates, lists, operation
 from scoring.api.permissions import IsClubOwner
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.clubs import (
@@ -62,6 +63,21 @@ class InvitationListView(ClubScopedMixin, CreateView, generics.ListAPIView):
     redact = staticmethod(redact_token)
 
 
+class InvitationDetailView(ClubScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubOwner]
+
+    @extend_schema(
+        **operation("clubs_invitations_revoke"),
+        responses={
+            200: InvitationOutputSerializer,
+            409: conflict({"invitation_used": "it was accepted already: remove the member"}),
+        },
+    )
+    def delete(self, request: Request, pk: int, invitation_id: int) -> Response:
+        invitation = services.revoke_invitation(club=self.get_club(), invitation_id=invitation_id)
+        return Response(InvitationOutputSerializer(invitation).data)
+
+
 class InvitationAcceptView(APIView):
     permission_classes = [IsAuthenticated]
 
@@ -71,7 +87,17 @@ class InvitationAcceptView(APIView):
         responses={
             200: MembershipOutputSerializer,
             400: OpenApiResponse(
-                description="unknown_invitation: unknown, already used or expired; or the body."
+                description="unknown_invitation: unknown, already used, revoked or expired; "
+                "or the body."
+            ),
+            409: conflict(
+                {
+                    "role_unchanged": "the caller holds this role or a higher one (and is the "
+                    "player it names): the invitation would change nothing and stays unused",
+                    "player_merged": "the player it names was merged into another record",
+                    "player_linked": "another account is linked to the player it names",
+                    "already_linked": "the caller is linked to another player of this club",
+                }
             ),
         },
     )

@@ -46,6 +46,18 @@ REFUSAL_WORDS = {
     "league_not_in_club": "Choose one of your club's leagues.",
     "unknown_league": "Choose one of your club's leagues.",
     "ruleset_from_league": "A league game plays the league's rules.",
+    # Setup on the pages: sign-up, a club, a league, players, invitations.
+    "username_taken": "That username is taken: choose another.",
+    "invalid_username": "A username is letters, digits and @ . + - _ only, with no spaces.",
+    "invalid_name": "Give your name as your club will read it (100 characters at most).",
+    "unknown_invitation": (
+        "This invitation was used, revoked or has expired meanwhile: nothing was made. Ask "
+        "whoever invited you for a new link."
+    ),
+    "slug_taken": "Another club has this web address: choose another.",
+    "duplicate_name": "Give each player a name of their own (Ada B., say).",
+    "uneven_deck": "That many players cannot share this deck evenly: choose another number.",
+    "invalid_ranking": "Choose how the table ranks players from the list.",
 }
 #: What must never reach a page: a code name (``moon_choice``) or a field path (``plays.2``).
 CODE_WORDS = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+(?:\.\d+)+\b|/api/\S*")
@@ -59,6 +71,11 @@ def refusal_words(code: str, detail: str, facts: dict[str, Any]) -> str:
             return words.format(**facts).strip()
         except (KeyError, IndexError):
             pass
+    return plain_words(detail)
+
+
+def plain_words(detail: str) -> str:
+    """A service's or the engine's own sentence with its code names taken out."""
     plain = CODE_WORDS.sub(lambda match: match.group(0).replace("_", " "), detail)
     plain = re.sub(r"\b([a-z]+)(?:\.\d+)+\b", r"\1", plain)
     return re.sub(r"/api/\S*", "the score sheet", plain)

@@ -33,6 +33,8 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         **_games(request, club=club),
         "can_score": selectors.can_score(request.user, club.pk),
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
+        "is_director": selectors.role_in(request.user, club.pk) in selectors.DIRECTORS,
+        "players": selectors.club_players(club),
     }
     if context["is_owner"]:  # an owner is told here of an endpoint disabled by failures
         context["disabled_webhooks"] = selectors.disabled_endpoints(club.pk)

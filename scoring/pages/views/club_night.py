@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -23,6 +22,7 @@ from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
 from scoring.pages.throttling import signed_in_form, write_throttled
 from scoring.pages.views.game_actions import _back, _carried_out
+from scoring.pages.views.members import shared_link
 
 
 def _refused(request: HttpRequest, game, form) -> HttpResponse:
@@ -175,5 +175,5 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, refusal_words(exc))
         return redirect("page-player", pk=pk)
-    link = request.build_absolute_uri(reverse("page-invitation", args=[token]))
+    link = shared_link(request, token, f"Invitation to be {player.name} at {player.club.name}")
     return render(request, "pages/player_invite.html", {"player": player, "link": link})

@@ -1,47 +1,122 @@
-"""Invitations on the pages: an owner makes a link for a role; whoever opens it signed in
-accepts it and joins the club."""
+"""Invitations on the pages: an owner makes a link for a role (to copy, share or show as a QR
+code) and revokes those not yet used; whoever opens it accepts it signed in, or makes their
+account and joins in one go."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
-from hearts_site.errors import DomainError
-from scoring import services
-from scoring.models import Role
+from hearts_site.errors import DomainError, NotFoundError
+from scoring import selectors, services
+from scoring.models import Club, Invitation, Role
 from scoring.pages import access
 from scoring.pages.forms.account import InvitationForm
-from scoring.pages.params import posted
-from scoring.pages.throttling import signed_in_form
+from scoring.pages.forms.signup import SignUpForm
+from scoring.pages.params import form_page, posted
+from scoring.pages.qr import qr_svg
+from scoring.pages.refusals import refusal_words
+from scoring.pages.throttling import signed_in_form, signup_throttled, write_throttled
+from scoring.pages.views.signup import signed_up
+
+
+def _owned_club(request: HttpRequest, slug: str) -> Club:
+    return access.club_in_role(
+        request.user, slug, [Role.OWNER], "Only the club's owners invite people."
+    )
+
+
+def shared_link(request: HttpRequest, token: str, title: str) -> dict:
+    """An invitation's link as its page shows it: the address, and its QR code."""
+    link = request.build_absolute_uri(reverse("page-invitation", args=[token]))
+    return {"url": link, "qr": qr_svg(link, title), "title": title}
 
 
 @signed_in_form
 def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access.club_in_role(
-        request.user, slug, [Role.OWNER], "Only the club's owners invite people."
-    )
+    club = _owned_club(request, slug)
     form = InvitationForm(posted(request))
     link = None
     if form.is_bound and form.is_valid():
-        _, token = services.create_invitation(
+        invitation, token = services.create_invitation(
             club=club, role=form.cleaned_data["role"], actor=request.user
         )
-        link = request.build_absolute_uri(reverse("page-invitation", args=[token]))
+        role = invitation.get_role_display().lower()
+        link = shared_link(request, token, f"Invitation to {club.name} as {role}")
         form = InvitationForm()
-    context = {"club": club, "form": form, "link": link}
+    context = {
+        "club": club,
+        "form": form,
+        "link": link,
+        "outstanding": selectors.outstanding_invitations(club),
+    }
     return render(request, "pages/invite.html", context)
 
 
-@signed_in_form
+@never_cache
+@login_required
+@require_POST
+@write_throttled
+def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _owned_club(request, slug)
+    try:
+        invitation = services.revoke_invitation(club=club, invitation_id=pk)
+    except NotFoundError as refusal:
+        raise Http404(refusal.detail) from refusal
+    except DomainError as refusal:  # accepted meanwhile
+        messages.error(request, refusal_words(refusal))
+    else:
+        done = f"{_invited_as(invitation)} is revoked: its link opens nothing now."
+        messages.success(request, done)
+    return redirect("page-club-invite", slug=club.slug)
+
+
+def _invited_as(invitation: Invitation) -> str:
+    if invitation.player_id is not None:
+        return f"The invitation to be {invitation.player.name}"
+    return f"The invitation as {invitation.get_role_display().lower()}"
+
+
+@never_cache
+@form_page
 def invitation_page(request: HttpRequest, token: str) -> HttpResponse:
+    """Signed in: accept. Signed out: make an account and join, or sign in first. An unknown,
+    used, revoked or expired link says so (404)."""
     try:
         invitation = services.open_invitation(token)
-        if request.method == "POST":
+    except DomainError:
+        return render(request, "pages/invitation.html", {"gone": True}, status=404)
+    if request.user.is_authenticated:
+        return _accept(request, token, invitation)
+    return _join_as_new(request, token, invitation)
+
+
+@write_throttled
+def _accept(request: HttpRequest, token: str, invitation: Invitation) -> HttpResponse:
+    context = {"invitation": invitation}
+    if request.method == "POST":
+        try:
             services.accept_invitation(token=token, user=request.user)
-            messages.success(request, f"Welcome to {invitation.club.name}.")
-            return redirect("page-club", slug=invitation.club.slug)
-    except DomainError as exc:  # unknown, used or expired
-        raise Http404(exc.detail) from exc
-    return render(request, "pages/invitation.html", {"invitation": invitation})
+        except DomainError as refusal:  # nothing to change, or used meanwhile
+            context["refusal"] = refusal_words(refusal)
+            return render(request, "pages/invitation.html", context, status=409)
+        messages.success(request, f"Welcome to {invitation.club.name}.")
+        return redirect("page-club", slug=invitation.club.slug)
+    return render(request, "pages/invitation.html", context)
+
+
+@signup_throttled
+def _join_as_new(request: HttpRequest, token: str, invitation: Invitation) -> HttpResponse:
+    player = invitation.player
+    form = SignUpForm(posted(request), initial={"name": player.name} if player else None)
+    if form.is_bound and form.is_valid() and signed_up(request, form, invitation=token):
+        name = form.cleaned_data["name"]
+        messages.success(request, f"Welcome to {invitation.club.name}, {name}: you are signed in.")
+        return redirect("page-club", slug=invitation.club.slug)
+    context = {"invitation": invitation, "form": form}
+    return render(request, "pages/invitation.html", context, status=400 if form.is_bound else 200)

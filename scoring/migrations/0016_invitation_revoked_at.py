@@ -1,0 +1,15 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("scoring", "0014_month_totals"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="invitation",
+            name="revoked_at",
+            field=models.DateTimeField(blank=True, null=True),
+        ),
+    ]

@@ -1,0 +1,216 @@
+"""Setting a club up on the pages: the club, a league (its ruleset's preset and the options a
+director usually changes, its ranking, confirmations) and its players. The services judge them
+as they judge the API's creates; their refusals come back next to the field in words."""
+
+from __future__ import annotations
+
+from django import forms
+
+from adjudication.engine import PRESETS
+from adjudication.engine.rules import MOON_RULES
+from hearts_site.numbers import ascii_whole_number
+from scoring import services
+from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING
+from scoring.pages.forms.errors import DomainErrorsMixin
+from scoring.pages.forms.refusals import plain_words, refusal_words
+from scoring.pages.words import MOON_WORDS
+
+MOST_PLAYERS_AT_ONCE = 60
+
+
+class WholeNumberField(forms.CharField):
+    """A whole number in ASCII digits from ``low`` to ``high`` (other scripts' digits are
+    refused, never read as a number nobody typed); empty is None when not required."""
+
+    def __init__(self, *, low: int, high: int, **kwargs):
+        self.low, self.high = low, high
+        attrs = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+        attrs["maxlength"] = str(len(str(high)))
+        super().__init__(widget=forms.TextInput(attrs=attrs), **kwargs)
+
+    def to_python(self, value):
+        text = super().to_python(value)
+        if text in self.empty_values:
+            return None
+        number = ascii_whole_number(text, max_digits=len(str(self.high)))
+        if number is None or not self.low <= number <= self.high:
+            raise forms.ValidationError(f"A whole number from {self.low} to {self.high}.")
+        return number
+
+
+class _Refusals(DomainErrorsMixin):
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        return refusal_words(code, detail, {})
+
+
+class ClubForm(_Refusals, forms.Form):
+    name = forms.CharField(
+        label="Club name",
+        max_length=100,
+        widget=forms.TextInput(attrs={"autocomplete": "organization"}),
+        error_messages={"required": "Give the club a name."},
+    )
+    slug = forms.SlugField(
+        label="Web address (optional)",
+        max_length=60,
+        required=False,
+        help_text="The end of the club's address, /clubs/<this>/: lower-case letters, digits "
+        "and hyphens. Left empty, it is made from the name.",
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
+        error_messages={"invalid": "Only letters, digits, hyphens and underscores."},
+    )
+    is_public = forms.TypedChoiceField(
+        label="Who may read its games and tables?",
+        choices=[("yes", "Anyone: a public club"), ("no", "Only its members: a private club")],
+        coerce=lambda value: value == "yes",
+        initial="yes",
+        widget=forms.RadioSelect,
+    )
+
+    error_targets = {"name": "name", "slug": "slug", "is_public": "is_public"}
+
+    def club(self) -> dict:
+        """What ``services.create_club`` takes: the slug chosen, else one made from the name."""
+        data = self.cleaned_data
+        self.slug_asked = data["slug"] or services.slug_from_name(data["name"])
+        return {"name": data["name"], "slug": self.slug_asked, "is_public": data["is_public"]}
+
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        if code == "slug_taken":
+            return f"Another club's address is /clubs/{self.slug_asked}/: choose another."
+        return super().words_for(code, detail, path)
+
+
+#: Who passes to whom, hand after hand: a preset's own, or one of these.
+PASS_SCHEDULES = {
+    "left,right,across,hold": "Left, right, across, hold",
+    "right,left,across,hold": "Right, left, across, hold",
+    "left,right,hold": "Left, right, hold (no across)",
+    "left": "Always to the left",
+    "hold": "No passing",
+}
+
+
+class LeagueForm(_Refusals, forms.Form):
+    name = forms.CharField(
+        label="League name", max_length=100, error_messages={"required": "Name the league."}
+    )
+    preset = forms.ChoiceField(
+        label="Preset",
+        choices=[(name, preset.title) for name, preset in PRESETS.items()],
+        initial="standard",
+        help_text="A set of house rules; the options below change what they say.",
+    )
+    players = forms.TypedChoiceField(
+        label="Players at a table",
+        choices=[(n, str(n)) for n in range(3, 7)],
+        coerce=int,
+        initial=4,
+    )
+    target_score = WholeNumberField(
+        label="Game ends at (points)",
+        low=1,
+        high=100_000,
+        required=False,
+        help_text="Left empty: as the rules say (100, or one hand for a single round).",
+    )
+    pass_schedule = forms.ChoiceField(
+        label="Passing",
+        choices=[("", "As the rules say"), *PASS_SCHEDULES.items()],
+        required=False,
+    )
+    moon = forms.ChoiceField(
+        label="Shooting the moon",
+        choices=[("", "As the rules say")]
+        + [(rule, MOON_WORDS[rule].format(t=26).capitalize()) for rule in MOON_RULES],
+        required=False,
+    )
+    confirmations = forms.BooleanField(
+        label="A player at another seat confirms each hand before it counts",
+        required=False,
+        help_text="From their own phone, or with their PIN on the scorer's.",
+    )
+    criterion = forms.ChoiceField(
+        label="The table ranks players by",
+        choices=[(key, words.capitalize()) for key, words in CRITERIA.items()],
+        initial=DEFAULT_RANKING["criterion"],
+    )
+    min_games = WholeNumberField(
+        label="Games to be ranked",
+        low=0,
+        high=10_000,
+        required=False,
+        initial=DEFAULT_RANKING["min_games"],
+        help_text="Below it a player is listed after the others, as provisional.",
+    )
+
+    error_targets = {
+        "name": "name",
+        "ruleset": "preset",
+        "ranking": "criterion",
+        "confirmations": "confirmations",
+    }
+
+    def target_of(self, path: str | None) -> str | None:
+        """``ruleset.moon`` is the moon's field, ``ranking.min_games`` the minimum's; an
+        option the form does not show (cards removed for the table) is the preset's."""
+        head, _, option = (path or "").partition(".")
+        if head in ("ruleset", "ranking") and option.split(".")[0] in self.fields:
+            return option.split(".")[0]
+        return super().target_of(path)
+
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        """An option that does not fit the others (no seat across at a table of three) in the
+        engine's own sentence: every answer on this form is one offered."""
+        if code == "invalid_option":
+            said = plain_words(detail)
+            return f"{said[:1].upper()}{said[1:]}."
+        return super().words_for(code, detail, path)
+
+    def league(self) -> dict:
+        """What ``services.create_league`` takes from this form: only the options chosen, on
+        top of the preset's."""
+        data = self.cleaned_data
+        ruleset = {"preset": data["preset"], "players": data["players"]}
+        if data["target_score"] is not None:
+            ruleset["target_score"] = data["target_score"]
+        if data["pass_schedule"]:
+            ruleset["pass_schedule"] = data["pass_schedule"].split(",")
+        if data["moon"]:
+            ruleset["moon"] = data["moon"]
+        ranking = {"criterion": data["criterion"]}
+        if data["min_games"] is not None:
+            ranking["min_games"] = data["min_games"]
+        return {
+            "name": data["name"],
+            "ruleset": ruleset,
+            "ranking": ranking,
+            "confirmations": int(data["confirmations"]),
+        }
+
+
+class PlayersForm(_Refusals, forms.Form):
+    names = forms.CharField(
+        label="Names, one a line",
+        widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
+        help_text="Each as the club calls them (Ada, Ben B.). Several at once: one a line.",
+        error_messages={"required": "Give at least one name."},
+    )
+
+    error_targets = {"names": "names"}
+
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        words = super().words_for(code, detail, path)
+        return f"{detail} {words}" if code == "duplicate_name" else words  # which name
+
+    def clean_names(self) -> list[str]:
+        names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
+        names = [name for name in names if name]
+        if not names:
+            raise forms.ValidationError("Give at least one name.")
+        if len(names) > MOST_PLAYERS_AT_ONCE:
+            raise forms.ValidationError(f"At most {MOST_PLAYERS_AT_ONCE} names at once.")
+        too_long = next((name for name in names if len(name) > 100), None)
+        if too_long:
+            raise forms.ValidationError(f"“{too_long[:20]}…” is longer than 100 characters.")
+        return names

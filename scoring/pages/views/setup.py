@@ -1,0 +1,83 @@
+"""Setting a club up on the pages, with the services the API's creates call: a club (its maker
+its owner), a league (directors) and players, several at once (scorers). Each form refuses
+in words next to the field, and a refused form stores nothing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from adjudication.engine import HeartsError
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.pages import access
+from scoring.pages.forms.setup import ClubForm, LeagueForm, PlayersForm
+from scoring.pages.params import posted
+from scoring.pages.throttling import signed_in_form
+
+
+def _shown_again(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    """The form's page: 400 when a sent form was refused (its words next to the fields)."""
+    return render(request, template, context, status=400 if context["form"].is_bound else 200)
+
+
+@signed_in_form
+def club_new(request: HttpRequest) -> HttpResponse:
+    form = ClubForm(posted(request))
+    if form.is_bound and form.is_valid():
+        try:
+            club = services.create_club(user=request.user, **form.club())
+        except DomainError as refusal:
+            form.add_refusal(refusal)
+        else:
+            messages.success(
+                request,
+                f"{club.name} is made, and you are its owner. Next: a league and its players.",
+            )
+            return redirect("page-club", slug=club.slug)
+    return _shown_again(request, "pages/club_new.html", {"form": form})
+
+
+@signed_in_form
+def league_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_in_role(
+        request.user,
+        slug,
+        selectors.DIRECTORS,
+        "Only the club's directors and owners make leagues.",
+    )
+    form = LeagueForm(posted(request))
+    if form.is_bound and form.is_valid():
+        try:
+            league = services.create_league(club=club, **form.league())
+        except (DomainError, HeartsError) as refusal:
+            form.add_refusal(refusal)
+        else:
+            messages.success(request, f"{league.name} is made: its games play by its rules.")
+            return redirect("page-league", pk=league.pk)
+    return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
+
+
+@signed_in_form
+def players_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_in_role(
+        request.user,
+        slug,
+        selectors.SCORERS,
+        "Only the club's scorers, directors and owners add players.",
+    )
+    form = PlayersForm(posted(request))
+    if form.is_bound and form.is_valid():
+        try:
+            added = services.add_players(club=club, names=form.cleaned_data["names"])
+        except DomainError as refusal:
+            form.add_refusal(refusal)
+        else:
+            names = ", ".join(player.name for player in added)
+            count = f"{len(added)} players" if len(added) > 1 else "1 player"
+            messages.success(request, f"{count} added: {names}.")
+            return redirect(reverse("page-club", args=[club.slug]) + "#players")
+    context = {"club": club, "form": form, "players": selectors.club_players(club)}
+    return _shown_again(request, "pages/players_new.html", context)
