@@ -9,12 +9,13 @@ are the services' whole public surface.
 
 from scoring.services.accounts import claim_player, decide_claim, invite_player
 from scoring.services.clubs import create_club, remove_membership, set_membership
-from scoring.services.confirmations import confirm_hand, query_hand, set_pin
+from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
 from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.pins import set_pin
 from scoring.services.players import create_player, merge_players
 from scoring.services.signin import sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
@@ -32,6 +33,7 @@ __all__ = [
     "abandon_game",
     "accept_invitation",
     "claim_player",
+    "confirm_for_table",
     "confirm_hand",
     "correct_hand",
     "create_club",
