@@ -39,6 +39,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,
+        "is_director": selectors.role_in(user, game.club_id) in selectors.DIRECTORS,
         "waiting": _waiting(selectors.waiting_hands(game, user), names),
         "fix_forms": _fix_forms(board, hands, names) if can_score else None,
     }
