@@ -189,12 +189,15 @@ def test_a_director_upholds_a_query_with_the_count_in_one_decision(table, people
     game = table["game"]
     page = client_for(people["owner"]).get(query).content.decode()
     assert "Uphold with the points below" in page and "Uphold: the player chosen below" in page
+    assert "Hand 1 as it stands: Ada 13, Ben 2, Cleo 5, Dev 6." in page
+    assert 'name="points_0" value="13"' in page  # the recorded points, to change what is wrong
     form = {"decision": "count", "note": "Ben had the queen"}
     form.update({f"points_{seat}": p for seat, p in enumerate([2, 13, 5, 6])})
 
     decided = client_for(people["owner"]).post(query, form, follow=True)
 
     assert "Accepted" in decided.content.decode()
+    assert "Hand 1 as it stands: Ada 2, Ben 13, Cleo 5, Dev 6." in decided.content.decode()
     hand = Hand.objects.get(game=game, number=1)
     assert hand.confirmation == Confirmation.CONFIRMED and hand.points == [2, 13, 5, 6]
     history = game_page(None, game)
@@ -206,7 +209,7 @@ def test_a_director_upholds_a_query_with_a_renege_in_one_decision(table, people,
     decided = client_for(people["owner"]).post(
         query, {"decision": "renege", "renege_by": 2, "note": "Cleo reneged"}, follow=True
     )
-    assert "Accepted" in decided.content.decode()
+    assert "with Cleo's renege penalised" in decided.content.decode()
     assert Hand.objects.get(game=table["game"], number=1).renege_by == 2
 
 

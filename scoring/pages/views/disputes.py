@@ -20,6 +20,7 @@ from scoring.pages.forms.disputes import ResolveForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.refusals import BAD_CLAIM, refusal_words
 from scoring.pages.ruling import ruling_context
+from scoring.pages.words import points_words
 
 #: A service's refusal of a dispute, as the director reads it.
 DISPUTE_REFUSALS = {
@@ -101,9 +102,13 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
             return redirect_to_login(request.get_full_path())
         if not can_decide(request.user, game.club_id):
             raise PermissionDenied("Only the club's directors and owners decide disputes.")
-    names = selectors.seat_names(game)
+    names, hand = selectors.seat_names(game), dispute.hand
     form = ResolveForm(
-        data, seat_names=names, accept=_accept_words(dispute, names), renege=_renege_words(game)
+        data,
+        seat_names=names,
+        accept=_accept_words(dispute, names),
+        renege=_renege_words(game),
+        initial={f"points_{seat}": taken for seat, taken in enumerate(hand.points)},
     )
     if form.is_bound and form.is_valid():
         try:
@@ -121,6 +126,8 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         "opened_by": selectors.display_name(dispute.opened_by, game.club_id),
         "resolved_by": selectors.display_name(dispute.resolved_by, game.club_id),
         "form": form,
+        "hand_text": points_words(names, hand.points),
+        "reneged": names[hand.renege_by] if hand.renege_by is not None else None,
         "may_decide": dispute.status == DisputeStatus.OPEN
         and can_decide(request.user, game.club_id),
         **(ruling_context(dispute.ruling, names) if dispute.ruling else {"ruling": None}),
