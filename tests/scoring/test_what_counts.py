@@ -203,3 +203,26 @@ def test_every_change_of_a_hands_entry_or_score_gives_it_a_new_revision_and_noth
     assert revision() == 5
     actions = HistoryEntry.objects.filter(game=game).values_list("action", flat=True)
     assert list(actions)[-1] == "hand_voided"
+
+
+def test_a_hand_edited_in_the_admin_gets_a_new_revision(table, users, rf):
+    from django.contrib import admin
+    from django.contrib.auth import get_user_model
+
+    game = table["game"]
+    services.enter_hand(game_id=game.pk, number=1, entry=ENTRY, actor=users["scorer"])
+    hand = Hand.objects.get(game=game, number=1)
+    model_admin = admin.site._registry[Hand]
+    request = rf.post("/")
+    request.user = get_user_model().objects.create_superuser("site_admin", password="pass 1234")
+    form_class = model_admin.get_form(request, hand, change=True)
+    shown = form_class(instance=hand)
+    data = {
+        name: "" if (value := field.prepare_value(shown[name].value())) is None else value
+        for name, field in shown.fields.items()
+    }
+    data["points"] = "[2, 13, 5, 6]"
+    form = form_class(data, instance=hand)
+    assert form.is_valid(), form.errors
+    model_admin.save_model(request, form.save(commit=False), form, change=True)
+    assert Hand.objects.get(pk=hand.pk).revision == 2
