@@ -75,6 +75,12 @@ class PreconditionFailed(DomainError):
     status_code = status.HTTP_412_PRECONDITION_FAILED
 
 
+class PreconditionRequired(DomainError):
+    """A write that must name the version it saw came without one (428)."""
+
+    status_code = status.HTTP_428_PRECONDITION_REQUIRED
+
+
 class Unprocessable(DomainError):
     """Well-formed, but the domain cannot apply it (422)."""
 
@@ -149,8 +155,9 @@ def convert(exc: Exception) -> Exception:
             break
     if isinstance(exc, DomainError):
         converted = to_api_exception(exc.status_code, exc.code, exc.detail, exc.attr)
-        if isinstance(exc, TooManyRequests):
-            converted.wait = exc.wait  # rendered as Retry-After
+        wait = getattr(exc, "wait", None)  # a TooManyRequests's, or a refusal's that rests
+        if wait is not None:
+            converted.wait = wait  # rendered as Retry-After
         return converted
     if is_missing_table(exc):
         return SetupIncomplete()

@@ -77,8 +77,9 @@ class PlayerAdmin(ShownInTablesAdmin):
     list_display = ["name", "club", "user", "merged_into"]
     list_filter = ["club"]
     search_fields = ["name"]
-    # A PIN is set by its player or a director (scoring.services.set_pin), kept hashed.
-    exclude = ["pin_hash", "pin_failures", "pin_blocked_until"]
+    # A PIN is set by its player or a director (scoring.services.set_pin), kept hashed, and
+    # guessed within the limits scoring.services.pins keeps.
+    exclude = ["pin_hash", "pin_failures", "pin_blocked_until", "pin_day", "pin_day_failures"]
 
 
 @admin.register(models.League)
@@ -118,6 +119,12 @@ class HandAdmin(ShownInTablesAdmin):
 
     list_display = ["game", "number", "level", "is_void", "updated_at"]
     list_filter = ["level", "is_void"]
+    readonly_fields = ["revision"]
+
+    def save_model(self, request, obj, form, change) -> None:
+        if change and form.has_changed():  # a confirmation in flight names the old revision
+            obj.revision += 1
+        super().save_model(request, obj, form, change)
 
 
 @admin.register(models.Dispute)

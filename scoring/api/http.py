@@ -21,7 +21,7 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from hearts_site.errors import PreconditionFailed
+from hearts_site.errors import PreconditionFailed, PreconditionRequired
 from hearts_site.numbers import ascii_whole_number
 from hearts_site.schema import documented
 from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
@@ -89,6 +89,25 @@ def expected_version(request: Request) -> int | None:
     return version
 
 
+# The 428 of a write that must name what it saw (a confirmation: what it confirms).
+SEEN_REQUIRED = OpenApiResponse(
+    description="Neither If-Match nor revision (precondition_required)."
+)
+
+
+def seen_versions(request: Request, revision: int | None) -> tuple[int | None, int | None]:
+    """(the game version ``If-Match`` names, the hand's ``revision`` in the body): what the
+    caller read, at least one of the two, else a 428."""
+    version = expected_version(request)
+    if version is None and revision is None:
+        raise PreconditionRequired(
+            "precondition_required",
+            "Name what you read: the game's ETag in If-Match, or the hand's revision in the body.",
+            None,
+        )
+    return version, revision
+
+
 def with_etag(response: Response, version: int) -> Response:
     response["ETag"] = f'"{version}"'
     return response
@@ -153,11 +172,13 @@ def changes(
     conflicts: dict[str, str] | None = None,
     *,
     versioned: bool = False,
+    more: dict[int, Any] | None = None,
 ):
     """The schema of a write answered 200 with ``output`` (described in operations.toml): its
-    body checked by ``input_serializer``, each refusal it answers 409 with; a ``versioned``
-    one takes If-Match and sends the new version as its ETag."""
-    responses = {200: output, **({409: conflict(conflicts)} if conflicts else {})}
+    body checked by ``input_serializer``, each refusal it answers 409 with (and ``more``
+    answers by status); a ``versioned`` one takes If-Match and sends the new version as its
+    ETag."""
+    responses = {200: output, **({409: conflict(conflicts)} if conflicts else {}), **(more or {})}
     parameters = [IF_MATCH, ETAG] if versioned else None
     return extend_schema(
         **operation(operation_id),

@@ -16,9 +16,9 @@ from scoring.backup import schema
 from scoring.models import GameSeat, League, Player, Season
 
 FORMAT = "hearts-club-backup"
-VERSION = 2
+VERSION = 3
 # Versions read besides the current one: each upgraded to the current one before it is checked.
-OLDER = (1,)
+OLDER = (1, 2)
 
 # The document's own keys, then the rows at its top level.
 TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
@@ -75,9 +75,19 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     if data["version"] == VERSION:
         return data
     data = copy.deepcopy(data)
-    _from_version_1(data)
+    if data["version"] == 1:
+        _from_version_1(data)
+    _from_version_2(data)
     data["version"] = VERSION
     return data
+
+
+def _from_version_2(data: dict[str, Any]) -> None:
+    """Version 3 keeps each hand's ``revision`` (what a confirmation names); a hand of an
+    older document starts at 1, as the 0015 migration started every stored hand."""
+    for game in _objects(data.get("games")):
+        for hand in _objects(game.get("hands")):
+            hand.setdefault("revision", 1)
 
 
 def _from_version_1(data: dict[str, Any]) -> None:

@@ -194,7 +194,11 @@ MEMBERS = RowKind(
     keys={"user": "username"},
 )
 # A PIN stays with the service that set it: a backup never carries its hash.
-PLAYERS = RowKind("players", models.Player, never=("pin_hash", "pin_failures", "pin_blocked_until"))
+PLAYERS = RowKind(
+    "players",
+    models.Player,
+    never=("pin_hash", "pin_failures", "pin_blocked_until", "pin_day", "pin_day_failures"),
+)
 LEAGUES = RowKind("leagues", models.League, shapes={"ruleset": "dict", "ranking": "dict"})
 SEASONS = RowKind("seasons", models.Season, inside=LEAGUES, via="league", order=("league_id", "id"))
 GAMES = RowKind(

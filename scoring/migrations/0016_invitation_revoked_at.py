@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0014_month_totals"),
+        ("scoring", "0015_hand_revision"),
     ]
 
     operations = [

@@ -57,10 +57,13 @@ class Player(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     # The PIN a player confirms hands with on the scorer's device: only its hash (Django's
-    # password hashers), and the wrong guesses that block it for a while.
+    # password hashers), and the wrong guesses that block it for a while: in a row, and in a
+    # day (``pin_day``, the site's date of the latest wrong guess).
     pin_hash = models.CharField(max_length=128, blank=True, default="")
     pin_failures = models.PositiveSmallIntegerField(default=0)
     pin_blocked_until = models.DateTimeField(null=True, blank=True)
+    pin_day = models.DateField(null=True, blank=True)
+    pin_day_failures = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["name", "id"]

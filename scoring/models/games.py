@@ -146,6 +146,11 @@ class Hand(models.Model):
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
+    revision = models.PositiveIntegerField(
+        default=1,
+        help_text="Bumped by every change of its entry or score: a confirmation names the "
+        "revision it saw, and is refused once the hand changed since.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

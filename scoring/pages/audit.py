@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring.models import HistoryEntry
-from scoring.selectors import display_name
+from scoring.selectors import ROLE_WORDS, display_name, player_names
 
 #: What each history action reads as ("{n}": the hand's number).
 ACTION_WORDS = {
@@ -22,6 +22,8 @@ ACTION_WORDS = {
     "game_abandoned": "Game abandoned",
     "players_merged": "Two player records merged",
 }
+#: The actions made for a player at the table (``after.player``), by account, PIN or director.
+FOR_A_PLAYER = ("hand_confirmed", "hand_queried")
 #: The actions that change a recorded hand's numbers after it was entered.
 CHANGES = ("hand_corrected", "dispute_accepted")
 
@@ -30,6 +32,11 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
     """Each entry of the history as a line: when, what, by whom, why, and the scores it
     changed."""
     people: dict[int | None, str] = {}
+    players = player_names(
+        entry.after["player"]
+        for entry in entries
+        if entry.action in FOR_A_PLAYER and isinstance((entry.after or {}).get("player"), int)
+    )
     lines = []
     for entry in entries:
         if entry.actor_id not in people:
@@ -39,12 +46,27 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
             {
                 "at": entry.at,
                 "text": words,
-                "by": people[entry.actor_id],
+                "by": _who(entry, people[entry.actor_id], players),
                 "reason": entry.reason,
                 "change": _score_change(entry, names),
             }
         )
     return lines
+
+
+def _who(entry: HistoryEntry, actor: str, players: dict[int, str]) -> str:
+    """Who did it: the actor, but for a confirmation or a query the player it was made for,
+    with their PIN on the actor's phone, or the director who confirmed for the table."""
+    after = (entry.after or {}) if entry.action in FOR_A_PLAYER else {}
+    how, player = after.get("by"), players.get(after.get("player"))
+    if how == "director":
+        role_word = actor in ROLE_WORDS.values() or actor == "someone"
+        return f"{actor}, for the table" if role_word else f"{actor}, director, for the table"
+    if player is None:
+        return actor
+    if how == "pin":
+        return f"{player}, with their PIN on {actor}'s phone"
+    return player
 
 
 def corrections(entries: list[HistoryEntry]) -> dict[int, dict[str, Any]]:

@@ -6,6 +6,7 @@ import re
 
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
+from scoring.services.pins import PIN_GUESSES
 
 #: A refusal's words by its code ("{n}": the hand's number).
 REFUSAL_WORDS = {
@@ -20,9 +21,13 @@ REFUSAL_WORDS = {
     "own_entry": "The seat that entered hand {n} cannot confirm it: a player at another seat does.",
     "not_seated": "Only a player seated at this table confirms its hands.",
     "not_scorer": "A PIN is entered on a scorer's phone.",
-    "wrong_pin": "That PIN is not right: nothing was confirmed.",
-    "no_pin": "That player has no PIN yet: they set one on their account page, or a director does.",
-    "pin_blocked": "Too many wrong PINs: wait a quarter of an hour, or ask a director.",
+    "pin_refused": (
+        "That PIN was not accepted: nothing was confirmed. Check it with the player; after "
+        f"{PIN_GUESSES} wrong tries a PIN rests a while. A director can set a new PIN on the "
+        "player's page, or confirm the hand for the table."
+    ),
+    "hand_changed": "Hand {n} was corrected since you read it: here it is again.",
+    "not_director": "A director of the club confirms a hand for the table.",
     "hand_confirmed": "Hand {n} is confirmed already.",
     "hand_queried": "Hand {n} was queried: a director rules on it.",
     "player_linked": "Another account is already linked to this player.",

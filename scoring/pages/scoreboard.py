@@ -8,7 +8,7 @@ from scoring import selectors, services
 from scoring.models import Game
 from scoring.pages import audit, charts
 from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
-from scoring.pages.words import choice_words, pass_words, rules_text
+from scoring.pages.words import choice_words, pass_words, points_words, rules_text
 
 
 def game_context(game: Game, user) -> dict[str, Any]:
@@ -39,6 +39,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,
+        "is_director": selectors.role_in(user, game.club_id) in selectors.DIRECTORS,
         "waiting": _waiting(selectors.waiting_hands(game, user), names),
         "fix_forms": _fix_forms(board, hands, names) if can_score else None,
     }
@@ -46,15 +47,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
 
 def _waiting(hands: list[dict[str, Any]], names: list[str]) -> list[dict[str, Any]]:
     """The hands not counted yet, with their points in words: ``Ada 13, Ben 5, …``."""
-    return [
-        {
-            **hand,
-            "points_text": ", ".join(
-                f"{n} {p}" for n, p in zip(names, hand["points"], strict=True)
-            ),
-        }
-        for hand in hands
-    ]
+    return [{**hand, "points_text": points_words(names, hand["points"])} for hand in hands]
 
 
 def _fix_forms(board: dict[str, Any], hands: list[int], names: list[str]) -> dict[str, Any]:

@@ -61,3 +61,8 @@ def rules_text(rules) -> str:
     if rules.jack_of_diamonds:
         parts.append(f"J♦ {rules.jack_of_diamonds:+d}")
     return ", ".join(parts)
+
+
+def points_words(names: list[str], points: list[int]) -> str:
+    """``Ada 13, Ben 5, Cleo 4, Dev 4``: the points each player took."""
+    return ", ".join(f"{name} {taken}" for name, taken in zip(names, points, strict=True))

@@ -4,6 +4,7 @@
 
 from scoring.selectors.access import (
     DIRECTORS,
+    ROLE_WORDS,
     SCORERS,
     can_read,
     can_score,
@@ -14,6 +15,7 @@ from scoring.selectors.access import (
     leagues_for,
     may_read,
     own_name,
+    player_names,
     players_for,
     role_in,
     visible_clubs,
@@ -23,6 +25,7 @@ from scoring.selectors.accounts import (
     my_games,
     my_stats,
     pending_claims,
+    pin_state,
     waiting_hands,
 )
 from scoring.selectors.clubs import club_players, outstanding_invitations
@@ -56,6 +59,7 @@ from scoring.selectors.room import room, room_version
 
 __all__ = [
     "DIRECTORS",
+    "ROLE_WORDS",
     "SCORERS",
     "GameVersion",
     "LeagueVersion",
@@ -90,6 +94,8 @@ __all__ = [
     "outstanding_invitations",
     "own_name",
     "pending_claims",
+    "pin_state",
+    "player_names",
     "players_for",
     "players_to_seat",
     "recent_games",

@@ -23,17 +23,34 @@ def role_in(user, club_id: int) -> str | None:
     return roles.get(club_id)
 
 
+#: How a person with no name the club knows is shown, by their role in it.
+ROLE_WORDS = {
+    Role.OWNER: "an owner",
+    Role.DIRECTOR: "a director",
+    Role.SCORER: "a scorer",
+    Role.MEMBER: "a member",
+}
+
+
 def display_name(user, club_id: int | None = None) -> str | None:
-    """How a user is shown to others: given a club, their player name there; else their full
-    name; else a number. Never the login name: it is half of a sign-in, and public pages
-    would hand it to anyone guessing passwords."""
+    """How a user is shown to others. Given the club (each page names people in one): the
+    player linked to them there, else their full name, else their role there in words ("a
+    director"), else "someone". With no club (the API's history): their full name, else
+    "User <id>", which tells people apart. Never the login name: it is half of a sign-in,
+    and public pages would hand it to anyone guessing passwords."""
     if user is None:
         return None
-    if club_id is not None:
-        name = player_name(user, club_id)
-        if name:
-            return name
-    return user.get_full_name().strip() or f"User {user.pk}"
+    full = user.get_full_name().strip()
+    if club_id is None:
+        return full or f"User {user.pk}"
+    in_club = Player.objects.filter(user=user, club_id=club_id, merged_into__isnull=True)
+    name = in_club.order_by("id").values_list("name", flat=True).first()
+    return name or full or ROLE_WORDS.get(role_in(user, club_id), "someone")
+
+
+def player_names(ids) -> dict[int, str]:
+    """The names of the players with these ids (a history names them by id)."""
+    return dict(Player.objects.filter(pk__in=set(ids)).values_list("pk", "name"))
 
 
 def own_name(user) -> str:

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from scoring.models import ClaimStatus, Club, Confirmation, Game, GameStatus, Player, PlayerClaim
-from scoring.selectors.access import games_for
+from scoring.selectors.access import DIRECTORS, games_for, role_in
 from scoring.selectors.standings import player_stats
 
 
@@ -39,6 +40,16 @@ def my_stats(user) -> list[dict[str, Any]]:
     ]
 
 
+def pin_state(player: Player) -> dict[str, Any]:
+    """Whether the player has a PIN, and until when it rests after wrong guesses (None: it
+    does not): what a director sees on the player's page, never the PIN."""
+    resting = player.pin_blocked_until
+    return {
+        "is_set": bool(player.pin_hash),
+        "resting_until": resting if resting is not None and resting > timezone.now() else None,
+    }
+
+
 def pending_claims(club: Club) -> QuerySet[PlayerClaim]:
     return (
         PlayerClaim.objects.filter(player__club=club, status=ClaimStatus.PENDING)
@@ -48,28 +59,32 @@ def pending_claims(club: Club) -> QuerySet[PlayerClaim]:
 
 
 def waiting_hands(game: Game, user) -> list[dict[str, Any]]:
-    """The game's hands not counted yet (awaiting confirmation or queried), each with whether
+    """The game's hands not counted yet (awaiting confirmation or queried), each with its
+    points and scores as it will count and its revision (what a confirmation names); whether
     ``user`` may confirm it from their own account (seated at another seat than the one that
-    entered it) and the seated players who may confirm it by PIN on a scorer's device."""
+    entered it) or, as a director of the club, for the table (not their own entry); and the
+    seated players who may confirm it by PIN on a scorer's device."""
     seats = list(game.seats.select_related("player").order_by("seat"))
     by_user = {s.player.user_id: s for s in seats if s.player.user_id is not None}
-    own = by_user.get(getattr(user, "pk", None))
+    user_id = getattr(user, "pk", None)
+    own = by_user.get(user_id)
+    director = role_in(user, game.club_id) in DIRECTORS
     hands = (
         game.hands.filter(is_void=False)
         .exclude(confirmation=Confirmation.CONFIRMED)
         .order_by("number")
-        .values("number", "confirmation", "points", "submitted_by_id")
+        .values("number", "confirmation", "points", "scores", "revision", "submitted_by_id")
     )
     waiting = []
     for hand in hands:
         entering = by_user.get(hand["submitted_by_id"])
         others = [s for s in seats if entering is None or s.seat != entering.seat]
+        not_own = hand["submitted_by_id"] != user_id and (own is None or own in others)
         waiting.append(
             {
                 **hand,
-                "mine": own is not None
-                and own in others
-                and hand["submitted_by_id"] != getattr(user, "pk", None),
+                "mine": own is not None and not_own,
+                "for_table": director and not_own,
                 "pin_players": [(s.player_id, s.player.name) for s in others],
             }
         )

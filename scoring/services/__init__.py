@@ -9,7 +9,7 @@ are the services' whole public surface.
 
 from scoring.services.accounts import claim_player, decide_claim, invite_player
 from scoring.services.clubs import create_club, remove_membership, set_membership, slug_from_name
-from scoring.services.confirmations import confirm_hand, query_hand, set_pin
+from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
@@ -20,6 +20,7 @@ from scoring.services.invitations import (
     revoke_invitation,
 )
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.pins import set_pin
 from scoring.services.players import add_players, create_player, merge_players
 from scoring.services.signin import sign_in, signed_in
 from scoring.services.signup import NewAccount, sign_up
@@ -40,6 +41,7 @@ __all__ = [
     "accept_invitation",
     "add_players",
     "claim_player",
+    "confirm_for_table",
     "confirm_hand",
     "correct_hand",
     "create_club",

@@ -1,71 +1,43 @@
 """Confirmation at the table: under a league's ``confirmations`` a hand entered (or corrected)
 by one seat awaits a player at another seat, who confirms it (then it counts) or queries it
 (which opens a dispute for a director). The player acts from their own signed-in account, or
-by their PIN on the scorer's device; a PIN is kept hashed, and wrong guesses block it a while.
+by their PIN on the scorer's device (``pins``); a director may confirm for a table whose
+players cannot.
+
+A confirmation names what it saw: the hand's ``revision`` (bumped by every change of its entry
+or score), the game's version, or both. Once the hand changed since, the confirmation is
+refused (``hand_changed``), so what counts is what the confirmer read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
-from django.utils import timezone
 
-from hearts_site.errors import Conflict, DomainError, Forbidden, NotFoundError, TooManyRequests
+from hearts_site.errors import Conflict, DomainError, Forbidden, NotFoundError
 from scoring.models import Confirmation, Dispute, Game, GameSeat, Hand, Player
-from scoring.selectors import can_score
+from scoring.selectors import DIRECTORS, can_score, role_in
 from scoring.services.disputes import open_dispute
-from scoring.services.games import locked_game
+from scoring.services.games import check_version, locked_game
 from scoring.services.hands import change_hand, check_not_abandoned, locked_hand
-
-PIN_DIGITS = (4, 8)
-# Wrong guesses in a row before a PIN is blocked, and for how long: 10^4 PINs take years.
-PIN_GUESSES = 5
-PIN_BLOCKED_FOR = timedelta(minutes=15)
+from scoring.services.pins import check_pin
 
 
-def set_pin(*, player: Player, pin: str) -> Player:
-    """The player's PIN, 4 to 8 digits, kept as a password hash; a new PIN unblocks it."""
-    low, high = PIN_DIGITS
-    if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
-        raise DomainError("invalid_pin", f"A PIN is {low} to {high} digits.", "pin")
-    player.pin_hash = make_password(pin)
-    player.pin_failures, player.pin_blocked_until = 0, None
-    player.save(update_fields=["pin_hash", "pin_failures", "pin_blocked_until"])
-    return player
-
-
-def check_pin(player_id: int, pin: str) -> Player:
-    """The player, when ``pin`` is theirs. A wrong guess is counted in a transaction of its
-    own (kept though the request fails); the fifth in a row blocks the PIN for a while."""
-    with transaction.atomic():
-        player = Player.objects.select_for_update().get(pk=player_id)
-        now = timezone.now()
-        if player.pin_blocked_until is not None and player.pin_blocked_until > now:
-            wait = int((player.pin_blocked_until - now).total_seconds()) + 1
-            raise TooManyRequests(
-                "pin_blocked", "Too many wrong PINs: try again later.", "pin", wait=wait
-            )
-        if not player.pin_hash:
-            raise Forbidden("no_pin", f"{player.name} has set no PIN.", "pin")
-        if check_password(pin, player.pin_hash):
-            if player.pin_failures:
-                player.pin_failures = 0
-                player.save(update_fields=["pin_failures"])
-            return player
-        player.pin_failures += 1
-        if player.pin_failures >= PIN_GUESSES:
-            player.pin_failures, player.pin_blocked_until = 0, now + PIN_BLOCKED_FOR
-        player.save(update_fields=["pin_failures", "pin_blocked_until"])
-    raise Forbidden("wrong_pin", "That is not the player's PIN.", "pin")
-
-
-def confirming_player(game_id: int, actor, player_id: int | None, pin: str | None) -> Player:
+def confirming_player(
+    game_id: int,
+    number: int,
+    actor,
+    player_id: int | None,
+    pin: str | None,
+    seen: tuple[int | None, int | None] = (None, None),
+) -> Player:
     """Who acts: the actor's own player at this game (signed in), or, on a scorer's device,
-    the seated player whose PIN is given. Checked before any lock is taken."""
+    the seated player whose PIN is given. Checked before any lock is taken; a PIN only once
+    the hand is known to await confirmation at the version and revision ``seen`` and the
+    player to sit at another seat than the entering one, so that no answer tells a right PIN
+    from a wrong one where nothing would be confirmed."""
     seats = GameSeat.objects.filter(game_id=game_id).select_related("player")
     if pin is None:
         seat = seats.filter(player__user=actor).first() if actor.is_authenticated else None
@@ -79,29 +51,37 @@ def confirming_player(game_id: int, actor, player_id: int | None, pin: str | Non
         return seat.player
     if player_id is None:
         raise DomainError("player_required", "With a PIN, name the player.", "player")
-    game = Game.objects.filter(pk=game_id).only("club_id").first()
+    game = Game.objects.filter(pk=game_id).first()
     if game is None:
         raise NotFoundError("game_not_found", "No such game.", None)
     if not can_score(actor, game.club_id):
         raise Forbidden("not_scorer", "A PIN is entered on a scorer's device.", None)
-    if not seats.filter(player_id=player_id).exists():
+    seat = seats.filter(player_id=player_id).first()
+    if seat is None:
         raise Forbidden("not_seated", "That player is not seated at this game.", "player")
+    check_version(game, seen[0])
+    hand = Hand.objects.filter(game=game, number=number).first()
+    if hand is None:
+        raise NotFoundError("hand_not_found", f"Game {game_id} has no hand {number}.", None)
+    _check_awaiting(game, hand, seen[1])
+    _check_other_seat(game, hand, seat.player)
     return check_pin(player_id, pin)
+
+
+def _entering_seat(game: Game, hand: Hand) -> int | None:
+    """The seat of whoever entered (or corrected) the hand, when they sit at the game."""
+    if hand.submitted_by_id is None:
+        return None
+    seats = GameSeat.objects.filter(game=game, player__user_id=hand.submitted_by_id)
+    return seats.values_list("seat", flat=True).first()
 
 
 def _check_other_seat(game: Game, hand: Hand, player: Player) -> None:
     """The player is at another seat than the one that entered (or corrected) the hand."""
     if hand.submitted_by_id is not None and player.user_id == hand.submitted_by_id:
         raise Forbidden("own_entry", "A player cannot confirm their own entry.", None)
-    submitter_seat = (
-        GameSeat.objects.filter(game=game, player__user_id=hand.submitted_by_id)
-        .values_list("seat", flat=True)
-        .first()
-        if hand.submitted_by_id is not None
-        else None
-    )
     seat = GameSeat.objects.filter(game=game, player=player).values_list("seat", flat=True).first()
-    if seat == submitter_seat:
+    if seat == _entering_seat(game, hand):
         raise Forbidden(
             "own_entry",
             "The seat that entered the hand cannot confirm it: another seat does.",
@@ -109,10 +89,10 @@ def _check_other_seat(game: Game, hand: Hand, player: Player) -> None:
         )
 
 
-def _awaiting(game_id: int, number: int, expected_version: int | None) -> tuple[Game, Hand]:
-    game = locked_game(game_id, expected_version)
+def _check_awaiting(game: Game, hand: Hand, expected_revision: int | None) -> None:
+    """The hand awaits confirmation, at the revision the caller saw (any, when None)."""
     check_not_abandoned(game)
-    hand = locked_hand(game, number)
+    number = hand.number
     if hand.is_void:
         raise Conflict("hand_void", f"Hand {number} is void: it counts for nothing.", None)
     if hand.confirmation != Confirmation.AWAITING:
@@ -121,7 +101,33 @@ def _awaiting(game_id: int, number: int, expected_version: int | None) -> tuple[
             f"Hand {number} is {hand.confirmation}, not awaiting confirmation.",
             None,
         )
+    if expected_revision is not None and expected_revision != hand.revision:
+        raise Conflict(
+            "hand_changed",
+            f"Hand {number} changed since you read it (revision {expected_revision}, now "
+            f"{hand.revision}): read it again before you confirm it.",
+            "revision",
+        )
+
+
+def _awaiting(
+    game_id: int, number: int, expected_version: int | None, expected_revision: int | None
+) -> tuple[Game, Hand]:
+    """The game and the hand, locked, the hand awaiting confirmation as the caller saw it."""
+    game = locked_game(game_id, expected_version)
+    hand = locked_hand(game, number)
+    _check_awaiting(game, hand, expected_revision)
     return game, hand
+
+
+def _confirmed(game: Game, hand: Hand, actor, player: Player | None, noted: dict[str, Any]) -> Hand:
+    """The hand confirmed: it counts from now, kept in the history as ``hand_confirmed``."""
+
+    def confirm(hand: Hand) -> bool:
+        hand.confirmation, hand.confirmed_by = Confirmation.CONFIRMED, player
+        return True
+
+    return change_hand(game, hand, confirm, "hand_confirmed", actor, "", noted=noted)
 
 
 def confirm_hand(
@@ -132,21 +138,44 @@ def confirm_hand(
     player_id: int | None = None,
     pin: str | None = None,
     expected_version: int | None = None,
+    expected_revision: int | None = None,
 ) -> Hand:
-    """A player at another seat confirms the hand: it counts from now (every total, the game's
-    end and the tables follow), kept in the history as ``hand_confirmed``."""
-    player = confirming_player(game_id, actor, player_id, pin)
+    """A player at another seat confirms the hand as they saw it (``expected_revision``, the
+    game's ``expected_version``): it counts from now (every total, the game's end and the
+    tables follow), kept in the history as ``hand_confirmed`` with the player and how."""
+    seen = (expected_version, expected_revision)
+    player = confirming_player(game_id, number, actor, player_id, pin, seen)
     with transaction.atomic():
-        game, hand = _awaiting(game_id, number, expected_version)
+        game, hand = _awaiting(game_id, number, *seen)
         _check_other_seat(game, hand, player)
+        noted = {"player": player.pk, "by": "pin" if pin is not None else "account"}
+        return _confirmed(game, hand, actor, player, noted)
 
-        def confirm(hand: Hand) -> bool:
-            hand.confirmation, hand.confirmed_by = Confirmation.CONFIRMED, player
-            return True
 
-        by = "pin" if pin is not None else "account"
-        noted = {"player": player.pk, "by": by}
-        return change_hand(game, hand, confirm, "hand_confirmed", actor, "", noted=noted)
+def confirm_for_table(
+    *,
+    game_id: int,
+    number: int,
+    actor,
+    expected_version: int | None = None,
+    expected_revision: int | None = None,
+) -> Hand:
+    """A director of the game's club confirms the hand for its table (players with no phone
+    and no PIN), as they saw it; kept as ``hand_confirmed`` by the director, noted ``by:
+    director`` (no player). Not the director's own entry (as a seated player or not): the
+    entry would confirm itself."""
+    club_id = Game.objects.filter(pk=game_id).values_list("club_id", flat=True).first()
+    if club_id is None:
+        raise NotFoundError("game_not_found", "No such game.", None)
+    if role_in(actor, club_id) not in DIRECTORS:
+        raise Forbidden(
+            "not_director", "A director of the club confirms a hand for its table.", None
+        )
+    with transaction.atomic():
+        game, hand = _awaiting(game_id, number, expected_version, expected_revision)
+        if actor.pk == hand.submitted_by_id:  # seated or not: the entry would confirm itself
+            raise Forbidden("own_entry", "A director cannot confirm their own entry.", None)
+        return _confirmed(game, hand, actor, None, {"by": "director"})
 
 
 def query_hand(
@@ -158,13 +187,16 @@ def query_hand(
     reason: str = "",
     player_id: int | None = None,
     pin: str | None = None,
+    expected_version: int | None = None,
+    expected_revision: int | None = None,
 ) -> Dispute:
-    """A player at another seat queries the hand instead of confirming it: a dispute opens
-    (with the count they claim, or none), the hand is ``queried`` and counts only once a
-    director rules on it."""
-    player = confirming_player(game_id, actor, player_id, pin)
+    """A player at another seat queries the hand as they saw it instead of confirming it: a
+    dispute opens (with the count they claim, or none), the hand is ``queried`` and counts
+    only once a director rules on it."""
+    seen = (expected_version, expected_revision)
+    player = confirming_player(game_id, number, actor, player_id, pin, seen)
     with transaction.atomic():
-        game, hand = _awaiting(game_id, number, None)
+        game, hand = _awaiting(game_id, number, *seen)
         _check_other_seat(game, hand, player)
         hand.confirmation = Confirmation.QUERIED
         hand.save(update_fields=["confirmation", "updated_at"])

@@ -4,9 +4,11 @@ Two kinds. A trick record (``plays``: the hand's own, when none is sent) is adju
 accepting it penalises the renege its ruling proves, with the ruleset's penalty. A claimed count
 (``points`` or ``cards_taken``, as hand entry takes them: "I took the 9♥, not her") is scored by
 the engine at once, so an impossible claim is refused, and kept with what it would change;
-accepting it corrects the hand to the claimed entry, as a correction does. Dismissing changes
-no score. A void hand counts for nothing: it cannot be disputed, and a dispute opened before the
-hand was voided can only be dismissed.
+accepting it corrects the hand to the claimed entry, as a correction does. A director may
+accept with a ruling of their own instead (a count, or a renege), in the same decision: so a
+query that claims nothing is upheld in one step. Dismissing changes no score. A void hand counts
+for nothing: it cannot be disputed, and a dispute opened before the hand was voided can only be
+dismissed.
 """
 
 from __future__ import annotations
@@ -125,12 +127,29 @@ def _scored_claim(game: Game, hand: Hand, record: Mapping[str, Any]) -> dict[str
 
 
 @transaction.atomic
-def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Dispute:
+def resolve_dispute(
+    *,
+    dispute_id: int,
+    decision: str,
+    note: str,
+    actor,
+    ruled: Mapping[str, Any] | None = None,
+) -> Dispute:
     """Accept or dismiss an open dispute; a second decision is refused (``dispute_closed``).
     Accepting changes the hand as a correction does (every later total, the game end and the
     winners follow), kept in the history as ``dispute_accepted``; it is refused, changing
     nothing, when the dispute proves nothing to change (``ruling_proves_nothing``), when the
-    hand is void (``hand_void``) and when the game was abandoned (``game_abandoned``)."""
+    hand is void (``hand_void``) and when the game was abandoned (``game_abandoned``).
+
+    ``ruled``: the director's own ruling, accepted in the same decision (upholding a query
+    that claims nothing, or ruling otherwise than the dispute claims): the count each seat
+    took (``points`` or ``cards_taken``, as a hand entry takes them), which becomes the hand's
+    entry, or a renege (``renege_by``: the seat), penalised as a proven one is. It is kept in
+    the history's ``after`` as ``ruled``."""
+    if ruled is not None and decision != "accept":
+        raise DomainError(
+            "ruling_needs_accept", "A ruling goes with the decision to accept.", "decision"
+        )
     game_id = Dispute.objects.filter(pk=dispute_id).values_list("hand__game_id", flat=True).first()
     if game_id is None:
         raise NotFoundError("dispute_not_found", "No such dispute.", None)
@@ -139,11 +158,16 @@ def resolve_dispute(*, dispute_id: int, decision: str, note: str, actor) -> Disp
     if dispute.status != DisputeStatus.OPEN:
         raise Conflict("dispute_closed", f"The dispute was already {dispute.status}.", None)
     hand = locked_hand(game, dispute.hand.number)
-    noted = {"dispute": dispute.pk}
+    noted: dict[str, Any] = {"dispute": dispute.pk}
     settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
     if decision == "accept":
         dispute.status = DisputeStatus.ACCEPTED
-        change = _settled(_acceptance(dispute)) if settles else _acceptance(dispute)
+        if ruled is not None:
+            noted["ruled"] = dict(ruled)
+            acceptance = _ruling(game, dict(ruled))
+        else:
+            acceptance = _acceptance(dispute)
+        change = _settled(acceptance) if settles else acceptance
         hand = change_hand(game, hand, change, "dispute_accepted", actor, note, noted=noted)
     elif settles:  # the entry stands, as the director ruled: the queried hand counts
         dispute.status = DisputeStatus.DISMISSED
@@ -182,6 +206,17 @@ def _settled(change: Callable[[Hand], bool] | None) -> Callable[[Hand], bool]:
     return settle
 
 
+def _ruling(game: Game, ruled: dict[str, Any]) -> Callable[[Hand], bool]:
+    """What a director's own ruling does to the hand: a renege penalised, or a count as its
+    entry (scored by the engine with the rest of the game, so an impossible one is refused)."""
+    if "renege_by" not in ruled:
+        return replace_entry(ruled)
+    seat = ruled["renege_by"]
+    if type(seat) is not int or not 0 <= seat < rules_of(game).players:
+        raise DomainError("invalid_seat", "renege_by is a seat of this game.", "renege_by")
+    return _penalised(seat)
+
+
 def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     """What accepting ``dispute`` does to its hand: the claimed count as its entry, or the
     renege the ruling proves penalised (its first offender's); refused for a query that
@@ -191,7 +226,8 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     if dispute.ruling is None:
         raise Conflict(
             "nothing_claimed",
-            "The query claims no other count: dismiss it (the entry stands) or correct the hand.",
+            "The query claims no other count: dismiss it (the entry stands), or accept it with "
+            "your own ruling (the count each seat took, or who reneged).",
             "decision",
         )
     offender = next(
@@ -204,6 +240,11 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
             "it would change nothing. Dismiss the dispute, or correct the hand.",
             "decision",
         )
+    return _penalised(offender)
+
+
+def _penalised(offender: int) -> Callable[[Hand], bool]:
+    """The renege of seat ``offender`` penalised on the hand, with the ruleset's penalty."""
 
     def penalise(hand: Hand) -> bool:
         if hand.is_void:

@@ -278,14 +278,18 @@ def change_hand(
     """A change to a recorded hand, on the game and hand the caller locked in its
     transaction, never in an abandoned game (it is frozen): ``change`` edits the hand in
     memory and says whether it changed anything. The game is rescored and the change kept in
-    its history with the hand before and after (and ``noted`` with the after)."""
+    its history with the hand before and after (and ``noted`` with the after). A change of
+    its entry, void or renege gives the hand a new ``revision``; a confirmation does not."""
     check_not_abandoned(game)
     before, state = hand.snapshot(), hand.confirmation
     if not change(hand):
         return hand
+    edited = hand.snapshot() != before  # its entry, void or renege: a new revision
+    if edited:
+        hand.revision += 1
     hand.save()
     was_finished = game.status == GameStatus.FINISHED
-    since = rescore(game, rules_of(game))
+    since = rescore(game, rules_of(game), changed=hand.number if edited else None)
     hand.refresh_from_db()
     if hand.confirmation != state:
         noted = {"confirmation": hand.confirmation, **(noted or {})}

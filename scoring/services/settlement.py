@@ -4,7 +4,8 @@ end and the winners on the game; each seat's total, place and counts for the lea
 Every write to a game's hands ends here, in the transaction that changed them, so a table or a
 scoreboard reads the kept results and never adds hands up itself. Only the hands that count add
 up (``Hand.counts``, ``COUNTED``): not void, and confirmed when the league asks for it; so a
-hand awaiting confirmation moves nothing here until the write that confirms it.
+hand awaiting confirmation moves nothing here until the write that confirms it, though it is
+scored as it would count, so that what it shows is what its confirmation counts.
 """
 
 from __future__ import annotations
@@ -114,17 +115,21 @@ def _count_seats(game: Game, result: GameResult) -> None:
     GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
 
 
-def rescore(game: Game, rules: Ruleset) -> datetime | None:
+def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime | None:
     """Rescore every hand in order (a later moon may depend on earlier totals) and settle the
     game (returns ``settle_seats``'s answer); refuse a change that would end the game before
-    hands already played."""
+    hands already played. A hand awaiting confirmation (or queried) is scored too, as it would
+    count once confirmed (after the counted hands before it), so what it shows is what a
+    confirmation counts; it adds to no total. A void hand is left as it is. A hand whose score
+    moves gets a new revision, but for hand ``changed``, whose write gave it one already."""
     totals = [0] * rules.players
     gems = [0] * rules.players if rules.gems else None
     played = 0
     for hand in game.hands.order_by("number"):
-        if not hand.counts:  # void, or awaiting its confirmation
+        if hand.is_void:
             continue
-        if game_result(rules, totals, played).over:
+        counts = hand.counts
+        if counts and game_result(rules, totals, played).over:
             raise Conflict(
                 "game_would_end_earlier",
                 f"With this change the game ends before hand {hand.number}: "
@@ -134,11 +139,16 @@ def rescore(game: Game, rules: Ruleset) -> datetime | None:
         scored = score_entry(
             rules, hand.entry, dealer=hand.dealer, totals_before=totals, renege_by=hand.renege_by
         )
-        if scored.scores != hand.scores or scored.points != hand.points:
+        if hand.number == changed:  # its entry changed: all it was scored with may have
             apply_score(hand, scored)
             hand.save()
-        totals, gems = add_hand(totals, gems, hand)
-        played += 1
+        elif scored.scores != hand.scores or scored.points != hand.points:  # earlier totals
+            apply_score(hand, scored)
+            hand.revision += 1
+            hand.save()
+        if counts:  # awaiting its confirmation: it moves no total until then
+            totals, gems = add_hand(totals, gems, hand)
+            played += 1
     result, rated_at = end_of(game, rules, totals, gems, played)
     game.save(update_fields=Game.SETTLED_FIELDS)
     return settle_seats(game, result, rated_at)

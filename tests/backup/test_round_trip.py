@@ -188,10 +188,39 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
     assert not get_user_model().objects.get(username="ghost").is_active
 
 
+def as_version_2(document: dict) -> dict:
+    """The document as version 2 wrote it: hands without their revision."""
+    old = as_json(document)
+    old["version"] = 2
+    for game in old["games"]:
+        for hand in game["hands"]:
+            del hand["revision"]
+    return old
+
+
+def test_a_version_2_document_still_imports_with_every_hand_at_revision_1(club):
+    old = as_version_2(export_club(club))
+    old["club"]["slug"] = "riverside-v2"
+    copy = import_club(old)
+    hands = Hand.objects.filter(game__club=copy)
+    assert hands.exists() and set(hands.values_list("revision", flat=True)) == {1}
+
+
+def test_an_export_keeps_each_hands_revision(club):
+    hand = Hand.objects.filter(game__club=club).order_by("id").first()
+    Hand.objects.filter(pk=hand.pk).update(revision=7)
+    document = as_json(export_club(club))
+    revisions = [h["revision"] for game in document["games"] for h in game["hands"]]
+    assert 7 in revisions
+    document["club"]["slug"] = "riverside-copy"
+    copy = import_club(document)
+    assert Hand.objects.filter(game__club=copy, revision=7).count() == 1
+
+
 def as_version_1(document: dict) -> dict:
     """The document as version 1 wrote it: trick-record disputes only, each with one note (the
-    director's, else the filer's reason)."""
-    old = as_json(document)
+    director's, else the filer's reason), and hands without their revision."""
+    old = as_version_2(document)
     old["version"] = 1
     for game in old["games"]:
         game["disputes"] = [d for d in game["disputes"] if d["claim"] is None]

@@ -62,10 +62,10 @@ def _confirmations(club, actor) -> None:
     league = services.create_league(club=club, name="Tuesday", ruleset="standard", confirmations=1)
     game = services.create_game(club=club, league=league, players=club.seated[1:5], actor=actor)
     cleo = club.seated[2]
-    services.set_pin(player=cleo, pin="2468")
+    services.set_pin(player=cleo, pin="246810")
     services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=actor)
-    services.confirm_hand(game_id=game.pk, number=1, actor=actor, player_id=cleo.pk, pin="2468")
+    services.confirm_hand(game_id=game.pk, number=1, actor=actor, player_id=cleo.pk, pin="246810")
     services.enter_hand(game_id=game.pk, number=2, entry=HAND, actor=actor)
     services.query_hand(
-        game_id=game.pk, number=2, actor=actor, record={}, player_id=cleo.pk, pin="2468"
+        game_id=game.pk, number=2, actor=actor, record={}, player_id=cleo.pk, pin="246810"
     )

@@ -23,7 +23,7 @@ from tests.pages.phone_checks import axe_violations, check_page_state, small_tap
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TARGET = 30
-CLEO_PIN = "2718"
+CLEO_PIN = "271828"
 
 
 def check(page: Page, name: str) -> None:

@@ -33,7 +33,7 @@ def table(club, people):
         accounts[player.name] = make_user(player.name.lower())
         player.user = accounts[player.name]
         player.save()
-    services.set_pin(player=cleo, pin="3141")
+    services.set_pin(player=cleo, pin="314159")
     game = services.create_game(
         club=club, league=league, players=[ada, ben, cleo, dev], actor=people["owner"]
     )
@@ -58,14 +58,14 @@ def test_it_offers_the_confirm_button_to_another_seat_only(table, people):
 def test_it_refuses_a_confirmation_in_words_and_confirms_by_pin(table, people):
     game = table["game"]
     url = f"/games/{game.pk}/hands/1/confirm/"
-    refused = client_for(table["accounts"]["Ada"]).post(url, follow=True)
+    refused = client_for(table["accounts"]["Ada"]).post(url, {"revision": 1}, follow=True)
     assert "cannot confirm it" in refused.content.decode()
     wrong = client_for(people["scorer"]).post(
-        url, {"player": table["cleo"].pk, "pin": "0000"}, follow=True
+        url, {"player": table["cleo"].pk, "pin": "0000", "revision": 1}, follow=True
     )
-    assert "That PIN is not right" in wrong.content.decode()
+    assert "That PIN was not accepted: nothing was confirmed." in wrong.content.decode()
     done = client_for(people["scorer"]).post(
-        url, {"player": table["cleo"].pk, "pin": "3141"}, follow=True
+        url, {"player": table["cleo"].pk, "pin": "314159", "revision": 1}, follow=True
     )
     assert "Hand 1 is confirmed" in done.content.decode()
     assert Hand.objects.get(game=game, number=1).confirmation == Confirmation.CONFIRMED
@@ -74,7 +74,7 @@ def test_it_refuses_a_confirmation_in_words_and_confirms_by_pin(table, people):
 def test_it_turns_a_query_into_a_dispute_a_director_can_only_dismiss(table, people):
     game = table["game"]
     client_for(table["accounts"]["Ben"]).post(
-        f"/games/{game.pk}/hands/1/query/", {"reason": "not sure"}, follow=True
+        f"/games/{game.pk}/hands/1/query/", {"reason": "not sure", "revision": 1}, follow=True
     )
     dispute = Hand.objects.get(game=game, number=1).disputes.get()
     page = client_for(people["owner"]).get(f"/games/{game.pk}/hands/1/disputes/{dispute.pk}/")
@@ -95,13 +95,14 @@ def test_it_lets_a_player_set_their_pin_on_their_page_and_keeps_it_hashed(table)
     page = client_for(ben).get("/account/me/").content.decode()
     assert "My PIN at Riverside" in page and f"Game {table['game'].pk}" in page
     bad = client_for(ben).post("/account/me/", {"player": player.pk, "pin": "12"})
-    assert "A PIN has 4 to 8 digits." in bad.content.decode()
-    client_for(ben).post("/account/me/", {"player": player.pk, "pin": "8642"})
-    assert check_password("8642", Player.objects.get(pk=player.pk).pin_hash)
+    assert "A PIN has 6 to 8 digits." in bad.content.decode()
+    client_for(ben).post("/account/me/", {"player": player.pk, "pin": "864297"})
+    assert check_password("864297", Player.objects.get(pk=player.pk).pin_hash)
     # Someone else's player cannot be given a PIN from this page.
     other = table["cleo"]
     assert (
-        client_for(ben).post("/account/me/", {"player": other.pk, "pin": "1111"}).status_code == 404
+        client_for(ben).post("/account/me/", {"player": other.pk, "pin": "111111"}).status_code
+        == 404
     )
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from scoring import selectors, services
-from scoring.models import Role
+from scoring.models import Hand, Role
 
 from .conftest import make_user
 from .support import API, hand_url
@@ -81,7 +81,8 @@ class Evening:
 
     def confirm_by_phone(self, table: Table, number: int, seat: int) -> None:
         phone = self.phones[table.players[seat].pk]
-        response = phone.post(hand_url(table.game, number, "confirm/"), {}, format="json")
+        body = {"revision": revision_of(table.game, number)}
+        response = phone.post(hand_url(table.game, number, "confirm/"), body, format="json")
         assert response.status_code == 200, response.content
         table.counted.add(number)
         assert response.json()["totals"] == table.totals()
@@ -90,10 +91,16 @@ class Evening:
     def confirm_by_pin(self, table: Table, number: int, seat: int) -> None:
         player = table.players[seat]
         body = {"player": player.pk, "pin": self.pins[player.pk]}
+        body["revision"] = revision_of(table.game, number)
         response = self.scorer.post(hand_url(table.game, number, "confirm/"), body, format="json")
         assert response.status_code == 200, response.content
         table.counted.add(number)
         self.check()
+
+
+def revision_of(game: int, number: int) -> int:
+    """The revision of the hand a player reads before confirming it."""
+    return Hand.objects.get(game_id=game, number=number).revision
 
 
 @pytest.fixture
@@ -113,7 +120,7 @@ def evening(public_club, users, client_for) -> Evening:
                 services.claim_player(player=player, user=account)
                 phones[player.pk] = client_for(account)
             else:
-                pins[player.pk] = f"{1000 + player.pk}"
+                pins[player.pk] = f"{100000 + player.pk}"
                 services.set_pin(player=player, pin=pins[player.pk])
     for claim in selectors.pending_claims(club):
         services.decide_claim(
@@ -145,7 +152,7 @@ def test_a_league_evening_counts_exactly_the_confirmed_hands_at_every_step(eveni
     phone = evening.phones[two.players[1].pk]
     query = phone.post(
         hand_url(two.game, 1, "query/"),
-        {"points": [4, 5, 13, 4], "reason": "Cleo took the queen"},
+        {"points": [4, 5, 13, 4], "reason": "Cleo took the queen", "revision": 1},
         format="json",
     )
     assert query.status_code == 201, query.content

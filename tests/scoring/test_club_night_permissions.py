@@ -36,7 +36,7 @@ def endpoints(n) -> dict:
             DIRECTORS,
         ),
         "invite a player": ("post", f"{API}/players/{player.pk}/invitation/", {}, DIRECTORS),
-        "set a PIN": ("put", f"{API}/players/{player.pk}/pin/", {"pin": "2580"}, DIRECTORS),
+        "set a PIN": ("put", f"{API}/players/{player.pk}/pin/", {"pin": "258025"}, DIRECTORS),
     }
 
 

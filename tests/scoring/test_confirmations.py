@@ -18,7 +18,7 @@ from .conftest import make_user
 from .support import API, error_of, hand_url, snapshot
 
 ENTRY = {"points": [13, 5, 4, 4]}
-CLEO_PIN = "4821"
+CLEO_PIN = "482113"
 
 
 @pytest.fixture
@@ -42,7 +42,12 @@ def table(public_club, users):
     return {"club": club, "league": league, "game": game, "people": people, "cleo": cleo}
 
 
-def confirm(client, game: Game, number: int = 1, **body):
+def confirm(client, game: Game, number: int = 1, *, read: bool = True, **body):
+    """POST the confirmation; ``read``: with the revision of the hand as it stands (what a
+    player who just read it names)."""
+    hand = Hand.objects.filter(game=game, number=number).first()
+    if read and hand is not None:
+        body.setdefault("revision", hand.revision)
     return client.post(hand_url(game.pk, number, "confirm/"), body, format="json")
 
 
@@ -88,7 +93,7 @@ REFUSALS = {
     "the entering player from their own account": ("ada", {}, 403, "own_entry"),
     "a player not seated at this table": ("finn", {}, 403, "not_seated"),
     "a scorer without the player's PIN": ("scorer", {}, 403, "not_seated"),
-    "a scorer with a wrong PIN": ("scorer", {"player": "cleo", "pin": "0000"}, 403, "wrong_pin"),
+    "a scorer with a wrong PIN": ("scorer", {"player": "cleo", "pin": "0000"}, 403, "pin_refused"),
     "a member (no scorer's device) with the PIN": (
         "ben",
         {"player": "cleo", "pin": CLEO_PIN},
@@ -103,7 +108,7 @@ REFUSALS = {
     ),
     "a scorer with the PIN of the entering player's seat": (
         "scorer",
-        {"player": "ada", "pin": "1111"},
+        {"player": "ada", "pin": "111111"},
         403,
         "own_entry",
     ),
@@ -114,7 +119,7 @@ REFUSALS = {
 @pytest.mark.parametrize("case", list(REFUSALS))
 def test_it_refuses_a_confirmation_from_anyone_but_another_seated_player(case, table, client_for):
     game, people, club = table["game"], table["people"], table["club"]
-    services.set_pin(player=club.seated[0], pin="1111")
+    services.set_pin(player=club.seated[0], pin="111111")
     enter(client_for(people["ada"]), game)
     who, body, status, code = REFUSALS[case]
     if "player" in body:
@@ -149,31 +154,32 @@ def test_it_blocks_a_pin_after_five_wrong_guesses_even_for_the_right_one(table, 
     enter(scorer, game)
     cleo = table["cleo"].pk
     for _ in range(5):
-        assert error_of(confirm(scorer, game, player=cleo, pin="9999"), 403)[0] == "wrong_pin"
+        assert error_of(confirm(scorer, game, player=cleo, pin="9999"), 403)[0] == "pin_refused"
     blocked = confirm(scorer, game, player=cleo, pin=CLEO_PIN)
-    assert error_of(blocked, 429)[0] == "pin_blocked"
+    assert error_of(blocked, 403)[0] == "pin_refused"
     assert int(blocked["Retry-After"]) > 0
     # The director sets a new PIN: the block is lifted.
     director = client_for(table["people"]["director"])
-    assert director.put(f"{API}/players/{cleo}/pin/", {"pin": "5150"}, format="json").status_code
-    assert confirm(scorer, game, player=cleo, pin="5150").status_code == 200
+    new_pin = {"pin": "515015"}
+    assert director.put(f"{API}/players/{cleo}/pin/", new_pin, format="json").status_code == 204
+    assert confirm(scorer, game, player=cleo, pin="515015").status_code == 200
 
 
 def test_it_keeps_a_pin_hashed_and_lets_only_the_player_or_a_director_set_it(table, client_for):
     ben = table["club"].seated[1]
     url = f"{API}/players/{ben.pk}/pin/"
     people = table["people"]
-    assert client_for(people["ben"]).put(url, {"pin": "2468"}, format="json").status_code == 204
+    assert client_for(people["ben"]).put(url, {"pin": "246810"}, format="json").status_code == 204
     stored = Player.objects.get(pk=ben.pk).pin_hash
-    assert "2468" not in stored and check_password("2468", stored)
-    assert (
-        client_for(people["director"]).put(url, {"pin": "1357"}, format="json").status_code == 204
-    )
+    assert "246810" not in stored and check_password("246810", stored)
+    director = client_for(people["director"])
+    assert director.put(url, {"pin": "135791"}, format="json").status_code == 204
     for who in ("finn", "scorer", "member"):
-        assert client_for(people[who]).put(url, {"pin": "0000"}, format="json").status_code == 403
-    bad = client_for(people["ben"]).put(url, {"pin": "12a4"}, format="json")
+        answer = client_for(people[who]).put(url, {"pin": "000000"}, format="json")
+        assert answer.status_code == 403
+    bad = client_for(people["ben"]).put(url, {"pin": "12a4b6"}, format="json")
     assert error_of(bad, 400) == ("invalid_pin", "pin")
-    assert check_password("1357", Player.objects.get(pk=ben.pk).pin_hash)
+    assert check_password("135791", Player.objects.get(pk=ben.pk).pin_hash)
 
 
 def test_it_needs_a_corrected_hand_confirmed_again_before_it_counts(table, client_for):
@@ -208,7 +214,7 @@ def test_it_opens_a_dispute_on_a_query_and_counts_the_hand_once_a_director_rules
     enter(client_for(people["ada"]), game)
     query = client_for(people["ben"]).post(
         hand_url(game.pk, 1, "query/"),
-        {"points": [4, 5, 13, 4], "reason": "Cleo took the queen"},
+        {"points": [4, 5, 13, 4], "reason": "Cleo took the queen", "revision": 1},
         format="json",
     )
     assert query.status_code == 201, query.content
@@ -232,9 +238,8 @@ def test_it_lets_a_query_claim_nothing_and_the_entry_stand_when_it_is_dismissed(
     game, people = table["game"], table["people"]
     enter(client_for(people["ada"]), game)
     scorer = client_for(people["scorer"])
-    query = scorer.post(
-        hand_url(game.pk, 1, "query/"), {"player": table["cleo"].pk, "pin": CLEO_PIN}, format="json"
-    )
+    body = {"player": table["cleo"].pk, "pin": CLEO_PIN, "revision": 1}
+    query = scorer.post(hand_url(game.pk, 1, "query/"), body, format="json")
     assert query.status_code == 201, query.content
     url = hand_url(game.pk, 1, f"disputes/{query.json()['id']}/resolve/")
     director = client_for(people["director"])
@@ -288,9 +293,10 @@ def test_it_counts_wrong_pins_sent_with_a_query_against_the_same_limit(table, cl
     for attempt in range(5):
         wrong = scorer.post(
             hand_url(game.pk, 1, "query/"),
-            {"player": cleo, "pin": "9999"},
+            {"player": cleo, "pin": "9999", "revision": 1},
             format="json",
             HTTP_IDEMPOTENCY_KEY=f"query-{attempt}",
         )
-        assert error_of(wrong, 403)[0] == "wrong_pin"
-    assert error_of(confirm(scorer, game, player=cleo, pin=CLEO_PIN), 429)[0] == "pin_blocked"
+        assert error_of(wrong, 403)[0] == "pin_refused"
+    blocked = confirm(scorer, game, player=cleo, pin=CLEO_PIN)
+    assert error_of(blocked, 403)[0] == "pin_refused" and int(blocked["Retry-After"]) > 0

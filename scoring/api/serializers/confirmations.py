@@ -18,19 +18,43 @@ PLAYER_HELP = (
 )
 
 
+REVISION_HELP = "The hand's revision you read."
+
+
+def revision_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, required=False, help_text=REVISION_HELP
+    )
+
+
+def _pin_with_player(attrs):
+    if ("pin" in attrs) != ("player" in attrs):
+        raise serializers.ValidationError(
+            {"pin": ["Send player and pin together, or neither."]}, code="pin_with_player"
+        )
+    return attrs
+
+
 class ConfirmInputSerializer(StrictInputSerializer):
-    """Who confirms: the signed-in caller's own player at this game (an empty body), or, on a
-    scorer's device, a seated player named with their PIN."""
+    """Who confirms (the caller's own player, a seated player with their PIN on a scorer's
+    device, or a director), and the revision read."""
 
     player = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, required=False, help_text=PLAYER_HELP
     )
     pin = serializers.CharField(min_length=4, max_length=8, required=False, help_text=PIN_HELP)
+    revision = revision_field()
+    as_director = serializers.BooleanField(
+        required=False,
+        help_text="A director confirms for the table (players with no phone or PIN).",
+    )
 
     def validate(self, attrs):
-        if ("pin" in attrs) != ("player" in attrs):
+        attrs = _pin_with_player(attrs)
+        if attrs.get("as_director") and "pin" in attrs:
             raise serializers.ValidationError(
-                {"pin": ["Send player and pin together, or neither."]}, code="pin_with_player"
+                {"as_director": ["A director confirms without a player's PIN."]},
+                code="director_with_pin",
             )
         return attrs
 
@@ -44,18 +68,16 @@ class QueryInputSerializer(DisputeInputSerializer):
     )
     pin = serializers.CharField(min_length=4, max_length=8, required=False, help_text=PIN_HELP)
     reason = serializers.CharField(**{**REASON, "required": False})
+    revision = revision_field()
 
     def validate(self, attrs):
-        attrs = super().validate(attrs)
-        if ("pin" in attrs) != ("player" in attrs):
-            raise serializers.ValidationError(
-                {"pin": ["Send player and pin together, or neither."]}, code="pin_with_player"
-            )
-        return attrs
+        return _pin_with_player(super().validate(attrs))
 
 
 class PinInputSerializer(StrictInputSerializer):
-    pin = serializers.CharField(min_length=4, max_length=8, help_text=PIN_HELP)
+    pin = serializers.CharField(
+        min_length=6, max_length=8, help_text="The player's new PIN, 6 to 8 digits."
+    )
 
 
 class PlayerClaimInputSerializer(StrictInputSerializer):

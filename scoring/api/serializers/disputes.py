@@ -95,13 +95,44 @@ class DisputeInputSerializer(StrictInputSerializer):
 
 
 DISPUTE_DECISIONS = ["accept", "dismiss"]
+RULED_LEVELS = ("points", "renege_by")
+
+
+class DirectorRulingInputSerializer(StrictInputSerializer):
+    """A director's ruling: `points` (the hand's new entry) or `renege_by` (a seat)."""
+
+    points = per_seat(
+        serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
+        required=False,
+        help_text=POINTS_HELP,
+    )
+    jack_of_diamonds = seat_field(required=False)
+    tricks_won = per_seat(serializers.IntegerField(min_value=0, max_value=52), required=False)
+    moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
+    renege_by = seat_field(required=False, help_text="The seat that reneged.")
+
+    def validate(self, attrs):
+        given = [name for name in RULED_LEVELS if name in attrs]
+        if len(given) != 1:
+            raise serializers.ValidationError(
+                {"points": ["Give points or renege_by."]}, code="one_ruling_required"
+            )
+        for name in COUNT_DETAILS:
+            if name in attrs and given == ["renege_by"]:
+                raise serializers.ValidationError(
+                    {name: [f"{name} goes with points."]}, code="needs_count"
+                )
+        return attrs
 
 
 class DisputeResolveInputSerializer(StrictInputSerializer):
     decision = serializers.ChoiceField(
         choices=DISPUTE_DECISIONS,
         help_text="accept: penalise the renege the ruling proves, or correct the hand to the "
-        "claimed count; dismiss: change no score.",
+        "claimed count (or to ruled); dismiss: change no score.",
+    )
+    ruled = DirectorRulingInputSerializer(
+        required=False, help_text="With accept: your own ruling, instead of the dispute's."
     )
     note = serializers.CharField(
         required=False,
@@ -111,6 +142,14 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
         help_text="Your note on the decision: kept as the dispute's resolution_note and in the "
         "history.",
     )
+
+    def validate(self, attrs):
+        if "ruled" in attrs and attrs["decision"] != "accept":
+            raise serializers.ValidationError(
+                {"ruled": ["A ruling goes with the decision to accept."]},
+                code="ruling_needs_accept",
+            )
+        return attrs
 
 
 class DisputeRecordOutputSerializer(HandEntrySerializer):

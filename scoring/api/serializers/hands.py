@@ -201,6 +201,9 @@ class HandOutputSerializer(HandLineSerializer):
         allow_null=True, help_text="Set when a director accepted a renege ruling."
     )
     is_void = serializers.BooleanField()
+    revision = serializers.IntegerField(
+        help_text="Bumped by every change of its entry or score: a confirmation names it."
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
 

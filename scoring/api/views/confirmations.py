@@ -11,7 +11,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import services
-from scoring.api.http import changes, conflict, expected_version, operation
+from scoring.api.http import (
+    IF_MATCH,
+    SEEN_REQUIRED,
+    changes,
+    conflict,
+    operation,
+    seen_versions,
+)
 from scoring.api.permissions import IsClubDirector, IsThePlayer
 from scoring.api.scopes import GameScopedMixin, PlayerScopedMixin
 from scoring.api.serializers.confirmations import (
@@ -24,6 +31,7 @@ from scoring.api.serializers.hands import HandResultOutputSerializer
 from scoring.api.views.hands import hand_result
 
 CONFIRM_CONFLICTS = {
+    "hand_changed": "the hand changed since the revision sent: read it again",
     "hand_confirmed": "the hand is already confirmed",
     "hand_queried": "the hand was queried: a director rules on its dispute",
     "hand_void": "the hand is void",
@@ -41,19 +49,28 @@ class HandConfirmView(GameScopedMixin, APIView):
         HandResultOutputSerializer,
         CONFIRM_CONFLICTS,
         versioned=True,
+        more={428: SEEN_REQUIRED},
     )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         self.get_game_version()  # a game the caller may not read is a 404
         data = ConfirmInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.confirm_hand(
-            game_id=game_id,
-            number=number,
-            actor=request.user,
-            player_id=data.validated_data.get("player"),
-            pin=data.validated_data.get("pin"),
-            expected_version=expected_version(request),
-        )
+        body = data.validated_data
+        version, revision = seen_versions(request, body.get("revision"))
+        seen = {"expected_version": version, "expected_revision": revision}
+        if body.get("as_director"):
+            hand = services.confirm_for_table(
+                game_id=game_id, number=number, actor=request.user, **seen
+            )
+        else:
+            hand = services.confirm_hand(
+                game_id=game_id,
+                number=number,
+                actor=request.user,
+                player_id=body.get("player"),
+                pin=body.get("pin"),
+                **seen,
+            )
         return hand_result(hand, game_id)
 
 
@@ -71,7 +88,9 @@ class HandQueryView(GameScopedMixin, APIView):
             409: conflict(
                 {k: v for k, v in CONFIRM_CONFLICTS.items() if k != "game_would_end_earlier"}
             ),
+            428: SEEN_REQUIRED,
         },
+        parameters=[IF_MATCH],
     )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         self.get_game_version()  # a game the caller may not read is a 404
@@ -80,6 +99,7 @@ class HandQueryView(GameScopedMixin, APIView):
         record = dict(data.validated_data)
         player, pin = record.pop("player", None), record.pop("pin", None)
         reason = record.pop("reason", "")
+        version, revision = seen_versions(request, record.pop("revision", None))
         dispute = services.query_hand(
             game_id=game_id,
             number=number,
@@ -88,6 +108,8 @@ class HandQueryView(GameScopedMixin, APIView):
             reason=reason,
             player_id=player,
             pin=pin,
+            expected_version=version,
+            expected_revision=revision,
         )
         return Response(DisputeOutputSerializer(dispute).data, status=status.HTTP_201_CREATED)
 

@@ -1,25 +1,47 @@
-"""The club night's forms: a PIN typed on the scorer's phone, a query, a player's own PIN."""
+"""The club night's forms: a confirmation (by the player, by PIN on the scorer's phone, or by
+a director for the table), a query, and a PIN set by its player or a director."""
 
 from __future__ import annotations
 
 from django import forms
 
-PIN_HELP = "4 to 8 digits, typed by the player themselves."
+from scoring.services.pins import PIN_DIGITS
+
+PIN_WORDS = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
+PIN_HELP = f"{PIN_WORDS}, typed by the player themselves."
+#: When the form carries no revision (a page from before revisions): read the hand again.
+READ_AGAIN = "Look at the hand again, then confirm it."
 
 
 def _pin_field(label: str) -> forms.CharField:
+    low, high = PIN_DIGITS
     return forms.CharField(
         label=label,
-        min_length=4,
-        max_length=8,
+        min_length=low,
+        max_length=high,
         help_text=PIN_HELP,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
-        error_messages={"required": "Type the PIN.", "min_length": "A PIN has 4 to 8 digits."},
+        error_messages={
+            "required": "Type the PIN.",
+            "min_length": f"A PIN has {PIN_WORDS}.",
+            "max_length": f"A PIN has {PIN_WORDS}.",
+        },
     )
 
 
-class ConfirmForm(forms.Form):
-    """Empty: the signed-in player confirms; with a player and a PIN: on a scorer's phone."""
+class SeenForm(forms.Form):
+    """What every confirmation and query carries: the hand's revision the page showed."""
+
+    revision = forms.IntegerField(
+        min_value=1,
+        widget=forms.HiddenInput,
+        error_messages={"required": READ_AGAIN, "invalid": READ_AGAIN, "min_value": READ_AGAIN},
+    )
+
+
+class ConfirmForm(SeenForm):
+    """No player: the signed-in player confirms; with a player and a PIN: on a scorer's
+    phone."""
 
     player = forms.TypedChoiceField(label="Player", coerce=int, required=False)
     pin = forms.CharField(required=False, max_length=8, widget=forms.PasswordInput)
@@ -35,7 +57,7 @@ class ConfirmForm(forms.Form):
         return data
 
 
-class QueryForm(forms.Form):
+class QueryForm(SeenForm):
     reason = forms.CharField(
         label="What is wrong",
         max_length=500,

@@ -1,14 +1,76 @@
-"""A director's decision on a dispute, the two the API offers."""
+"""A director's decision on a dispute, in one form: accept what it claims, uphold it with a
+ruling of their own (the points each player took, or who reneged), or dismiss it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+
+#: The decisions a director may choose, besides accepting what the dispute itself claims.
+UPHOLD_COUNT = ("count", "Uphold with the points below: they replace the hand's")
+DISMISS = ("dismiss", "Dismiss: the hand stands as recorded")
 
 
 class ResolveForm(forms.Form):
+    """``accept`` (offered with its words when the dispute claims something), ``count`` or
+    ``renege`` (the director's own ruling, given below) or ``dismiss``; and a note."""
+
     decision = forms.ChoiceField(
         label="Decision",
-        choices=[("accept", "Accept"), ("dismiss", "Dismiss")],
         widget=forms.RadioSelect,
+        error_messages={"required": "Choose a decision.", "invalid_choice": "Choose a decision."},
+    )
+    renege_by = forms.TypedChoiceField(
+        label="Who reneged",
+        coerce=int,
+        required=False,
+        error_messages={"invalid_choice": "Choose who reneged."},
     )
     note = forms.CharField(label="Note for the record", required=False, max_length=500)
+
+    def __init__(
+        self,
+        *args,
+        seat_names: list[str],
+        accept: str | None = None,
+        renege: str = "Uphold: the player chosen below reneged",
+        **kwargs,
+    ):
+        super().__init__(*args, **kwargs)
+        self.seat_count = len(seat_names)
+        accepted = [("accept", accept)] if accept else []
+        self.fields["decision"].choices = [*accepted, UPHOLD_COUNT, ("renege", renege), DISMISS]
+        self.fields["renege_by"].choices = [("", "—"), *enumerate(seat_names)]
+        for seat, name in enumerate(seat_names):
+            self.fields[f"points_{seat}"] = forms.IntegerField(
+                label=f"{name} took",
+                required=False,
+                min_value=0,
+                max_value=99,
+                error_messages={"invalid": "A whole number of points."},
+            )
+
+    def points_fields(self) -> list[forms.BoundField]:
+        return [self[f"points_{seat}"] for seat in range(self.seat_count)]
+
+    def clean(self):
+        data = super().clean()
+        decision = data.get("decision")
+        points = [data.get(f"points_{seat}") for seat in range(self.seat_count)]
+        if decision == "count" and any(p is None for p in points):
+            self.add_error("points_0", "Give the points every player took, for the hand to count.")
+        if decision == "renege" and data.get("renege_by") in (None, ""):
+            self.add_error("renege_by", "Choose who reneged.")
+        return data
+
+    def decided(self) -> dict[str, Any]:
+        """The service's arguments: the decision, the note, and the director's ruling."""
+        decision, note = self.cleaned_data["decision"], self.cleaned_data["note"]
+        if decision == "count":
+            points = [self.cleaned_data[f"points_{seat}"] for seat in range(self.seat_count)]
+            return {"decision": "accept", "note": note, "ruled": {"points": points}}
+        if decision == "renege":
+            ruled = {"renege_by": self.cleaned_data["renege_by"]}
+            return {"decision": "accept", "note": note, "ruled": ruled}
+        return {"decision": decision, "note": note}

@@ -10,6 +10,7 @@ from adjudication.services import ruleset_for
 from scoring import selectors
 from scoring.models import Club, GameStatus, League, Player, Role
 from scoring.pages import access, charts, scoreboard, tables
+from scoring.pages.forms.confirmations import PinForm
 from scoring.pages.params import int_param
 from scoring.pages.words import rules_text
 from scoring.selectors import standings
@@ -69,6 +70,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.readable(request.user, players, "player", pk=pk)
     stats = standings.player_stats(player)
     events = list(standings.rating_history(player))
+    is_director = selectors.role_in(request.user, player.club_id) in selectors.DIRECTORS
     context = {
         "player": player,
         "club": player.club,
@@ -76,10 +78,16 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "leagues": stats["leagues"],
         "latest": events[-1] if events else None,
         "chart": charts.rating_chart(player.name, events),
-        "is_director": selectors.role_in(request.user, player.club_id) in selectors.DIRECTORS,
+        "is_director": is_director,
+        "pin": _pin_state(player) if is_director else None,
         **_games(request, seats__player=player),
     }
     return render(request, "pages/player.html", context)
+
+
+def _pin_state(player: Player) -> dict:
+    """What a director sees of a player's PIN, and the form that sets a new one."""
+    return {**selectors.pin_state(player), "form": PinForm(auto_id="pin_%s")}
 
 
 def _games(request: HttpRequest, **filters) -> dict:

@@ -17,7 +17,7 @@ from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import Player
 from scoring.pages import access
-from scoring.pages.forms.confirmations import ConfirmForm, PinForm, QueryForm
+from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
 from scoring.pages.throttling import signed_in_form, write_throttled
@@ -45,9 +45,38 @@ def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         request,
         game,
         lambda: services.confirm_hand(
-            game_id=pk, number=number, actor=request.user, player_id=player or None, pin=pin
+            game_id=pk,
+            number=number,
+            actor=request.user,
+            player_id=player or None,
+            pin=pin,
+            expected_revision=form.cleaned_data["revision"],
         ),
         f"Hand {number} is confirmed: it counts.",
+        number=number,
+        anchor="#waiting",
+    )
+
+
+@login_required
+@require_POST
+@write_throttled
+def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A director confirms the hand for a table whose players cannot (no phone, no PIN)."""
+    game = access.readable_game(request, pk)
+    form = SeenForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, game, form)
+    return _carried_out(
+        request,
+        game,
+        lambda: services.confirm_for_table(
+            game_id=pk,
+            number=number,
+            actor=request.user,
+            expected_revision=form.cleaned_data["revision"],
+        ),
+        f"Hand {number} is confirmed for the table: it counts.",
         number=number,
         anchor="#waiting",
     )
@@ -70,6 +99,7 @@ def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             actor=request.user,
             record={},
             reason=form.cleaned_data["reason"],
+            expected_revision=form.cleaned_data["revision"],
         ),
         f"Hand {number} is queried: a director will rule on it.",
         number=number,
@@ -103,7 +133,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
             try:
                 services.set_pin(player=player, pin=form.cleaned_data["pin"])
             except DomainError as exc:
-                messages.error(request, refusal_words(exc, fallback="A PIN is 4 to 8 digits."))
+                messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
             else:
                 messages.success(request, f"Your PIN at {player.club.name} is set.")
                 return redirect("page-me")
@@ -116,6 +146,32 @@ def my_page(request: HttpRequest) -> HttpResponse:
         "form": form,
     }
     return render(request, "pages/me.html", context)
+
+
+@never_cache
+@login_required
+@require_POST
+@write_throttled
+def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
+    """A director sets or resets a player's PIN (typed by the player on the director's phone,
+    or told to them), from the player's page."""
+    player = access.readable(request.user, Player, "player", pk=pk)
+    if selectors.role_in(request.user, player.club_id) not in selectors.DIRECTORS:
+        raise PermissionDenied("A director of the club sets a player's PIN.")
+    form = PinForm(request.POST)
+    if not form.is_valid():
+        errors = [error for errors in form.errors.values() for error in errors]
+        messages.error(request, errors[0] if errors else f"A PIN is {PIN_WORDS}.")
+        return redirect(reverse("page-player", args=[pk]) + "#pin")
+    try:
+        services.set_pin(player=player, pin=form.cleaned_data["pin"])
+    except DomainError as exc:
+        messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
+    else:
+        messages.success(
+            request, f"{player.name}'s PIN is set: they confirm hands with it on a scorer's phone."
+        )
+    return redirect(reverse("page-player", args=[pk]) + "#pin")
 
 
 @login_required

@@ -1,5 +1,6 @@
-"""A dispute of a game's hand: its ruling in words, and a director's decision (accept or
-dismiss, as the API offers), by the roles the API allows (owners and directors decide)."""
+"""A dispute of a game's hand: its ruling in words, and a director's decision in one form post
+(accept what it claims, uphold it with a ruling of their own, or dismiss it, as the API
+offers), by the roles the API allows (owners and directors decide)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
+from adjudication.engine import HeartsError
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import DomainError
 from scoring import selectors, services
@@ -16,7 +18,9 @@ from scoring.models import Dispute, DisputeStatus
 from scoring.pages import access
 from scoring.pages.forms.disputes import ResolveForm
 from scoring.pages.params import form_page, posted
+from scoring.pages.refusals import BAD_CLAIM, refusal_words
 from scoring.pages.ruling import ruling_context
+from scoring.pages.words import points_words
 
 #: A service's refusal of a dispute, as the director reads it.
 DISPUTE_REFUSALS = {
@@ -31,7 +35,10 @@ DISPUTE_REFUSALS = {
         "With this change the game would have ended before a later hand: correct the hands instead."
     ),
     "record_required": "Give the plays of the hand to dispute it.",
-    "nothing_claimed": "The query claims no other count: dismiss it, or correct the hand.",
+    "nothing_claimed": (
+        "The query claims no other count: uphold it with your own ruling, or dismiss it."
+    ),
+    "invalid_seat": "Choose who reneged.",
 }
 STATUS_WORDS = {
     DisputeStatus.OPEN: "Open: waiting for a director",
@@ -40,11 +47,20 @@ STATUS_WORDS = {
 }
 
 
-def _accept_words(dispute: Dispute, names: list[str]) -> str:
+def _penalty_words(penalty: str, points: int, who: str) -> str:
+    """What a renege costs ``who`` under the rules' ``renege_penalty``."""
+    return {
+        "takes_all": f"{who} takes every penalty point of the hand",
+        "fixed": f"{who} takes {points} more points",
+    }.get(penalty, "these rules give no points for it")
+
+
+def _accept_words(dispute: Dispute, names: list[str]) -> str | None:
     """What accepting does, as the service does it: the claimed count becomes the hand's, or
-    the renege the ruling proves counts against its offender, with these rules' penalty."""
+    the renege the ruling proves counts against its offender, with these rules' penalty; None
+    for a query that claims nothing (the director upholds it with a ruling of their own)."""
     if dispute.ruling is None:
-        return "Accept: the claimed count replaces the hand's"
+        return "Accept: the claimed count replaces the hand's" if dispute.claim else None
     offender = next(
         (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT), None
     )
@@ -52,11 +68,14 @@ def _accept_words(dispute: Dispute, names: list[str]) -> str:
         return "Accept (the ruling proves no renege: nothing would change)"
     rules = dispute.ruling["ruleset"]
     who = names[offender]
-    penalty = {
-        "takes_all": f"{who} takes every penalty point of the hand",
-        "fixed": f"{who} takes {rules.get('renege_points', 26)} more points",
-    }.get(rules.get("renege_penalty"), "these rules give no points for it")
-    return f"Accept: {who}'s renege is recorded ({penalty})"
+    penalty = rules.get("renege_penalty"), rules.get("renege_points", 26)
+    return f"Accept: {who}'s renege is recorded ({_penalty_words(*penalty, who)})"
+
+
+def _renege_words(game) -> str:
+    rules = services.rules_of(game)
+    cost = _penalty_words(rules.renege_penalty, rules.renege_points, "they")
+    return f"Uphold: the player chosen below reneged ({cost})"
 
 
 def dispute_url(dispute: Dispute) -> str:
@@ -83,17 +102,21 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
             return redirect_to_login(request.get_full_path())
         if not can_decide(request.user, game.club_id):
             raise PermissionDenied("Only the club's directors and owners decide disputes.")
-    names = selectors.seat_names(game)
-    form = ResolveForm(data)
-    dismiss = ("dismiss", "Dismiss: the hand stands as recorded")
-    claims_nothing = dispute.ruling is None and dispute.claim is None  # a query at the table
-    accept = [] if claims_nothing else [("accept", _accept_words(dispute, names))]
-    form.fields["decision"].choices = [*accept, dismiss]
+    names, hand = selectors.seat_names(game), dispute.hand
+    form = ResolveForm(
+        data,
+        seat_names=names,
+        accept=_accept_words(dispute, names),
+        renege=_renege_words(game),
+        initial={f"points_{seat}": taken for seat, taken in enumerate(hand.points)},
+    )
     if form.is_bound and form.is_valid():
         try:
-            services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.cleaned_data)
+            services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.decided())
         except DomainError as exc:
             form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The decision was refused."))
+        except HeartsError as exc:  # the ruled count is not a hand of this game
+            form.add_error(None, refusal_words(exc, fallback=BAD_CLAIM))
         else:
             return redirect(dispute_url(dispute))
     context = {
@@ -103,6 +126,8 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         "opened_by": selectors.display_name(dispute.opened_by, game.club_id),
         "resolved_by": selectors.display_name(dispute.resolved_by, game.club_id),
         "form": form,
+        "hand_text": points_words(names, hand.points),
+        "reneged": names[hand.renege_by] if hand.renege_by is not None else None,
         "may_decide": dispute.status == DisputeStatus.OPEN
         and can_decide(request.user, game.club_id),
         **(ruling_context(dispute.ruling, names) if dispute.ruling else {"ruling": None}),
