@@ -7,7 +7,12 @@ Callers use ``from scoring import services`` and ``services.enter_hand(...)``: t
 are the services' whole public surface.
 """
 
-from scoring.services.accounts import claim_player, decide_claim, invite_player
+from scoring.services.accounts import (
+    PLAYER_INVITATION_ROLES,
+    claim_player,
+    decide_claim,
+    invite_player,
+)
 from scoring.services.clubs import create_club, remove_membership, set_membership, slug_from_name
 from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
@@ -36,6 +41,7 @@ from scoring.services.webhooks import (
 
 __all__ = [
     "ENTRY_ATTEMPTS",
+    "PLAYER_INVITATION_ROLES",
     "NewAccount",
     "abandon_game",
     "accept_invitation",

@@ -7,14 +7,20 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from hearts_site.errors import Conflict, NotFoundError
+from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import ClaimStatus, Invitation, Player, PlayerClaim, Role
 from scoring.services.invitations import VALID_FOR, hash_token, new_token
 from scoring.services.links import check_linkable, link_player
 
+# The roles a player's invitation may carry: a seat at the table, or a seat and the score sheet.
+PLAYER_INVITATION_ROLES = (Role.MEMBER, Role.SCORER)
 
-def invite_player(*, player: Player, actor) -> tuple[Invitation, str]:
-    """A director's invitation to be ``player``: whoever accepts it is linked (a week)."""
+
+def invite_player(*, player: Player, actor, role: str = Role.MEMBER) -> tuple[Invitation, str]:
+    """A director's invitation to be ``player``: whoever accepts it is linked (a week) and
+    joins with ``role``, a member's or a scorer's (who also enters the table's hands)."""
+    if role not in PLAYER_INVITATION_ROLES:
+        raise DomainError("invalid_role", "A player is invited as a member or as a scorer.", "role")
     if player.merged_into_id is not None:
         raise Conflict("player_merged", "The player was merged into another record.", None)
     if player.user_id is not None:
@@ -22,7 +28,7 @@ def invite_player(*, player: Player, actor) -> tuple[Invitation, str]:
     token = new_token()
     invitation = Invitation.objects.create(
         club_id=player.club_id,
-        role=Role.MEMBER,
+        role=role,
         player=player,
         token_hash=hash_token(token),
         created_by=actor,

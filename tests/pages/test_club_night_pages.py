@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.hashers import check_password
 from django.test import Client
 
-from scoring import services
-from scoring.models import Confirmation, Hand, Player, PlayerClaim
+from scoring import selectors, services
+from scoring.models import Confirmation, Hand, Invitation, Player, PlayerClaim, Role
 from tests.pages.conftest import make_user
 
 pytestmark = pytest.mark.django_db
@@ -150,6 +150,26 @@ def test_it_lets_a_director_invite_someone_to_be_a_player_by_a_link(club, people
     newcomer = make_user("edie_e")
     client_for(newcomer).post(link.replace("http://testserver", ""))
     assert Player.objects.get(pk=edie.pk).user == newcomer
+
+
+def test_a_player_invited_as_a_scorer_joins_as_the_player_and_a_scorer(club, people):
+    edie = club.seated[4]
+    owner = client_for(people["owner"])
+    assert "also enter their table" in owner.get(f"/players/{edie.pk}/").content.decode()
+    page = owner.post(f"/players/{edie.pk}/invite/", {"role": "scorer"}).content.decode()
+    link = re.search(r"data-invitation-link>([^<]+)<", page).group(1)
+    newcomer = make_user("edie_e")
+    client_for(newcomer).post(link.replace("http://testserver", ""))
+    assert Player.objects.get(pk=edie.pk).user == newcomer
+    assert selectors.role_in(newcomer, club.pk) == Role.SCORER
+
+
+def test_a_player_invitation_for_a_role_above_a_scorer_is_refused_in_words(club, people):
+    edie = club.seated[4]
+    owner = client_for(people["owner"])
+    refused = owner.post(f"/players/{edie.pk}/invite/", {"role": "owner"}, follow=True)
+    assert "invited as a member or as a scorer" in refused.content.decode()
+    assert not Invitation.objects.filter(player=edie).exists()
 
 
 def test_the_claims_page_and_my_page_take_a_form_and_nothing_else(club, people):

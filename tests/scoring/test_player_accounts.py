@@ -7,6 +7,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from hearts_site.errors import DomainError
 from scoring import services
 from scoring.models import Membership, Player, PlayerClaim
 
@@ -34,6 +35,31 @@ def test_it_links_whoever_accepts_a_directors_invitation_to_the_player(
         f"{API}/players/{ada.pk}/invitation/", {}, format="json"
     )
     assert error_of(again, 409)[0] == "player_linked"
+
+
+def test_a_player_invited_as_a_scorer_joins_with_a_scorers_role(public_club, client_for, users):
+    ada = public_club.seated[0]
+    invited = client_for(users["director"]).post(
+        f"{API}/players/{ada.pk}/invitation/", {"role": "scorer"}, format="json"
+    )
+    assert invited.status_code == 201, invited.content
+    newcomer = make_user("ada_lovelace")
+    client_for(newcomer).post(
+        f"{API}/invitations/accept/", {"token": invited.json()["token"]}, format="json"
+    )
+    assert Membership.objects.get(club=public_club, user=newcomer).role == "scorer"
+
+
+@pytest.mark.parametrize("role", ["director", "owner", "captain"])
+def test_a_player_invitation_gives_no_role_above_a_scorers(role, public_club, client_for, users):
+    ada = public_club.seated[0]
+    refused = client_for(users["director"]).post(
+        f"{API}/players/{ada.pk}/invitation/", {"role": role}, format="json"
+    )
+    assert error_of(refused, 400) == ("invalid_choice", "role")
+    with pytest.raises(DomainError) as refused_by_service:  # whoever calls it
+        services.invite_player(player=ada, actor=users["director"], role=role)
+    assert refused_by_service.value.code == "invalid_role"
 
 
 @pytest.mark.parametrize("who", ["scorer", "member", "outsider"])

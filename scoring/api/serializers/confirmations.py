@@ -8,7 +8,8 @@ from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_ID, REASON, shown_once
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
-from scoring.models import ClaimStatus, PlayerClaim
+from scoring.models import ClaimStatus, PlayerClaim, Role
+from scoring.services import PLAYER_INVITATION_ROLES
 
 CLAIM_DECISIONS = ["approve", "refuse"]
 PIN_HELP = "The player's PIN, 4 to 8 digits."
@@ -85,7 +86,13 @@ class PlayerClaimInputSerializer(StrictInputSerializer):
 
 
 class PlayerInvitationInputSerializer(StrictInputSerializer):
-    """No body: an invitation to be the player the URL names."""
+    """An invitation to be the player the URL names, with the role it gives in the club."""
+
+    role = serializers.ChoiceField(
+        choices=[(role.value, role.label) for role in PLAYER_INVITATION_ROLES],
+        default=Role.MEMBER.value,
+        help_text="member: plays and confirms hands; scorer: also enters the table's hands.",
+    )
 
 
 class ClaimDecisionInputSerializer(StrictInputSerializer):

@@ -60,7 +60,7 @@ class PlayerInvitationView(PlayerScopedMixin, CreateView, APIView):
 
     def perform(self, data: dict):
         invitation, token = services.invite_player(
-            player=self.get_player(), actor=self.request.user
+            player=self.get_player(), actor=self.request.user, role=data["role"]
         )
         return shown_once(invitation, token)
 

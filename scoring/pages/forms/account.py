@@ -43,3 +43,16 @@ class DeviceTokenForm(forms.Form):
 
 class InvitationForm(forms.Form):
     role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.MEMBER)
+
+
+class PlayerInvitationForm(forms.Form):
+    role = forms.ChoiceField(
+        label="In the club they",
+        choices=[
+            (Role.MEMBER.value, "play and confirm hands"),
+            (Role.SCORER.value, "also enter their table's hands"),
+        ],
+        initial=Role.MEMBER,
+        required=False,
+        error_messages={"invalid_choice": "A player is invited as a member or as a scorer."},
+    )

@@ -10,6 +10,7 @@ from adjudication.services import ruleset_for
 from scoring import selectors
 from scoring.models import Club, GameStatus, League, Player, Role
 from scoring.pages import access, charts, scoreboard, tables
+from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PinForm
 from scoring.pages.params import int_param
 from scoring.pages.words import rules_text
@@ -80,6 +81,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "chart": charts.rating_chart(player.name, events),
         "is_director": is_director,
         "pin": _pin_state(player) if is_director else None,
+        "invitation_form": PlayerInvitationForm(auto_id="invite_%s") if is_director else None,
         **_games(request, seats__player=player),
     }
     return render(request, "pages/player.html", context)

@@ -16,8 +16,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Player
+from scoring.models import Player, Role
 from scoring.pages import access
+from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
@@ -227,8 +228,13 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.readable(request.user, Player, "player", pk=pk)
     if selectors.role_in(request.user, player.club_id) not in selectors.DIRECTORS:
         raise PermissionDenied("Directors invite someone to be a player.")
+    form = PlayerInvitationForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors["role"][0])
+        return redirect("page-player", pk=pk)
+    role = form.cleaned_data["role"] or Role.MEMBER
     try:
-        _, token = services.invite_player(player=player, actor=request.user)
+        _, token = services.invite_player(player=player, actor=request.user, role=role)
     except DomainError as exc:
         messages.error(request, refusal_words(exc))
         return redirect("page-player", pk=pk)
