@@ -8,7 +8,12 @@ are the services' whole public surface.
 """
 
 from scoring.services.accounts import claim_player, decide_claim, invite_player
-from scoring.services.clubs import create_club, remove_membership, set_membership
+from scoring.services.clubs import (
+    change_role,
+    create_club,
+    remove_membership,
+    set_membership,
+)
 from scoring.services.confirmations import confirm_hand, query_hand, set_pin
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
@@ -31,6 +36,7 @@ __all__ = [
     "ENTRY_ATTEMPTS",
     "abandon_game",
     "accept_invitation",
+    "change_role",
     "claim_player",
     "confirm_hand",
     "correct_hand",
