@@ -53,12 +53,13 @@ class GameListView(ClubRowsView):
     ordering_fields = ["started_at", "finished_at"]
 
     def body_club_id(self) -> int | None:
-        """A league game's club is its league's."""
+        """A league game's club is its league's; a league the user may not read is no league
+        (what the club's privacy hides, the answer must not tell: not ``unknown_club``)."""
         league_id = body_id(self.request, "league")
         if league_id is None:
             return super().body_club_id()
-        league = League.objects.filter(pk=league_id).first()
-        if league is None:
+        league = League.objects.select_related("club").filter(pk=league_id).first()
+        if league is None or not selectors.can_read(self.request.user, league.club):
             raise DomainError("unknown_league", "No such league.", "league")
         return league.club_id
 
