@@ -79,7 +79,8 @@ def csv_table(operation_id: str, summary: str, parameters) -> object:
 
 
 class CSVOnly(BaseContentNegotiation):
-    """The CSV operations answer CSV whatever Accept or ?format= says."""
+    """The CSV operations answer CSV whatever Accept or ?format= says (never a 406): with the
+    view's first renderer, or with a body of their own (hands.csv streams its rows)."""
 
     def select_parser(self, request, parsers):
         return parsers[0] if parsers else None
@@ -215,6 +216,9 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
 
     permission_classes = [AllowAny]
     throttle_classes = [AnonymousExportThrottle]
+    # The rows are streamed as CSV for any Accept (text/csv too); the renderer is the errors'.
+    renderer_classes = [FastJSONRenderer]
+    content_negotiation_class = CSVOnly
 
     @extend_schema(
         **operation("leagues_hands_csv"),
