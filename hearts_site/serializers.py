@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework import serializers
@@ -93,8 +94,8 @@ def text_refusal(field: serializers.Field, value: Any) -> list | dict | None:
     """Why ``value``, sent for ``field``, is no number, day or time as numbers.py reads one
     (the errors as DRF words them: a list, or a list's by index); None when it is one, or
     when the field reads none."""
-    if isinstance(field, serializers.ListField) and isinstance(value, list):
-        items = enumerate(value)
+    items = _items(field, value)
+    if items is not None:
         refused = {i: found for i, item in items if (found := text_refusal(field.child, item))}
         return refused or None
     if not isinstance(value, str):
@@ -108,6 +109,15 @@ def text_refusal(field: serializers.Field, value: Any) -> list | dict | None:
     if isinstance(field, serializers.DateTimeField):
         moment = numbers.ascii_moment(value)
         return _day_refusal(None if moment is None else moment.date(), MOMENT_WORDS)
+    return None
+
+
+def _items(field: serializers.Field, value: Any) -> Iterable[tuple[Any, Any]] | None:
+    """A list's or a dict's items, each read by the field's child; None for other fields."""
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        return enumerate(value)
+    if isinstance(field, serializers.DictField) and isinstance(value, dict):
+        return value.items()
     return None
 
 

@@ -11,6 +11,7 @@ from datetime import date
 
 import pytest
 from django.test import Client
+from rest_framework import serializers
 from rest_framework.test import APIClient
 
 import scoring.api.serializers
@@ -182,8 +183,6 @@ def _input_serializers() -> list[type[StrictInputSerializer]]:
 
 def _reads_a_number(field) -> list[tuple[str, str]]:
     """(path, what to send) for every number, day or time the field reads, through lists."""
-    from rest_framework import serializers
-
     if isinstance(field, serializers.ListField):
         return [(f".0{path}", text) for path, text in _reads_a_number(field.child)]
     if isinstance(field, serializers.IntegerField):
@@ -251,3 +250,18 @@ def test_a_page_given_a_bad_id_in_a_form_answers_404_not_500(club_night, number,
     ruled = client.post("/adjudicate/", {"players": number, "plays": ""})
     assert ruled.status_code == 400
     assert "Type or tap the cards that were played." in ruled.content.decode()
+
+
+class _Shapes(StrictInputSerializer):
+    by_seat = serializers.DictField(child=serializers.IntegerField())
+    rounds = serializers.ListField(child=serializers.ListField(child=serializers.IntegerField()))
+
+
+def test_numbers_inside_lists_of_lists_and_dicts_are_read_the_same_way():
+    bad = _Shapes(data={"by_seat": {"north": ARABIC_THREE}, "rounds": [[1, 2], [3, ARABIC_ONE]]})
+    assert not bad.is_valid()
+    assert [e.code for e in bad.errors["by_seat"]["north"]] == ["invalid"]
+    assert [e.code for e in bad.errors["rounds"][1][1]] == ["invalid"]
+    good = _Shapes(data={"by_seat": {"north": "3"}, "rounds": [[1, 2], [3, "1"]]})
+    assert good.is_valid(), good.errors
+    assert good.validated_data == {"by_seat": {"north": 3}, "rounds": [[1, 2], [3, 1]]}
