@@ -14,7 +14,9 @@ from django.db.models import JSONField, Model
 from adjudication.engine import HeartsError
 from adjudication.services import ruleset_for
 from hearts_site import numbers
+from hearts_site.errors import DomainError
 from scoring.backup import schema
+from scoring.domain.ranking import ranking_of
 from scoring.models import GameSeat, League, Player, Season
 
 FORMAT = "hearts-club-backup"
@@ -153,6 +155,7 @@ def _check_leagues(leagues: list) -> tuple[set[int], dict[int, int]]:
     for i, league in enumerate(leagues):
         _check_row(schema.LEAGUES, league, f"leagues[{i}]")
         _ruleset(league["ruleset"], f"leagues[{i}].ruleset")
+        _ranking(league["ranking"], f"leagues[{i}]")
         for j, season in enumerate(league["seasons"]):
             where = f"leagues[{i}].seasons[{j}]"
             _check_row(schema.SEASONS, season, where)
@@ -224,6 +227,15 @@ def _check_merges(merges: list, known: Known) -> None:
         for seat in merge["seats_moved"]:
             _refers(seat, known[GameSeat], f"{where}.seats_moved", "seat")
     _unique((m["id"] for m in merges), "player_merges")
+
+
+def _ranking(declared: dict, where: str) -> None:
+    """The league's ranking declaration, as a league's table checks it (else every table of
+    the league would be refused)."""
+    try:
+        ranking_of(declared)
+    except DomainError as exc:
+        raise BackupError(f"{where}.{exc.attr}: {exc.detail}.") from None
 
 
 def _ruleset(options: dict, where: str):

@@ -102,6 +102,10 @@ CASES = {
     "an unknown season": (_set("games.0.season", 987654), r"no season with id 987654"),
     "an unknown role": (_set("members.0.role", "king"), r"members\[0\]\.role: 'king'"),
     "an unknown status": (_set("games.0.status", "paused"), r"games\[0\]\.status: 'paused'"),
+    "a ranking a table refuses": (
+        _set("leagues.0.ranking", {"criterion": "nonsense"}),
+        r"leagues\[0\]\.ranking\.criterion: criterion must be one of",
+    ),
     "a ruleset the engine refuses": (
         _set("leagues.0.ruleset", {"preset": "no-such-preset"}),
         r"leagues\[0\]\.ruleset",
