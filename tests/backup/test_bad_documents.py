@@ -231,6 +231,13 @@ def test_files_that_are_not_json_or_not_there_are_command_errors(tmp_path):
         call_command("import_club", str(path))
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_club", str(tmp_path / "missing.json"))
+    # Python reads no whole number of more than 4,300 digits; nor lists a thousand deep.
+    path.write_text('{"version": ' + "9" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(CommandError, match="is not JSON: Exceeds the limit"):
+        call_command("import_club", str(path))
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(CommandError, match="nested too deeply"):
+        call_command("import_club", str(path))
     with pytest.raises(CommandError, match="No club has the slug 'nowhere'"):
         call_command("export_club", "nowhere")
     with pytest.raises(CommandError, match="No user has the username 'nobody'"):

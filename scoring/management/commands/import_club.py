@@ -38,7 +38,7 @@ class Command(BaseCommand):
                     data = json.load(handle)
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:  # not JSON, not UTF-8, or a number of thousands of digits
             raise CommandError(f"{file} is not JSON: {exc}.") from None
         except RecursionError:
             raise CommandError(f"{file} is nested too deeply to be a club backup.") from None
