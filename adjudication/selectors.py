@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from adjudication.engine import PRESETS, HeartsError, build_ruleset
+from hearts_site.numbers import ascii_whole_number
 
 
 def describe_preset(name: str, players: object = None) -> dict[str, Any]:
@@ -12,12 +13,10 @@ def describe_preset(name: str, players: object = None) -> dict[str, Any]:
     preset = PRESETS[name]
     overrides: dict[str, Any] = {}
     if players is not None:
-        try:
-            overrides["players"] = int(str(players))
-        except ValueError:
-            raise HeartsError(
-                "invalid_option", "players must be a whole number", "players"
-            ) from None
+        count = ascii_whole_number(str(players).strip(), max_digits=6)
+        if count is None:
+            raise HeartsError("invalid_option", "players must be a whole number", "players")
+        overrides["players"] = count
     rules = build_ruleset(name, **overrides)
     return {
         "name": preset.name,

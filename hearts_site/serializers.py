@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
+from hearts_site import numbers
+
 
 # An input serializer that refuses fields it does not know, instead of ignoring them: a phone
-# that sends ``point`` for ``points`` must hear about it, not have it dropped. (A comment, not a
-# docstring: the schema would show a docstring as every input's description.)
+# that sends ``point`` for ``points`` must hear about it, not have it dropped. And a number,
+# a day or a time sent as text is read as hearts_site/numbers.py says, before the field's own
+# parse: ASCII digits only (DRF reads "١٢" as 12), and days the service counts with (DRF
+# takes any day to 9999-12-31). Every input is one of these, nested ones too. (A comment, not
+# a docstring: the schema would show a docstring as every input's description.)
 class StrictInputSerializer(serializers.Serializer):
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
@@ -25,6 +31,13 @@ class StrictInputSerializer(serializers.Serializer):
                         for name in unknown[:10]
                     }
                 )
+            unread = {
+                name: refusal
+                for name, value in data.items()
+                if (refusal := text_refusal(self.fields[name], value))
+            }
+            if unread:
+                raise serializers.ValidationError(unread)
         return super().to_internal_value(data)
 
     def run_validation(self, data: Any = serializers.empty) -> Any:
@@ -69,3 +82,52 @@ def _own_copy(field: serializers.Field) -> serializers.Field:
             inner.parent = copied
             setattr(copied, name, inner)
     return copied
+
+
+WHOLE_NUMBER_WORDS = "A whole number, in the digits 0 to 9."
+DAY_WORDS = "A date as YYYY-MM-DD, in the digits 0 to 9."
+MOMENT_WORDS = "A time as ISO 8601 (2026-11-30T19:30:00+01:00), in the digits 0 to 9."
+DAYS_WORDS = f"A date {numbers.DAYS}."
+
+
+def text_refusal(field: serializers.Field, value: Any) -> list | dict | None:
+    """Why ``value``, sent for ``field``, is no number, day or time as numbers.py reads one
+    (the errors as DRF words them: a list, or a list's by index); None when it is one, or
+    when the field reads none."""
+    items = _items(field, value)
+    if items is not None:
+        refused = {i: found for i, item in items if (found := text_refusal(field.child, item))}
+        return refused or None
+    if not isinstance(value, str):
+        return None  # a JSON number is ASCII; anything else is the field's to refuse
+    if isinstance(field, serializers.IntegerField):
+        return None if numbers.is_ascii_integer(value) else _refused(WHOLE_NUMBER_WORDS)
+    if isinstance(field, serializers.DecimalField | serializers.FloatField):
+        return None if value.isascii() else _refused(WHOLE_NUMBER_WORDS)
+    if isinstance(field, serializers.DateField):
+        return _day_refusal(numbers.ascii_day(value), DAY_WORDS)
+    if isinstance(field, serializers.DateTimeField):
+        moment = numbers.ascii_moment(value)
+        return _day_refusal(None if moment is None else moment.date(), MOMENT_WORDS)
+    return None
+
+
+def _items(field: serializers.Field, value: Any) -> Iterable[tuple[Any, Any]] | None:
+    """A list's or a dict's items, each read by the field's child; None for other fields."""
+    if isinstance(field, serializers.ListField) and isinstance(value, list):
+        return enumerate(value)
+    if isinstance(field, serializers.DictField) and isinstance(value, dict):
+        return value.items()
+    return None
+
+
+def _day_refusal(day, words: str) -> list | None:
+    if day is None:
+        return _refused(words)
+    if not numbers.day_in_range(day):
+        return _refused(DAYS_WORDS, "date_out_of_range")
+    return None
+
+
+def _refused(words: str, code: str = "invalid") -> list[ErrorDetail]:
+    return [ErrorDetail(words, code)]

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 from rest_framework import generics
 from rest_framework.permissions import AllowAny
 
@@ -29,7 +28,7 @@ class ClubScopedMixin:
 
     def get_club(self) -> Club:
         if "_club" not in self.__dict__:
-            club = get_object_or_404(Club, pk=self.kwargs[self.club_lookup])
+            club = Club.objects.filter(pk=self.kwargs[self.club_lookup]).first()
             self._club = _readable(self.request.user, club, "No such club.")
         return self._club
 
@@ -176,13 +175,14 @@ def body_id(request, name: str) -> int | None:
 def _readable_row(user, model, pk: int, what: str):
     """The ``model`` row ``pk``, with its club, when the user may read its club; else a 404
     that says "No such ``what``." (the same whether it does not exist or is private)."""
-    row = get_object_or_404(model.objects.select_related("club"), pk=pk)
-    _readable(user, row.club, f"No such {what}.")
+    row = model.objects.select_related("club").filter(pk=pk).first()
+    _readable(user, None if row is None else row.club, f"No such {what}.")
     return row
 
 
-def _readable(user, club: Club, message: str) -> Club:
-    """``club``, when the user may read it; else a 404 that says ``message``."""
-    if not selectors.can_read(user, club):
+def _readable(user, club: Club | None, message: str) -> Club:
+    """``club``, when there is one and the user may read it; else a 404 that says
+    ``message``, word for word the same for a club that does not exist and a private one."""
+    if club is None or not selectors.can_read(user, club):
         raise NotFoundError("not_found", message, None)
     return club

@@ -4,15 +4,19 @@ written (``validate``). What each row holds is declared once, in schema.py."""
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
-from django.db.models import Model
-from django.utils.dateparse import parse_date, parse_datetime
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import JSONField, Model
 
 from adjudication.engine import HeartsError
 from adjudication.services import ruleset_for
+from hearts_site import numbers
+from hearts_site.errors import DomainError
 from scoring.backup import schema
+from scoring.domain.ranking import ranking_of
 from scoring.models import GameSeat, League, Player, Season
 
 FORMAT = "hearts-club-backup"
@@ -27,6 +31,10 @@ TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
 
 # The export ids a reference may name, by the model it refers to.
 Known = Mapping[type[Model], Container[int]]
+
+# Every whole number inside a JSON value (entries, scores, rulesets, history): what an integer
+# column holds, since the service adds them into such columns (a seat's total, its points).
+JSON_WHOLE_NUMBERS = BaseDatabaseOperations.integer_field_ranges["IntegerField"]
 
 
 class BackupError(Exception):
@@ -157,10 +165,11 @@ def _check_leagues(leagues: list) -> tuple[set[int], dict[int, int]]:
     for i, league in enumerate(leagues):
         _check_row(schema.LEAGUES, league, f"leagues[{i}]")
         _ruleset(league["ruleset"], f"leagues[{i}].ruleset")
+        _ranking(league["ranking"], f"leagues[{i}]")
         for j, season in enumerate(league["seasons"]):
             where = f"leagues[{i}].seasons[{j}]"
             _check_row(schema.SEASONS, season, where)
-            if parse_date(season["ends_on"]) < parse_date(season["starts_on"]):
+            if numbers.ascii_day(season["ends_on"]) < numbers.ascii_day(season["starts_on"]):
                 raise BackupError(f"{where}: ends_on is before starts_on.")
             if season["id"] in season_league:
                 raise BackupError(f"{where}: season id {season['id']} appears twice.")
@@ -201,11 +210,22 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> se
 
 
 def _check_hands(hands: list, players: int, where: str) -> set[int]:
-    """A game's hands, each with one score and one points figure per seat; their numbers."""
+    """A game's hands, each with one score and one points figure per seat, whole numbers whose
+    sums over the game a seat's columns hold (its total, its points taken); their numbers."""
     for j, hand in enumerate(hands):
         _check_row(schema.HANDS, hand, f"{where}.hands[{j}]")
-        if len(hand["scores"]) != players or len(hand["points"]) != players:
-            raise BackupError(f"{where}.hands[{j}]: points and scores need one per seat.")
+        for key in ("points", "scores"):
+            figures = hand[key]
+            if len(figures) != players or not all(_whole(figure) for figure in figures):
+                raise BackupError(f"{where}.hands[{j}].{key}: one whole number per seat.")
+    low, high = JSON_WHOLE_NUMBERS
+    for key in ("points", "scores"):
+        for seat in range(players):
+            if not low <= sum(hand[key][seat] for hand in hands) <= high:
+                raise BackupError(
+                    f"{where}.hands[].{key}: seat {seat}'s sum over the game is out of range: "
+                    f"from {low} to {high}."
+                )
     return {hand["number"] for hand in hands}
 
 
@@ -219,6 +239,15 @@ def _check_merges(merges: list, known: Known) -> None:
     _unique((m["id"] for m in merges), "player_merges")
 
 
+def _ranking(declared: dict, where: str) -> None:
+    """The league's ranking declaration, as a league's table checks it (else every table of
+    the league would be refused)."""
+    try:
+        ranking_of(declared)
+    except DomainError as exc:
+        raise BackupError(f"{where}.{exc.attr}: {exc.detail}.") from None
+
+
 def _ruleset(options: dict, where: str):
     try:
         return ruleset_for(options)
@@ -230,13 +259,45 @@ def _ruleset(options: dict, where: str):
 
 
 def _check_row(kind: schema.RowKind, obj: Any, where: str) -> dict[str, Any]:
-    """Its keys, what each holds, and the value of a field with choices among them."""
+    """Its keys, what each holds (a number as its column can store it, in JSON values too),
+    and the value of a field with choices among them."""
     _check(obj, kind.spec, where)
     for column in kind.columns:
-        if column.field.choices and obj[column.key] is not None:
-            allowed = [value for value, _ in column.field.choices]
-            _choice(obj[column.key], allowed, f"{where}.{column.key}")
+        value, at = obj[column.key], f"{where}.{column.key}"
+        if column.bounds is not None and value is not None:
+            _in_range(value, column.bounds, at)
+        if isinstance(column.field, JSONField):
+            _check_json_numbers(value, at)
+        if column.field.choices and value is not None:
+            allowed = [choice for choice, _ in column.field.choices]
+            _choice(value, allowed, at)
     return obj
+
+
+def _in_range(value: int, bounds: tuple[int, int], where: str) -> None:
+    low, high = bounds
+    if not low <= value <= high:
+        raise BackupError(f"{where}: {str(value)[:60]} is out of range: from {low} to {high}.")
+
+
+def _check_json_numbers(value: Any, where: str) -> None:
+    """Every number inside a JSON value: a whole number an integer column holds, or a finite
+    decimal (Python's JSON reader also takes NaN and Infinity, which no database stores)."""
+    pending = [(value, where)]
+    while pending:  # not recursive: a deeply nested value is no reason for a traceback
+        item, at = pending.pop()
+        if isinstance(item, dict):
+            pending.extend((inner, f"{at}.{key}") for key, inner in item.items())
+        elif isinstance(item, list):
+            pending.extend((inner, f"{at}[{i}]") for i, inner in enumerate(item))
+        elif _whole(item):
+            _in_range(item, JSON_WHOLE_NUMBERS, at)
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise BackupError(f"{at}: {item} is not a number a database stores.")
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_refs(kind: schema.RowKind, obj: dict[str, Any], where: str, known: Known) -> None:
@@ -256,7 +317,7 @@ def _kind_ok(value: Any, kind: str) -> bool:
     if kind == schema.ANY:
         return True
     if kind == "int":
-        return isinstance(value, int) and not isinstance(value, bool)
+        return _whole(value)
     if kind == "str":
         return isinstance(value, str)
     if kind == "bool":
@@ -266,19 +327,15 @@ def _kind_ok(value: Any, kind: str) -> bool:
     if kind == "list":
         return isinstance(value, list)
     if kind == "datetime":
-        if not isinstance(value, str):
-            return False
-        try:
-            parsed = parse_datetime(value)
-        except ValueError:
-            return False
-        return parsed is not None and parsed.tzinfo is not None
+        moment = numbers.ascii_moment(value) if isinstance(value, str) else None
+        return moment is not None and moment.tzinfo is not None and _counted(moment.date())
     if kind == "date":
-        try:
-            return isinstance(value, str) and parse_date(value) is not None
-        except ValueError:
-            return False
+        return _counted(numbers.ascii_day(value) if isinstance(value, str) else None)
     raise AssertionError(kind)
+
+
+def _counted(day) -> bool:
+    return day is not None and numbers.day_in_range(day)
 
 
 def _check(obj: Any, spec: Mapping[str, str], where: str) -> dict[str, Any]:
@@ -293,6 +350,8 @@ def _check(obj: Any, spec: Mapping[str, str], where: str) -> dict[str, Any]:
     for key, kind in spec.items():
         if not _kind_ok(obj[key], kind):
             wanted = kind.rstrip("?") + (" or null" if kind.endswith("?") else "")
+            if kind.rstrip("?") in ("date", "datetime"):
+                wanted += f" ({numbers.DAYS}, in ASCII digits)"
             raise BackupError(f"{where}.{key}: expected {wanted}, found {obj[key]!r:.60}.")
     return obj
 
@@ -311,7 +370,7 @@ def _refers(value: int | None, known: Container[int], where: str, what: str) -> 
         raise BackupError(f"{where}: no {what} with id {value} in this document.")
 
 
-def _choice(value: str, choices: Iterable[str], where: str) -> None:
+def _choice(value: Any, choices: Iterable[Any], where: str) -> None:
     allowed = list(choices)
     if value not in allowed:
-        raise BackupError(f"{where}: {value!r} is not one of {', '.join(allowed)}.")
+        raise BackupError(f"{where}: {value!r:.60} is not one of {', '.join(map(str, allowed))}.")

@@ -24,14 +24,14 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
 from django.db import DataError, IntegrityError, connection, transaction
 from django.db.models import Model
-from django.utils.dateparse import parse_date, parse_datetime
 
+from hearts_site import numbers
 from scoring import services
 from scoring.backup import schema
 from scoring.backup.format import BackupError, validate
+from scoring.backup.users import accounts_for
 from scoring.models import Club, Dispute, GameSeat, Membership, Player, Role
 
 BATCH = 500
@@ -47,9 +47,10 @@ def import_club(data: Any, *, owner=None, slug: str | None = None) -> Club:
 
     Refuses (``BackupError``, nothing left written) a document of another format or version,
     one that does not check out, or a club slug already in use. ``slug`` imports under another
-    slug; ``owner`` (a user) is made an owner of the new club as well. Users named in the
-    document are matched by username, and created inactive with no usable password when
-    missing (``club.created_users`` lists them). Ratings are recomputed afterwards.
+    slug; ``owner`` (a user) is made an owner of the new club as well. The users the document
+    names are new accounts, inactive with no usable password, never existing ones but the
+    owner (users.py; ``club.created_users`` lists them, ``club.renamed_users`` those whose
+    username was taken here). Ratings are recomputed afterwards.
     """
     data = validate(data)
     slug = slug or data["club"]["slug"]
@@ -62,7 +63,7 @@ def import_club(data: Any, *, owner=None, slug: str | None = None) -> Club:
         if isinstance(exc, IntegrityError | DataError):
             raise BackupError(f"The document clashes with the database: {exc}") from None
         raise
-    club.created_users = writer.created_users
+    club.created_users, club.renamed_users = writer.created_users, writer.renamed_users
     return club
 
 
@@ -76,7 +77,9 @@ def _refuse_taken(slug: str) -> None:
 
 def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
     with transaction.atomic():
-        writer.users, writer.created_users = _users(data, owner)
+        accounts = accounts_for(_usernames(data), owner=owner, slug=slug)
+    writer.users, writer.created_users = accounts.by_username, accounts.created
+    writer.renamed_users = accounts.renamed
     club = writer.club = _club(data["club"], writer)
     _players(data["players"], writer)
     leagues = _leagues(data["leagues"], writer)
@@ -119,6 +122,7 @@ class _Writer:
     def __init__(self) -> None:
         self.users: dict[str, Any] = {}
         self.created_users: list[str] = []
+        self.renamed_users: dict[str, str] = {}
         self.club: Club | None = None
         self.ids: dict[type[Model], dict[int, int]] = {}
 
@@ -174,9 +178,9 @@ class _Writer:
         if column.writes == schema.NUMBER:
             raise AssertionError(f"{column.key}: given by the kind's writer (_disputes, ...)")
         if column.base == "datetime":
-            return parse_datetime(value)
+            return numbers.ascii_moment(value)
         if column.base == "date":
-            return parse_date(value)
+            return numbers.ascii_day(value)
         return value
 
     def _insert(self, kind: schema.RowKind, sources: list[Source], rows: list[Model]) -> None:
@@ -190,7 +194,7 @@ class _Writer:
         if rows and kind.stamped:
             for row, source in zip(rows, sources, strict=True):
                 for column in kind.stamped:
-                    setattr(row, column.field.attname, parse_datetime(source[column.key]))
+                    setattr(row, column.field.attname, numbers.ascii_moment(source[column.key]))
             # bulk_update writes the attributes as they are: no auto_now here.
             stamped = [column.field.name for column in kind.stamped]
             kind.model.objects.bulk_update(rows, stamped, batch_size=BATCH)
@@ -199,8 +203,8 @@ class _Writer:
             new_ids.update((s["id"], row.pk) for s, row in zip(sources, rows, strict=True))
 
 
-def _users(data: dict[str, Any], owner) -> tuple[dict[str, Any], list[str]]:
-    """Every username the document names, found or created inactive with no password."""
+def _usernames(data: dict[str, Any]) -> set[str]:
+    """Every username the document names."""
     wanted = {
         source[column.key]
         for kind in schema.ROW_KINDS
@@ -209,22 +213,7 @@ def _users(data: dict[str, Any], owner) -> tuple[dict[str, Any], list[str]]:
         for _, source in kind.rows_of(data)
     }
     wanted.discard(None)
-    user_model = get_user_model()
-    field = user_model.USERNAME_FIELD
-    found = {getattr(u, field): u for u in user_model.objects.filter(**{f"{field}__in": wanted})}
-    created = sorted(wanted - set(found))
-    for name in created:
-        user = user_model(**{field: name, "is_active": False})
-        user.set_unusable_password()
-        try:
-            user.full_clean(exclude=["password"], validate_unique=False)
-        except ValidationError as exc:
-            raise BackupError(f"User {name!r} cannot be created: {exc}") from None
-        user.save()
-        found[name] = user
-    if owner is not None:
-        found.setdefault(getattr(owner, field), owner)
-    return found, created
+    return wanted
 
 
 # --- One kind of row at a time, in the order of schema.ROW_KINDS ---------------------------------

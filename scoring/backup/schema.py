@@ -16,6 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import (
     BooleanField,
     CharField,
@@ -66,6 +67,20 @@ class Column:
     def base(self) -> str:
         """The kind without its "?"."""
         return self.kind.rstrip("?")
+
+    @property
+    def bounds(self) -> tuple[int, int] | None:
+        """The whole numbers an "int" key may hold: what its column holds on every database
+        (Django's range for its field's type; a reference's, for the field it names). None
+        for other kinds."""
+        if self.base != "int":
+            return None
+        stored = self.field
+        if self.writes == NUMBER:
+            stored = stored.related_model._meta.get_field(self.named_by)
+        elif stored.is_relation:
+            stored = stored.target_field
+        return BaseDatabaseOperations.integer_field_ranges[stored.get_internal_type()]
 
 
 @dataclass(frozen=True, eq=False)

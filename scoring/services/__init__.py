@@ -13,7 +13,13 @@ from scoring.services.accounts import (
     decide_claim,
     invite_player,
 )
-from scoring.services.clubs import create_club, remove_membership, set_membership, slug_from_name
+from scoring.services.clubs import (
+    change_role,
+    create_club,
+    remove_membership,
+    set_membership,
+    slug_from_name,
+)
 from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
@@ -46,6 +52,7 @@ __all__ = [
     "abandon_game",
     "accept_invitation",
     "add_players",
+    "change_role",
     "claim_player",
     "confirm_for_table",
     "confirm_hand",

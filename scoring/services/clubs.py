@@ -8,7 +8,7 @@ import string
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from hearts_site.errors import Conflict
+from hearts_site.errors import Conflict, NotFoundError
 from scoring.models import Club, Membership, Role
 
 SLUG_LENGTH = 60  # Club.slug
@@ -60,15 +60,36 @@ def set_membership(*, club: Club, user, role: str) -> Membership:
 
 
 @transaction.atomic
+def change_role(*, membership: Membership, role: str) -> Membership:
+    """The member's new role. A membership removed meanwhile (another owner's removal, a
+    moment before) is gone: refused with a 404, never made again, as ``set_membership``'s
+    "this user's role, whether or not a member" would."""
+    _lock_members(membership.club)
+    changed = Membership.objects.filter(pk=membership.pk).update(role=role)
+    if not changed:
+        raise _no_such_member()
+    _keeps_an_owner(membership.club, "role")
+    return Membership.objects.select_related("user").get(pk=membership.pk)
+
+
+@transaction.atomic
 def remove_membership(*, membership: Membership) -> None:
+    """The member leaves; one already removed (twice at once) is a 404."""
     club = membership.club
     _lock_members(club)
-    membership.delete()
+    deleted, _ = Membership.objects.filter(pk=membership.pk).delete()
+    if not deleted:
+        raise _no_such_member()
     _keeps_an_owner(club, "user")
 
 
+def _no_such_member() -> NotFoundError:
+    return NotFoundError("not_found", "No such membership.", None)
+
+
 def _lock_members(club: Club) -> None:
-    """Hold the club's row until commit: changes to one club's members run one at a time.
+    """Hold the club's row until commit: changes to one club's members run one at a time,
+    each reading the members as the one before it left them.
 
     Without it two owners demoting (or removing) each other at once both see the other still
     an owner under READ COMMITTED, and both commit: a club with no owner. SQLite's IMMEDIATE

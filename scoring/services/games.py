@@ -135,14 +135,15 @@ def start_game(
     **options: Any,
 ) -> Game:
     """A game from the ids an API request names: each unknown id is refused on its field."""
-    league_row = League.objects.filter(pk=league).first() if league is not None else None
+    # Only this club's leagues, seasons and players are looked up: another club's, which may
+    # be private, is answered as one that does not exist.
+    leagues, seasons = League.objects.filter(club=club), Season.objects.filter(league__club=club)
+    league_row = leagues.filter(pk=league).first() if league is not None else None
     if league is not None and league_row is None:
         raise DomainError("unknown_league", "No such league.", "league")
-    season_row = Season.objects.filter(pk=season).first() if season is not None else None
+    season_row = seasons.filter(pk=season).first() if season is not None else None
     if season is not None and season_row is None:
         raise DomainError("unknown_season", "No such season.", "season")
-    # Only this club's players are looked up: a player of another club, which may be private,
-    # gets the same answer as one that does not exist.
     found = {p.pk: p for p in Player.objects.filter(pk__in=players, club=club)}
     missing = [i for i, pid in enumerate(players) if pid not in found]
     if missing:

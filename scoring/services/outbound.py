@@ -1,8 +1,10 @@
 """One POST to a webhook receiver, made safe against server-side request forgery: the host is
 resolved once, every address it resolves to must be public (unless
 ``HEARTS_WEBHOOKS_ALLOW_PRIVATE``), and the connection goes to that checked address, so a
-second lookup cannot point it elsewhere. Short timeouts, no redirects followed (a 3xx is a
-failure), and only a little of the answer read."""
+second lookup cannot point it elsewhere. An IPv6 address that carries an IPv4 one (NAT64,
+6to4, IPv4-mapped, -translated or -compatible) is judged by the IPv4 address it carries: a
+NAT64 gateway or a 6to4 relay would forward to it. Short timeouts, no redirects followed (a
+3xx is a failure), and only a little of the answer read."""
 
 from __future__ import annotations
 
@@ -54,17 +56,45 @@ def check_url(url: str) -> tuple[str, str, int, str]:
             if not is_public(address):
                 raise RefusedDestination(
                     "url_not_public",
-                    "The URL's host is a private, loopback, link-local or reserved address.",
+                    # Whole within a delivery's last_error (200 characters).
+                    "The URL's host is a private, loopback, link-local or reserved address, or "
+                    "an IPv6 one that carries such an address: allowed only where the server's "
+                    "operator sets HEARTS_WEBHOOKS_ALLOW_PRIVATE.",
                     "url",
                 )
     return parts.scheme, parts.hostname, port, addresses[0]
 
 
+# IPv6 prefixes whose last 32 bits are an IPv4 address that the network forwards to: NAT64's
+# well-known prefix (RFC 6052), IPv4-translated (RFC 2765) and IPv4-compatible (RFC 4291,
+# deprecated) addresses. IPv4-mapped and 6to4 have their own properties.
+CARRIES_IPV4 = tuple(
+    ipaddress.IPv6Network(prefix) for prefix in ("64:ff9b::/96", "::ffff:0:0:0/96", "::/96")
+)
+# Never public, whatever they carry: NAT64 for a local network (RFC 8215).
+NEVER_PUBLIC = (ipaddress.IPv6Network("64:ff9b:1::/48"),)
+
+
 def is_public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if any(ip in network for network in NEVER_PUBLIC):
+            return False
+        carried = carried_ipv4(ip)
+        if carried is not None:
+            ip = carried
     return ip.is_global and not ip.is_multicast
+
+
+def carried_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 one carries, where the network would forward to it."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if any(ip in network for network in CARRIES_IPV4):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
 
 
 class _PinnedHTTP(http.client.HTTPConnection):

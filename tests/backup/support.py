@@ -23,6 +23,7 @@ from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.engine.simulate import deal, opening_leader, play_randomly, random_passes
 from adjudication.services import ruleset_for
 from scoring import selectors, services
+from scoring.backup import schema
 from scoring.models import (
     Club,
     Dispute,
@@ -301,13 +302,17 @@ def mapped_refs(value: Any, maps: IdMaps) -> Any:
     return value
 
 
-def history_rows(game: Game, maps: IdMaps | None = None) -> list[tuple]:
+def history_rows(
+    game: Game, maps: IdMaps | None = None, users: dict[str, str] | None = None
+) -> list[tuple]:
+    """The game's history; with ``maps`` and ``users``, in the copy's ids and usernames."""
     rows = []
     for entry in selectors.history_of(game):
         before, after = entry.before, entry.after
         if maps is not None:
             before, after = mapped_refs(before, maps), mapped_refs(after, maps)
         actor = entry.actor.username if entry.actor else None
+        actor = (users or {}).get(actor, actor)
         rows.append((entry.hand_number, entry.action, actor, entry.at, before, after, entry.reason))
     return rows
 
@@ -333,8 +338,9 @@ def tables(club: Club) -> list[dict[str, Any]]:
     return result
 
 
-def assert_same_club(old: Club, new: Club) -> IdMaps:
-    """The copy shows the same tables, scoreboards, history, seats and ratings as the original."""
+def assert_same_club(old: Club, new: Club, users: dict[str, str] | None = None) -> IdMaps:
+    """The copy shows the same tables, scoreboards, history, seats and ratings as the original;
+    ``users``: the copy's username for each of the original's that the import renamed."""
     maps = id_maps(old, new)
     old_tables, new_tables = tables(old), tables(new)
     assert len(old_tables) == len(new_tables) == 4
@@ -349,7 +355,7 @@ def assert_same_club(old: Club, new: Club) -> IdMaps:
             assert hand_before == hand_after
         assert mapped_scoreboard(before, maps) == after
         assert (old_game.version, old_game.updated_at) == (new_game.version, new_game.updated_at)
-        assert history_rows(old_game, maps) == history_rows(new_game)
+        assert history_rows(old_game, maps, users) == history_rows(new_game)
         seats = ["seat", "total", "place", "is_winner", "points_taken", "moons", "queens", "gems"]
         assert [
             (maps.players[s.pop("player_id")], s)
@@ -424,3 +430,20 @@ def row_counts() -> dict[str, int]:
     """Every table's row count of the scoring app, and the users'."""
     counted = [*apps.get_app_config("scoring").get_models(), get_user_model()]
     return {model.__name__: model.objects.count() for model in counted}
+
+
+def renamed_in(document: dict[str, Any], users: dict[str, str]) -> dict[str, Any]:
+    """The document with each username ``users`` renames renamed: what the copy exports."""
+    document = copy.deepcopy(document)
+    for kind in schema.ROW_KINDS:
+        for column in kind.columns:
+            if column.writes == schema.USERNAME:
+                for _, row in kind.rows_of(document):
+                    row[column.key] = users.get(row[column.key], row[column.key])
+    return document
+
+
+def imported_names(document: dict[str, Any], slug: str) -> dict[str, str]:
+    """What an import under ``slug`` names each member of ``document`` who has an account
+    here already: ``<username>@<slug>``."""
+    return {m["username"]: f"{m['username']}@{slug}" for m in document["members"]}

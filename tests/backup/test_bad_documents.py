@@ -55,6 +55,17 @@ def _set(path: str, value) -> Callable[[dict], dict]:
     return change
 
 
+def _in_every_hand(path: str, value) -> Callable[[dict], dict]:
+    """The same change in every hand of the first game (each within range, not their sum)."""
+
+    def change(doc: dict) -> dict:
+        for number in range(len(doc["games"][0]["hands"])):
+            _set(f"games.0.hands.{number}.{path}", value)(doc)
+        return doc
+
+    return change
+
+
 CASES = {
     "not an object": (lambda doc: [doc], r"expected a JSON object"),
     "another format": (_set("format", "trello-board"), r"Not a hearts-club-backup document"),
@@ -91,6 +102,10 @@ CASES = {
     "an unknown season": (_set("games.0.season", 987654), r"no season with id 987654"),
     "an unknown role": (_set("members.0.role", "king"), r"members\[0\]\.role: 'king'"),
     "an unknown status": (_set("games.0.status", "paused"), r"games\[0\]\.status: 'paused'"),
+    "a ranking a table refuses": (
+        _set("leagues.0.ranking", {"criterion": "nonsense"}),
+        r"leagues\[0\]\.ranking\.criterion: criterion must be one of",
+    ),
     "a ruleset the engine refuses": (
         _set("leagues.0.ruleset", {"preset": "no-such-preset"}),
         r"leagues\[0\]\.ruleset",
@@ -98,6 +113,65 @@ CASES = {
     "a dispute on a hand that is not there": (
         _set("games.4.disputes.0.hand", 999),
         r"games\[4\]\.disputes\[0\]\.hand",
+    ),
+    # Numbers as their columns store them, on every database: else a traceback half-way.
+    "a version past its column": (
+        _set("games.0.version", 10**30),
+        r"games\[0\]\.version: 1000000000000000000000000000000 is out of range: from 0 to "
+        r"2147483647",
+    ),
+    "a seat past a small column": (
+        _set("games.1.seats.2.seat", 40_000),
+        r"games\[1\]\.seats\[2\]\.seat: 40000 is out of range: from 0 to 32767",
+    ),
+    "a negative hand number": (
+        _set("games.0.hands.0.number", -1),
+        r"games\[0\]\.hands\[0\]\.number: -1 is out of range",
+    ),
+    "an export id past 64 bits": (
+        _set("players.0.id", 2**64),
+        r"players\[0\]\.id: 18446744073709551616 is out of range",
+    ),
+    "a huge number inside an entry": (
+        _set("games.0.hands.0.entry.points.0", 10**30),
+        r"games\[0\]\.hands\[0\]\.entry\.points\[0\]: 10{30} is out of range",
+    ),
+    "a huge number in a ruleset": (
+        _set("leagues.0.ruleset.target_score", 10**30),
+        r"leagues\[0\]\.ruleset\.target_score: 10{30} is out of range",
+    ),
+    "a huge number in a ranking": (
+        _set("leagues.0.ranking.min_games", -(10**30)),
+        r"leagues\[0\]\.ranking\.min_games: -10{30} is out of range",
+    ),
+    "NaN in a history entry": (
+        _set("games.0.history.0.after.nan", float("nan")),
+        r"games\[0\]\.history\[0\]\.after\.nan: nan is not a number a database stores",
+    ),
+    "a score that is text": (
+        _set("games.0.hands.0.scores.0", "13"),
+        r"games\[0\]\.hands\[0\]\.scores: one whole number per seat",
+    ),
+    "scores that overflow a seat's total": (
+        _in_every_hand("scores.0", 2**31 - 1),
+        r"games\[0\]\.hands\[\]\.scores: seat 0's sum over the game is out of range",
+    ),
+    "an unknown number among choices": (
+        _set("leagues.0.confirmations", 5),
+        r"leagues\[0\]\.confirmations: 5 is not one of 0, 1",
+    ),
+    # Days the service counts with, in ASCII digits.
+    "a season ending in 9999": (
+        _set("leagues.0.seasons.0.ends_on", "9999-12-31"),
+        r"seasons\[0\]\.ends_on: expected date \(from 1900-01-01 to 2999-12-31",
+    ),
+    "a time in year 1": (
+        _set("games.0.started_at", "0001-01-01T00:00:00+00:00"),
+        r"games\[0\]\.started_at: expected datetime \(from 1900-01-01",
+    ),
+    "a day in Arabic-Indic digits": (
+        _set("leagues.0.seasons.0.starts_on", "\u0662\u0660\u0662\u0666-01-01"),
+        r"seasons\[0\]\.starts_on: expected date",
     ),
     # Passes every check, then clashes with a constraint half-way through the writes.
     "two hands with one number": (
@@ -121,7 +195,15 @@ def test_a_bad_document_is_refused_and_writes_nothing(document, case):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "case", ["another format", "version 4", "no games", "two hands with one number"]
+    "case",
+    [
+        "another format",
+        "version 4",
+        "no games",
+        "two hands with one number",
+        "a huge number inside an entry",
+        "a version past its column",
+    ],
 )
 def test_the_import_command_refuses_it_with_a_command_error(document, case, tmp_path):
     change, message = CASES[case]
@@ -149,6 +231,13 @@ def test_files_that_are_not_json_or_not_there_are_command_errors(tmp_path):
         call_command("import_club", str(path))
     with pytest.raises(CommandError, match="Cannot read"):
         call_command("import_club", str(tmp_path / "missing.json"))
+    # Python reads no whole number of more than 4,300 digits; nor lists a thousand deep.
+    path.write_text('{"version": ' + "9" * 5000 + "}", encoding="utf-8")
+    with pytest.raises(CommandError, match="is not JSON: Exceeds the limit"):
+        call_command("import_club", str(path))
+    path.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    with pytest.raises(CommandError, match="nested too deeply"):
+        call_command("import_club", str(path))
     with pytest.raises(CommandError, match="No club has the slug 'nowhere'"):
         call_command("export_club", "nowhere")
     with pytest.raises(CommandError, match="No user has the username 'nobody'"):

@@ -25,7 +25,14 @@ from scoring.models import (
     RatingEvent,
 )
 
-from .support import assert_same_club, canonical, make_user, row_counts
+from .support import (
+    assert_same_club,
+    canonical,
+    imported_names,
+    make_user,
+    renamed_in,
+    row_counts,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -78,13 +85,20 @@ def test_a_round_trip_in_the_same_database_gives_the_same_club(club):
     copy = import_club(as_json(document))
     assert (copy.slug, copy.name, copy.is_public) == ("riverside-copy", club.name, True)
     assert copy.created_at == club.created_at
-    assert copy.created_users == []  # every user named already exists here
+    # Every user named exists here already: each gets a new, inactive account of the copy.
+    users = imported_names(document, "riverside-copy")
+    assert copy.renamed_users == users and copy.created_users == sorted(users.values())
     assert sorted(Membership.objects.filter(club=copy).values_list("user__username", "role")) == (
-        sorted(Membership.objects.filter(club=club).values_list("user__username", "role"))
+        sorted(
+            (users[name], role)
+            for name, role in Membership.objects.filter(club=club).values_list(
+                "user__username", "role"
+            )
+        )
     )
-    assert_same_club(club, copy)
-    # The copy exports to the same document, id for id in rank.
-    assert canonical(export_club(copy)) == canonical(document)
+    assert_same_club(club, copy, users)
+    # The copy exports to the same document, id for id in rank, under the new usernames.
+    assert canonical(export_club(copy)) == canonical(renamed_in(document, users))
 
 
 def test_a_round_trip_through_the_management_commands(club, tmp_path):
@@ -105,14 +119,17 @@ def test_a_round_trip_through_the_management_commands(club, tmp_path):
     out = StringIO()
     call_command("import_club", str(path), slug="riverside-2", stdout=out)
     assert "Imported club 'riverside-2'" in out.getvalue()
+    assert "olive_owner as olive_owner@riverside-2" in out.getvalue()
     copy = Club.objects.get(slug="riverside-2")
-    assert_same_club(club, copy)
+    users = imported_names(written, "riverside-2")
+    assert_same_club(club, copy, users)
 
     # And once more from the copy: a backup of a restored club restores the same club.
     again = tmp_path / "copy.json"
     call_command("export_club", "riverside-2", output=str(again), stderr=StringIO())
     call_command("import_club", str(again), slug="riverside-3", stdout=StringIO())
-    assert_same_club(club, Club.objects.get(slug="riverside-3"))
+    users = {name: f"{copied}@riverside-3" for name, copied in users.items()}
+    assert_same_club(club, Club.objects.get(slug="riverside-3"), users)
 
 
 def test_the_export_holds_no_secrets(club, cast):
@@ -151,14 +168,18 @@ def test_missing_users_are_created_inactive_and_an_owner_can_be_added(club):
 
     copy = import_club(document, owner=newcomer)
 
-    assert copy.created_users == ["dora_elsewhere"]
+    assert copy.created_users == [
+        "dora_elsewhere",
+        "olive_owner@elsewhere",
+        "sam_scorer@elsewhere",
+    ]
     dora = get_user_model().objects.get(username="dora_elsewhere")
     assert not dora.is_active and not dora.has_usable_password()
     roles = dict(Membership.objects.filter(club=copy).values_list("user__username", "role"))
     assert roles == {
-        "olive_owner": "owner",
+        "olive_owner@elsewhere": "owner",
         "dora_elsewhere": "director",
-        "sam_scorer": "scorer",
+        "sam_scorer@elsewhere": "scorer",
         "nina_newcomer": "owner",
     }
     voided = HistoryEntry.objects.get(game__club=copy, action="hand_voided")
@@ -185,6 +206,7 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
     call_command("import_club", str(path), stdout=out)
     assert "Created inactive users with no password" in out.getvalue()
     assert "ghost" in out.getvalue()
+    assert "sam_scorer as sam_scorer@elsewhere" in out.getvalue()
     assert not get_user_model().objects.get(username="ghost").is_active
 
 

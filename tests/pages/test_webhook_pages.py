@@ -68,6 +68,13 @@ def test_a_refused_receiver_is_told_in_words(club, people, settings):
     )
     assert refused.status_code == 200
     assert "private, loopback, link-local or reserved" in refused.content.decode()
+    # The same address behind NAT64's prefix; the words name what a deployer may set.
+    nat64 = owner.post(
+        f"/clubs/{club.slug}/webhooks/",
+        {"url": "http://[64:ff9b::a9fe:a9fe]/", "event_types": ["hand.entered"]},
+    )
+    assert "carries such an address" in nat64.content.decode()
+    assert "HEARTS_WEBHOOKS_ALLOW_PRIVATE" in nat64.content.decode()
     empty = owner.post(f"/clubs/{club.slug}/webhooks/", {"url": "", "event_types": []})
     assert empty.status_code == 200 and not WebhookEndpoint.objects.exists()
 

@@ -314,6 +314,36 @@ def crossed_owners(how: str) -> list[dict[str, Any]]:
     return rounds
 
 
+def removal_vs_role_change() -> list[dict[str, Any]]:
+    """One owner removes a member while another changes the member's role, at once, in many
+    clubs: the member stays removed (the role change of a membership gone is a 404)."""
+    from django.contrib.auth import get_user_model
+
+    from scoring import services
+    from scoring.models import Membership
+
+    users = get_user_model().objects
+    rounds = []
+    for _ in range(5 * ROUNDS):
+        tag = next(_names)
+        owners = [users.create_user(f"m_owner_{tag}_{i}") for i in range(2)]
+        member = users.create_user(f"m_member_{tag}")
+        club = services.create_club(user=owners[0], name=f"Members {tag}", slug=f"members-{tag}")
+        services.set_membership(club=club, user=owners[1], role="owner")
+        membership = services.set_membership(club=club, user=member, role="member")
+        url = f"/api/v1/clubs/{club.pk}/members/{membership.pk}/"
+        calls = [
+            (owners[0].pk, "delete", url, None),
+            (owners[1].pk, "patch", url, {"role": "scorer"}),
+        ]
+        results = run_threads(2, lambda i, calls=calls: request(*calls[i]))
+        left = list(
+            Membership.objects.filter(club=club, user=member).values_list("role", flat=True)
+        )
+        rounds.append({"results": results, "member_roles_left": left})
+    return rounds
+
+
 IMPORT_GAMES = 120  # a club whose import takes seconds here
 
 
@@ -369,6 +399,7 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "crossed_resolutions": crossed_resolutions,
     "crossed_demotions": lambda: crossed_owners("patch"),
     "crossed_removals": lambda: crossed_owners("delete"),
+    "removal_vs_role_change": removal_vs_role_change,
     "entry_beside_import": entry_beside_import,
 }
 

@@ -181,6 +181,15 @@ def test_two_owners_demoting_or_removing_each_other_at_once_leave_the_club_an_ow
         }, results
 
 
+def test_a_member_removed_while_another_owner_changes_their_role_stays_removed(outcome):
+    for seen in outcome("removal_vs_role_change"):
+        removal, change = seen["results"]
+        assert seen["member_roles_left"] == [], seen
+        assert removal["status"] == 204, seen
+        # The change came first (and the removal took it away), or found no one to change.
+        assert (change["status"], change["code"]) in {(200, None), (404, "not_found")}, seen
+
+
 def test_hand_entry_is_stored_promptly_while_a_big_club_is_imported(outcome):
     seen = outcome("entry_beside_import")
     entries = seen["entries"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from scoring.api.renderers import STANDINGS_COLUMNS, csv_cell
 from scoring.selectors.standings import HAND_COLUMNS
 
@@ -131,6 +133,26 @@ def test_standings_csv_answers_csv_whatever_the_client_accepts(api, qq_league):
         response = api.get(url, **asked)
         assert response.status_code == 200
         assert response["Content-Type"].startswith("text/csv")
+
+
+@pytest.mark.parametrize(
+    "accept", ["text/csv", "text/csv; charset=utf-8", "application/json", "*/*", "image/png"]
+)
+def test_every_csv_answers_csv_whatever_the_client_accepts(api, qq_league, accept):
+    league = qq_league.league
+    for url in (
+        f"/api/v1/leagues/{league.pk}/standings.csv",
+        f"/api/v1/clubs/{league.club_id}/standings.csv",
+        f"/api/v1/leagues/{league.pk}/hands.csv",
+    ):
+        response = api.get(url, HTTP_ACCEPT=accept)
+        assert response.status_code == 200, (url, response.status_code)
+        assert response["Content-Type"].startswith("text/csv")
+        header, rows = parse(response)
+        assert header and rows
+    missing = api.get("/api/v1/leagues/999999/hands.csv", HTTP_ACCEPT=accept)
+    assert missing.status_code == 404
+    assert missing.json()["errors"][0]["code"] == "not_found"
 
 
 def test_standings_csv_polled_with_its_etag_is_a_304_without_a_body(api, qq_league):

@@ -79,9 +79,8 @@ class MemberDetailView(ClubScopedMixin, APIView):
     def patch(self, request: Request, pk: int, membership_id: int) -> Response:
         data = MembershipRoleInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        membership = self.get_membership()
-        membership = services.set_membership(
-            club=membership.club, user=membership.user, role=data.validated_data["role"]
+        membership = services.change_role(
+            membership=self.get_membership(), role=data.validated_data["role"]
         )
         return Response(MembershipOutputSerializer(membership).data)
 

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from hearts_site.errors import DomainError
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
+from scoring.api.filters import IdFilter
 from scoring.api.http import (
     changes,
     expected_version,
@@ -22,7 +23,6 @@ from scoring.api.http import (
 )
 from scoring.api.permissions import SCORERS_WRITE, IsClubScorer
 from scoring.api.scopes import ClubRowsView, GameRowsView, GameScopedMixin, body_id, club_rows
-from scoring.api.serializers.common import MAX_ID
 from scoring.api.serializers.games import (
     GameAbandonInputSerializer,
     GameInputSerializer,
@@ -36,9 +36,10 @@ GAMES_ABANDON_CONFLICTS = {"game_over": "the game is already finished or abandon
 
 
 class GameFilter(filters.FilterSet):
-    player = filters.NumberFilter(
-        field_name="seats__player", min_value=1, max_value=MAX_ID, help_text="A player's games."
-    )
+    club = IdFilter(help_text="A club's games.")
+    league = IdFilter(help_text="A league's games.")
+    season = IdFilter(help_text="A season's games.")
+    player = IdFilter(field_name="seats__player", help_text="A player's games.")
 
     class Meta:
         model = Game
@@ -52,12 +53,13 @@ class GameListView(ClubRowsView):
     ordering_fields = ["started_at", "finished_at"]
 
     def body_club_id(self) -> int | None:
-        """A league game's club is its league's."""
+        """A league game's club is its league's; a league the user may not read is no league
+        (what the club's privacy hides, the answer must not tell: not ``unknown_club``)."""
         league_id = body_id(self.request, "league")
         if league_id is None:
             return super().body_club_id()
-        league = League.objects.filter(pk=league_id).first()
-        if league is None:
+        league = League.objects.select_related("club").filter(pk=league_id).first()
+        if league is None or not selectors.can_read(self.request.user, league.club):
             raise DomainError("unknown_league", "No such league.", "league")
         return league.club_id
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from django_filters import rest_framework as filters
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring import selectors, services
+from scoring.api.filters import IdFilter
 from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubRowsView, LeagueScopedMixin, club_rows
@@ -27,10 +29,18 @@ LEAGUES_UPDATE_CONFLICTS = {
 }
 
 
+class LeagueFilter(filters.FilterSet):
+    club = IdFilter(help_text="A club's leagues.")
+
+    class Meta:
+        model = League
+        fields = ["club"]
+
+
 @club_rows("leagues", selectors.leagues_for, LeagueInputSerializer, LeagueOutputSerializer)
 class LeagueListView(ClubRowsView):
     permission_classes = DIRECTORS_WRITE
-    filterset_fields = ["club"]
+    filterset_class = LeagueFilter
     ordering_fields = ["name", "created_at"]
 
     def perform(self, data: dict) -> League:

@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
+from scoring.api.filters import IdFilter
 from scoring.api.http import changes, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin, club_rows
@@ -37,6 +38,7 @@ PLAYERS_MERGE_CONFLICTS = {
 
 
 class PlayerFilter(filters.FilterSet):
+    club = IdFilter(help_text="A club's players.")
     name = filters.CharFilter(lookup_expr="icontains", help_text="Part of the name.")
     merged = filters.BooleanFilter(
         field_name="merged_into",

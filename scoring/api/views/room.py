@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from hearts_site import numbers
 from scoring import selectors
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, not_modified, operation, with_etag
 from scoring.api.permissions import IsClubDirector
@@ -23,7 +24,12 @@ class RoomView(ClubScopedMixin, APIView):
     @extend_schema(
         **operation("clubs_room"),
         parameters=[
-            OpenApiParameter("date", OpenApiTypes.DATE, required=False),
+            OpenApiParameter(
+                "date",
+                OpenApiTypes.DATE,
+                required=False,
+                description=f"The evening; left out: today. A date {numbers.DAYS}.",
+            ),
             IF_NONE_MATCH,
             ETAG,
         ],

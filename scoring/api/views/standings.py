@@ -20,6 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from hearts_site import numbers
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
 from hearts_site.rendering import kept_rendering, kept_stream
@@ -31,10 +32,17 @@ from scoring.api.throttling import AnonymousExportThrottle
 from scoring.selectors import standings
 
 DATE = OpenApiTypes.DATE
+DAYS = f" A date {numbers.DAYS}, else date_out_of_range."
 CLUB_PERIOD = [
-    OpenApiParameter("from", DATE, required=False, description="Games finished on or after it."),
-    OpenApiParameter("to", DATE, required=False, description="Games finished on or before it."),
-    OpenApiParameter("as_of", DATE, required=False, description="The table as it stood that day."),
+    OpenApiParameter(
+        "from", DATE, required=False, description="Games finished on or after it." + DAYS
+    ),
+    OpenApiParameter(
+        "to", DATE, required=False, description="Games finished on or before it." + DAYS
+    ),
+    OpenApiParameter(
+        "as_of", DATE, required=False, description="The table as it stood that day." + DAYS
+    ),
     # ?format=csv still works, but CSV is its own operation: a generated client must not get
     # CSV from the JSON one.
     OpenApiParameter("format", str, exclude=True),
@@ -79,7 +87,8 @@ def csv_table(operation_id: str, summary: str, parameters) -> object:
 
 
 class CSVOnly(BaseContentNegotiation):
-    """The CSV operations answer CSV whatever Accept or ?format= says."""
+    """The CSV operations answer CSV whatever Accept or ?format= says (never a 406): with the
+    view's first renderer, or with a body of their own (hands.csv streams its rows)."""
 
     def select_parser(self, request, parsers):
         return parsers[0] if parsers else None
@@ -215,6 +224,9 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
 
     permission_classes = [AllowAny]
     throttle_classes = [AnonymousExportThrottle]
+    # The rows are streamed as CSV for any Accept (text/csv too); the renderer is the errors'.
+    renderer_classes = [FastJSONRenderer]
+    content_negotiation_class = CSVOnly
 
     @extend_schema(
         **operation("leagues_hands_csv"),

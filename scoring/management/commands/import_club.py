@@ -23,7 +23,10 @@ class Command(BaseCommand):
         parser.add_argument("file", help="The JSON file ('-' for standard input).")
         parser.add_argument("--slug", help="Import under this slug instead of the file's.")
         parser.add_argument(
-            "--owner", metavar="USERNAME", help="Also make this existing user an owner."
+            "--owner",
+            metavar="USERNAME",
+            help="Also make this existing user an owner; the file's mentions of this username "
+            "are this user (the file's other usernames become new, inactive accounts).",
         )
 
     def handle(self, *args, file: str, slug=None, owner=None, **options) -> None:
@@ -35,8 +38,10 @@ class Command(BaseCommand):
                     data = json.load(handle)
         except OSError as exc:
             raise CommandError(f"Cannot read {file}: {exc.strerror or exc}.") from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except ValueError as exc:  # not JSON, not UTF-8, or a number of thousands of digits
             raise CommandError(f"{file} is not JSON: {exc}.") from None
+        except RecursionError:
+            raise CommandError(f"{file} is nested too deeply to be a club backup.") from None
         owner_user = None
         if owner:
             user_model = get_user_model()
@@ -47,9 +52,17 @@ class Command(BaseCommand):
             club = import_club(data, owner=owner_user, slug=slug)
         except BackupError as exc:
             raise CommandError(f"{file}: {exc}") from None
+        except RecursionError:
+            raise CommandError(f"{file}: a value is nested too deeply to be stored.") from None
         self.stdout.write(f"Imported club {club.slug!r} (id {club.pk}): {summary(club)}.")
         if club.created_users:
             self.stdout.write(
                 "Created inactive users with no password (activate and set one to sign in): "
                 + ", ".join(club.created_users)
+            )
+        if club.renamed_users:
+            self.stdout.write(
+                "Named otherwise, since an account here has the document's username (an "
+                "import never gives an existing account a club's roles, players or history): "
+                + ", ".join(f"{old} as {new}" for old, new in club.renamed_users.items())
             )

@@ -17,6 +17,8 @@ from django.core.exceptions import ValidationError
 from adjudication.engine import PRESETS, HeartsError, Ruleset
 from adjudication.engine.rules import INTEGER_BOUNDS
 from adjudication.services import ruleset_for
+from hearts_site.forms import WholeNumberField
+from hearts_site.numbers import ascii_whole_number
 from scoring.pages.forms.adjudicate_words import refusal_words
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.ruling import seat_names
@@ -42,8 +44,8 @@ def seat_lines_field(label: str) -> forms.CharField:
 
 def players_posted(data) -> int:
     """The table's size as posted (read defensively), else four."""
-    raw = str((data or {}).get("players", "")).strip()
-    return int(raw) if raw.isdigit() and int(raw) in PLAYER_COUNTS else DEFAULT_PLAYERS
+    count = ascii_whole_number(str((data or {}).get("players", "")).strip(), max_digits=2)
+    return count if count in PLAYER_COUNTS else DEFAULT_PLAYERS
 
 
 class AdjudicateForm(DomainErrorsMixin, forms.Form):
@@ -77,7 +79,7 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
     hands = seat_lines_field("Each player's cards after the pass")
     deal = seat_lines_field("The deal: each player's cards before the pass")
     passes = seat_lines_field("The passes: the cards each player passed")
-    hand_number = forms.IntegerField(
+    hand_number = WholeNumberField(
         label="Hand number (says which way the cards were passed)",
         required=False,
         min_value=1,

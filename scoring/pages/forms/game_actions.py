@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 
+from hearts_site.forms import WholeNumberField
+
 REASON_HELP = "A few words everyone at the table will read in the game's history."
 
 
@@ -43,7 +45,7 @@ class DisputeForm(HandChoiceForm):
     def __init__(self, *args, hands: list[int], seat_names: list[str], **kwargs):
         super().__init__(*args, hands=hands, **kwargs)
         for seat, name in enumerate(seat_names):
-            self.fields[f"claim_{seat}"] = forms.IntegerField(
+            self.fields[f"claim_{seat}"] = WholeNumberField(
                 label=f"{name} took", required=False, min_value=0, max_value=99
             )
         self.seat_count = len(seat_names)

@@ -10,6 +10,7 @@ from adjudication.engine import Ruleset, cards_in, names
 from adjudication.engine.cards import BIT, JD_BIT
 from adjudication.engine.rules import MOON_CHOICES
 from adjudication.engine.scoring import points_of
+from hearts_site.forms import ModelIdChoiceField, WholeNumberField
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
@@ -25,7 +26,7 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
         super().__init__(*args, **kw)
         self.seats = seats
         for seat in range(seats):
-            self.fields[f"player_{seat}"] = forms.ModelChoiceField(
+            self.fields[f"player_{seat}"] = ModelIdChoiceField(
                 queryset=players,
                 label=f"Seat {seat + 1}" + (" (then clockwise)" if seat == 0 else ""),
                 empty_label="Choose a player",
@@ -106,7 +107,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         """A number box a seat, and who took the J♦ when the ruleset scores it."""
         total = self.penalty_total
         for seat, name in enumerate(self.seat_names):
-            self.fields[f"seat_{seat}"] = forms.IntegerField(
+            self.fields[f"seat_{seat}"] = WholeNumberField(
                 label=name,
                 min_value=0,
                 max_value=total,
@@ -295,7 +296,7 @@ class HandEntryForm(EntryForm):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        self.fields["number"] = forms.IntegerField(
+        self.fields["number"] = WholeNumberField(
             label="Hand number", min_value=1, max_value=100_000, widget=forms.HiddenInput
         )
 

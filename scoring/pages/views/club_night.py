@@ -128,7 +128,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
     form = PinForm()
     if request.method == "POST":
         player = get_object_or_404(
-            selectors.linked_players(request.user), pk=request.POST.get("player")
+            selectors.linked_players(request.user), pk=int_param(request.POST.get("player"))
         )
         form = PinForm(request.POST)
         if form.is_valid():

@@ -15,7 +15,7 @@ from scoring import selectors, services
 from scoring.models import Club, Role, WebhookEndpoint
 from scoring.pages import access
 from scoring.pages.forms.webhooks import TYPE_WORDS, WebhookEndpointForm
-from scoring.pages.params import posted
+from scoring.pages.params import int_param, posted
 from scoring.pages.throttling import signed_in_form, write_throttled
 
 
@@ -85,10 +85,10 @@ def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if endpoint is None:
         raise Http404("No such webhook endpoint.")
     if request.method == "POST":
-        delivery = request.POST.get("delivery", "")
-        if not delivery.isdigit():
+        delivery = int_param(request.POST.get("delivery"))
+        if delivery is None:
             raise Http404("No such delivery.")
-        _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=int(delivery))
+        _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=delivery)
         messages.success(request, "Sent again: the receiver tells the copy by its event id.")
         return redirect("page-webhook", slug=club.slug, pk=pk)
     deliveries = selectors.deliveries_of(endpoint)

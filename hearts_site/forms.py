@@ -1,0 +1,35 @@
+"""Form fields that read a number as hearts_site/numbers.py does (ASCII digits only), for the
+pages' forms and the API's list filters: Django's IntegerField and ModelChoiceField read other
+scripts' digits ("٣") as the number they write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from hearts_site import numbers
+
+
+class WholeNumberField(forms.IntegerField):
+    """A whole number, written in the digits 0 to 9."""
+
+    def to_python(self, value: Any) -> int | None:
+        if isinstance(value, str) and value.strip() and not numbers.is_ascii_integer(value):
+            raise ValidationError(self.error_messages["invalid"], code="invalid")
+        return super().to_python(value)
+
+
+class ModelIdChoiceField(forms.ModelChoiceField):
+    """A row of the queryset chosen by its id, written in the digits 0 to 9."""
+
+    def to_python(self, value: Any) -> Any:
+        written = isinstance(value, str) and value not in self.empty_values
+        if written and numbers.ascii_whole_number(value.strip()) is None:
+            raise ValidationError(
+                self.error_messages["invalid_choice"],
+                code="invalid_choice",
+                params={"value": value},
+            )
+        return super().to_python(value)
