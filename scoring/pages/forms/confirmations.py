@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 
+from hearts_site.forms import WholeNumberField
 from scoring.services.pins import PIN_DIGITS
 
 PIN_WORDS = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
@@ -32,7 +33,7 @@ def _pin_field(label: str) -> forms.CharField:
 class SeenForm(forms.Form):
     """What every confirmation and query carries: the hand's revision the page showed."""
 
-    revision = forms.IntegerField(
+    revision = WholeNumberField(
         min_value=1,
         widget=forms.HiddenInput,
         error_messages={"required": READ_AGAIN, "invalid": READ_AGAIN, "min_value": READ_AGAIN},

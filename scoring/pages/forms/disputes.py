@@ -7,6 +7,8 @@ from typing import Any
 
 from django import forms
 
+from hearts_site.forms import WholeNumberField
+
 #: The decisions a director may choose, besides accepting what the dispute itself claims.
 UPHOLD_COUNT = ("count", "Uphold with the points below: they replace the hand's")
 DISMISS = ("dismiss", "Dismiss: the hand stands as recorded")
@@ -43,7 +45,7 @@ class ResolveForm(forms.Form):
         self.fields["decision"].choices = [*accepted, UPHOLD_COUNT, ("renege", renege), DISMISS]
         self.fields["renege_by"].choices = [("", "—"), *enumerate(seat_names)]
         for seat, name in enumerate(seat_names):
-            self.fields[f"points_{seat}"] = forms.IntegerField(
+            self.fields[f"points_{seat}"] = WholeNumberField(
                 label=f"{name} took",
                 required=False,
                 min_value=0,

@@ -8,7 +8,7 @@ from django import forms
 
 from adjudication.engine import PRESETS
 from adjudication.engine.rules import MOON_RULES
-from hearts_site.numbers import ascii_whole_number
+from hearts_site.forms import WholeNumberField
 from scoring import services
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING
 from scoring.pages.forms.errors import DomainErrorsMixin
@@ -18,24 +18,19 @@ from scoring.pages.words import MOON_WORDS
 MOST_PLAYERS_AT_ONCE = 60
 
 
-class WholeNumberField(forms.CharField):
-    """A whole number in ASCII digits from ``low`` to ``high`` (other scripts' digits are
-    refused, never read as a number nobody typed); empty is None when not required."""
-
-    def __init__(self, *, low: int, high: int, **kwargs):
-        self.low, self.high = low, high
-        attrs = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
-        attrs["maxlength"] = str(len(str(high)))
-        super().__init__(widget=forms.TextInput(attrs=attrs), **kwargs)
-
-    def to_python(self, value):
-        text = super().to_python(value)
-        if text in self.empty_values:
-            return None
-        number = ascii_whole_number(text, max_digits=len(str(self.high)))
-        if number is None or not self.low <= number <= self.high:
-            raise forms.ValidationError(f"A whole number from {self.low} to {self.high}.")
-        return number
+def whole_number(*, low: int, high: int, **kwargs) -> WholeNumberField:
+    """A whole number in ASCII digits from ``low`` to ``high``, typed on a phone's keypad;
+    empty is None when not required."""
+    words = f"A whole number from {low} to {high}."
+    attrs = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
+    attrs["maxlength"] = str(len(str(high)))
+    return WholeNumberField(
+        min_value=low,
+        max_value=high,
+        widget=forms.TextInput(attrs=attrs),
+        error_messages={"invalid": words, "min_value": words, "max_value": words},
+        **kwargs,
+    )
 
 
 class _Refusals(DomainErrorsMixin):
@@ -107,7 +102,7 @@ class LeagueForm(_Refusals, forms.Form):
         coerce=int,
         initial=4,
     )
-    target_score = WholeNumberField(
+    target_score = whole_number(
         label="Game ends at (points)",
         low=1,
         high=100_000,
@@ -135,7 +130,7 @@ class LeagueForm(_Refusals, forms.Form):
         choices=[(key, words.capitalize()) for key, words in CRITERIA.items()],
         initial=DEFAULT_RANKING["criterion"],
     )
-    min_games = WholeNumberField(
+    min_games = whole_number(
         label="Games to be ranked",
         low=0,
         high=10_000,
