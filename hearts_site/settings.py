@@ -249,13 +249,16 @@ for _cidr in HEARTS_TRUSTED_PROXIES:
     except ValueError as _bad:
         raise ImproperlyConfigured(f"HEARTS_TRUSTED_PROXIES: {_bad}") from None
 
-# django-axes (hearts_site/signin_guard.py): failures kept in its table, never evicted. Every
-# authenticate() is counted, the admin's sign-in included (the backend comes first).
+# django-axes, its handler in scoring/services/signin_guard.py: attempts counted in a table
+# (never evicted) before the password is checked. Every authenticate() is counted, the admin's
+# sign-in included (the backend comes first).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "hearts_site.signin_guard.AccountBackoffHandler"
+AXES_HANDLER = "scoring.services.signin_guard.LockoutHandler"
+# The admin's refusal: a 429 page with the real wait as Retry-After.
+AXES_LOCKOUT_CALLABLE = "scoring.services.signin_guard.lockout_page"
 AXES_CLIENT_IP_CALLABLE = "hearts_site.client_address.client_address"
 # A username from one address is locked out after this many failures, for the cool-off.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -263,6 +266,11 @@ AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGN_IN_COOLOFF_MINUTES", "15")))
 # A username from everywhere: past this many failures it backs off from unknown addresses.
 SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT", "20"))
+# ... and its count is forgotten only after this long without a failure (so waiting out one
+# cool-off does not give a guesser the whole limit again).
+SIGN_IN_ACCOUNT_MEMORY = timedelta(
+    hours=float(os.environ.get("SIGN_IN_ACCOUNT_MEMORY_HOURS", "24"))
+)
 AXES_RESET_ON_SUCCESS = True
 # A refused attempt neither counts nor restarts the cool-off.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

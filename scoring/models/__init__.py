@@ -6,7 +6,7 @@ One module per subject; every model is imported here, so ``scoring.models.Hand``
 it always was.
 """
 
-from .access import DeviceToken, IdempotencyRecord, WriteCount
+from .access import DeviceToken, IdempotencyRecord, SignInCount, WriteCount
 from .choices import ClaimStatus, Confirmation, DisputeStatus, EntryLevel, GameStatus, Role
 from .clubs import (
     Club,
@@ -62,6 +62,7 @@ __all__ = [
     "RatingsState",
     "Role",
     "Season",
+    "SignInCount",
     "WebhookDelivery",
     "WebhookEndpoint",
     "WriteCount",

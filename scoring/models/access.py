@@ -1,4 +1,5 @@
-"""Device tokens, idempotency keys and write counts: what the API keeps about its callers."""
+"""Device tokens, idempotency keys, write counts, sign-in counts and password reset links: what
+the service keeps about its callers."""
 
 from __future__ import annotations
 
@@ -63,3 +64,27 @@ class WriteCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.hits} in window {self.bucket}"
+
+
+class SignInCount(models.Model):
+    """Sign-in attempts counted for one username from one client address, or from everywhere
+    (``address`` is ``ACCOUNT``): the lockout's counts (scoring/services/signin_guard.py). An
+    attempt is counted before its password is checked and taken back when it succeeds."""
+
+    ACCOUNT = "*"
+
+    username = models.CharField(max_length=150)
+    address = models.CharField(
+        max_length=45, blank=True, help_text="The client's address; * for every address."
+    )
+    failures = models.PositiveIntegerField(default=0)
+    latest = models.DateTimeField(help_text="When the latest attempt was counted.")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["username", "address"], name="one_count_per_address")
+        ]
+        indexes = [models.Index(fields=["latest"], name="sign_in_count_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.address or 'an unknown address'}: {self.failures}"

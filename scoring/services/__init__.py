@@ -16,7 +16,7 @@ from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, voi
 from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
 from scoring.services.leagues import create_league, create_season, update_league
 from scoring.services.players import create_player, merge_players
-from scoring.services.signin import sign_in, signed_in
+from scoring.services.signin import password_checked, sign_in, signed_in
 from scoring.services.tokens import create_device_token, revoke_device_token
 from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
@@ -49,6 +49,7 @@ __all__ = [
     "merge_players",
     "open_dispute",
     "open_invitation",
+    "password_checked",
     "query_hand",
     "rebuild_totals",
     "redeliver",
