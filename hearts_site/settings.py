@@ -232,6 +232,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # The phone pages sign in with a session; the API also takes device tokens.
+# A password reset link (made by a director or owner for a member) works once, for this long.
+PASSWORD_RESET_LINK_TTL = timedelta(hours=float(os.environ.get("PASSWORD_RESET_LINK_HOURS", "24")))
+# A device token stops working after this many days without use (each use renews it).
+DEVICE_TOKEN_IDLE = timedelta(days=float(os.environ.get("DEVICE_TOKEN_IDLE_DAYS", "90")))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -266,11 +270,9 @@ AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGN_IN_COOLOFF_MINUTES", "15")))
 # A username from everywhere: past this many failures it backs off from unknown addresses.
 SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT", "20"))
-# ... and its count is forgotten only after this long without a failure (so waiting out one
-# cool-off does not give a guesser the whole limit again).
-SIGN_IN_ACCOUNT_MEMORY = timedelta(
-    hours=float(os.environ.get("SIGN_IN_ACCOUNT_MEMORY_HOURS", "24"))
-)
+# ... its count kept until this long passes without a failure (not just one cool-off).
+_memory_hours = float(os.environ.get("SIGN_IN_ACCOUNT_MEMORY_HOURS", "24"))
+SIGN_IN_ACCOUNT_MEMORY = timedelta(hours=_memory_hours)
 AXES_RESET_ON_SUCCESS = True
 # A refused attempt neither counts nor restarts the cool-off.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

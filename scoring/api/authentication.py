@@ -15,7 +15,7 @@ from scoring import sql
 from scoring.models import DeviceToken
 
 # A token's last use is written at most this often: one write per request would make every
-# read a write.
+# read a write. It also renews the token: one unused for DEVICE_TOKEN_IDLE stops working.
 LAST_USED_EVERY = timedelta(seconds=60)
 
 
@@ -45,9 +45,11 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate_credentials(self, key: str):
         now = timezone.now()
-        user = sql.user_of_token(DeviceToken.hash_key(key), now - LAST_USED_EVERY)
+        user = sql.user_of_token(
+            DeviceToken.hash_key(key), now - LAST_USED_EVERY, now - settings.DEVICE_TOKEN_IDLE
+        )
         if user is None or not user.is_active:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+            raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
         if user.token_stale:
             DeviceToken.objects.filter(pk=user.token_id).update(last_used_at=now)
         return user, DeviceToken(pk=user.token_id, user=user)

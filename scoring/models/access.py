@@ -29,6 +29,12 @@ class DeviceToken(models.Model):
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix})"
 
+    @property
+    def expires_at(self):
+        """When it stops working unless used before: ``DEVICE_TOKEN_IDLE`` after its last use
+        (its last use is written at most once a minute: scoring/api/authentication.py)."""
+        return (self.last_used_at or self.created_at) + settings.DEVICE_TOKEN_IDLE
+
     @staticmethod
     def hash_key(key: str) -> str:
         return hashlib.sha256(key.encode()).hexdigest()
@@ -88,3 +94,31 @@ class SignInCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.username} from {self.address or 'an unknown address'}: {self.failures}"
+
+
+class PasswordResetLink(models.Model):
+    """A one-time link to set a new password, made by a director or owner for a member of
+    their club (there is no e-mail): only its key's hash is kept; used once, or voided by a
+    newer link or a password change, and expired after ``PASSWORD_RESET_LINK_HOURS``."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reset_links"
+    )
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"reset link for user {self.user_id} by {self.made_by_id}"
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()

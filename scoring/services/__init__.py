@@ -15,9 +15,22 @@ from scoring.services.games import abandon_game, create_game, rules_of, start_ga
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
 from scoring.services.invitations import accept_invitation, create_invitation, open_invitation
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.passwords import (
+    change_password,
+    check_current_password,
+    make_reset_link,
+    open_reset_link,
+    reset_password,
+)
 from scoring.services.players import create_player, merge_players
 from scoring.services.signin import password_checked, sign_in, signed_in
-from scoring.services.tokens import create_device_token, revoke_device_token
+from scoring.services.tokens import (
+    create_device_token,
+    make_device_token,
+    may_make_tokens,
+    revoke_device_token,
+    revoke_device_tokens,
+)
 from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
 from scoring.services.webhooks import (
@@ -31,6 +44,8 @@ __all__ = [
     "ENTRY_ATTEMPTS",
     "abandon_game",
     "accept_invitation",
+    "change_password",
+    "check_current_password",
     "claim_player",
     "confirm_hand",
     "correct_hand",
@@ -46,17 +61,23 @@ __all__ = [
     "enter_hand",
     "games_changed",
     "invite_player",
+    "make_device_token",
+    "make_reset_link",
+    "may_make_tokens",
     "merge_players",
     "open_dispute",
     "open_invitation",
+    "open_reset_link",
     "password_checked",
     "query_hand",
     "rebuild_totals",
     "redeliver",
     "remove_membership",
+    "reset_password",
     "resolve_dispute",
     "results_changed",
     "revoke_device_token",
+    "revoke_device_tokens",
     "rotate_secret",
     "rules_of",
     "set_endpoint_enabled",

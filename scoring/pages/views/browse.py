@@ -33,6 +33,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         **_games(request, club=club),
         "can_score": selectors.can_score(request.user, club.pk),
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
+        "manages": selectors.role_in(request.user, club.pk) in (Role.OWNER, Role.DIRECTOR),
     }
     if context["is_owner"]:  # an owner is told here of an endpoint disabled by failures
         context["disabled_webhooks"] = selectors.disabled_endpoints(club.pk)
