@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "hearts_site.account_header.AccountHeaderMiddleware",  # which account a page is for
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "hearts_site.middleware.DatabaseUnavailableMiddleware",
@@ -253,9 +254,8 @@ for _cidr in HEARTS_TRUSTED_PROXIES:
     except ValueError as _bad:
         raise ImproperlyConfigured(f"HEARTS_TRUSTED_PROXIES: {_bad}") from None
 
-# django-axes, its handler in scoring/services/signin_guard.py: attempts counted in a table
-# (never evicted) before the password is checked. Every authenticate() is counted, the admin's
-# sign-in included (the backend comes first).
+# django-axes, its handler in scoring/services/signin_guard.py (attempts counted in a table before
+# the password is checked): every authenticate() counts, the admin's too (its backend is first).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
