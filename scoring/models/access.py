@@ -87,6 +87,7 @@ class SignInCount(models.Model):
     latest = models.DateTimeField(help_text="When the latest attempt was counted.")
 
     class Meta:
+        verbose_name = "sign-in count"
         constraints = [
             models.UniqueConstraint(fields=["username", "address"], name="one_count_per_address")
         ]
