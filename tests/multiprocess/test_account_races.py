@@ -1,6 +1,7 @@
-"""The sign-in lockout under real concurrency: gunicorn (sync and gthread workers) in front of
-the database CI is testing (a scratch PostgreSQL database, or a SQLite file), guesses sent at
-once from threads over loopback, with the real password hasher.
+"""Accounts under real concurrency: gunicorn (sync and gthread workers) in front of the
+database CI is testing (a scratch PostgreSQL database, or a SQLite file), requests sent at once
+from threads over loopback, with the real password hasher: the sign-in lockout, and a password
+reset link used by several at once (once, whoever wins).
 
 Issue 32, item 2: 16 simultaneous wrong guesses from one address got 10 to 12 password checks
 with gthread workers (6 with sync) against a limit of 5; past the account limit, every guess
@@ -14,7 +15,11 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import threading
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections import Counter
 from collections.abc import Iterator
 
@@ -32,10 +37,15 @@ BUDGET = 120  # seconds for the whole scenario, the servers' start and stop incl
 
 SEED = """
 from django.contrib.auth import get_user_model
+from scoring import services
 users = get_user_model().objects
 for name in ("pair", "account"):
     users.create_user(name, password="the right password, long enough")
-print("SEED done")
+owner, member = users.create_user("owner"), users.create_user("member")
+club = services.create_club(user=owner, name="Races", slug="races")
+services.set_membership(club=club, user=member, role="member")
+link, key = services.make_reset_link(actor=owner, club=club, user_id=member.pk)
+print("SEED done " + key)
 """
 
 
@@ -66,8 +76,10 @@ def server(request, database_url, tmp_path, collected_static) -> Iterator[two.Se
         env["CACHE_URL"] = os.environ["CACHE_URL"]
     env["HEARTS_TRUSTED_PROXIES"] = "127.0.0.1"  # each guess says its own address
     two.manage(env, "migrate", "--noinput", "-v", "0")
-    assert "SEED done" in two.manage(env, "shell", "-c", SEED)
+    seeded = [line for line in two.manage(env, "shell", "-c", SEED).splitlines()]
+    [key] = [line.split()[-1] for line in seeded if line.startswith("SEED done ")]
     started = start(request.param, env, tmp_path, request.param)
+    started.reset_key = key
     try:
         two.wait_ready(started)
         yield started
@@ -128,3 +140,52 @@ def test_guesses_sent_at_once_get_no_more_password_checks_than_the_limits(server
     assert outcomes(results) == {"400 invalid_credentials": 1, "429 locked_out": AT_ONCE - 1}
     waits = [int(r["retry_after"]) for r in results if r["status"] == 429]
     assert all(50 <= wait <= 60 for wait in waits), waits
+
+
+def set_password_through(server: two.Server, key: str, password: str) -> int:
+    """Open the reset link's page (for its CSRF cookie and token), then send a new password:
+    the status of the answer (302: set; 404: the link is no longer valid)."""
+    path = f"/account/reset/{key}/"
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(), NoRedirect())
+    with opener.open(server.base + path, timeout=30) as page:
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode())
+    body = urllib.parse.urlencode(
+        {
+            "csrfmiddlewaretoken": token.group(1),
+            "new_password1": password,
+            "new_password2": password,
+        }
+    ).encode()
+    try:
+        with opener.open(server.base + path, data=body, timeout=60) as answer:
+            return answer.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
+def test_a_reset_link_used_by_several_at_once_sets_one_password(server):
+    """Eight people with the same link press "Set password" at once: one of them sets it,
+    the seven others are told the link is no longer valid, and the password is the winner's."""
+    passwords = [f"the winner may be number {n} of eight" for n in range(8)]
+    barrier = threading.Barrier(len(passwords))
+    statuses: list[int] = [0] * len(passwords)
+
+    def use(index: int) -> None:
+        barrier.wait(timeout=30)
+        statuses[index] = set_password_through(server, server.reset_key, passwords[index])
+
+    threads = [threading.Thread(target=use, args=(i,)) for i in range(len(passwords))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=90)
+    assert sorted(statuses) == [302] + [404] * 7, statuses
+    winner = passwords[statuses.index(302)]
+    assert guess(server, "member", "203.0.113.50", winner)["status"] == 201
+    loser = passwords[statuses.index(404)]
+    assert guess(server, "member", "203.0.113.51", loser)["status"] == 400
