@@ -196,3 +196,17 @@ def test_a_success_takes_its_attempt_back_from_the_account_count(scorer):
     for n in range(ACCOUNT_LIMIT + 5):
         assert sign_in(REMOTE_ADDR=f"203.0.113.{n + 1}").status_code == 201
     assert SignInCount.objects.get(username="sam_scorer", address="*").failures == 0
+
+
+def test_asking_whether_a_username_is_locked_counts_nothing(scorer):
+    from axes.handlers.proxy import AxesProxyHandler
+    from django.test import RequestFactory
+
+    request = RequestFactory().post(SIGN_IN, REMOTE_ADDR="203.0.113.77")
+    for _ in range(LIMIT - 1):
+        sign_in("wrong", REMOTE_ADDR="203.0.113.77")
+    for _ in range(3):
+        assert AxesProxyHandler.is_locked(request, {"username": "sam_scorer"}) is False
+    assert sign_in(REMOTE_ADDR="203.0.113.77").status_code == 201
+    sign_in("wrong", REMOTE_ADDR="203.0.113.78")
+    assert SignInCount.objects.get(username="sam_scorer", address="203.0.113.78").failures == 1
