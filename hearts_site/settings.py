@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "hearts_site.account_header.AccountHeaderMiddleware",  # which account a page is for
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "hearts_site.middleware.DatabaseUnavailableMiddleware",
@@ -232,6 +233,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # The phone pages sign in with a session; the API also takes device tokens.
+# A password reset link (made by a director or owner for a member) works once, for this long.
+PASSWORD_RESET_LINK_TTL = timedelta(hours=float(os.environ.get("PASSWORD_RESET_LINK_HOURS", "24")))
+# A device token stops working after this many days without use (each use renews it).
+DEVICE_TOKEN_IDLE = timedelta(days=float(os.environ.get("DEVICE_TOKEN_IDLE_DAYS", "90")))
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -249,13 +254,15 @@ for _cidr in HEARTS_TRUSTED_PROXIES:
     except ValueError as _bad:
         raise ImproperlyConfigured(f"HEARTS_TRUSTED_PROXIES: {_bad}") from None
 
-# django-axes (hearts_site/signin_guard.py): failures kept in its table, never evicted. Every
-# authenticate() is counted, the admin's sign-in included (the backend comes first).
+# django-axes, its handler in scoring/services/signin_guard.py (attempts counted in a table before
+# the password is checked): every authenticate() counts, the admin's too (its backend is first).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-AXES_HANDLER = "hearts_site.signin_guard.AccountBackoffHandler"
+AXES_HANDLER = "scoring.services.signin_guard.LockoutHandler"
+# The admin's refusal: a 429 page with the real wait as Retry-After.
+AXES_LOCKOUT_CALLABLE = "scoring.services.signin_guard.lockout_page"
 AXES_CLIENT_IP_CALLABLE = "hearts_site.client_address.client_address"
 # A username from one address is locked out after this many failures, for the cool-off.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -263,6 +270,9 @@ AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT", "5"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGN_IN_COOLOFF_MINUTES", "15")))
 # A username from everywhere: past this many failures it backs off from unknown addresses.
 SIGN_IN_ACCOUNT_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_ACCOUNT_FAILURE_LIMIT", "20"))
+# ... its count kept until this long passes without a failure (not just one cool-off).
+_memory_hours = float(os.environ.get("SIGN_IN_ACCOUNT_MEMORY_HOURS", "24"))
+SIGN_IN_ACCOUNT_MEMORY = timedelta(hours=_memory_hours)
 AXES_RESET_ON_SUCCESS = True
 # A refused attempt neither counts nor restarts the cool-off.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

@@ -158,3 +158,19 @@ class DeviceTokenAdmin(admin.ModelAdmin):
 @admin.register(models.IdempotencyRecord)
 class IdempotencyRecordAdmin(admin.ModelAdmin):
     list_display = ["user", "key", "status_code", "created_at"]
+
+
+@admin.register(models.PasswordResetLink)
+class PasswordResetLinkAdmin(admin.ModelAdmin):
+    """Who made a reset link for whom, and what became of it (the key is never kept)."""
+
+    list_display = ["user", "made_by", "created_at", "expires_at", "used_at", "voided_at"]
+    exclude = ["key_hash"]
+
+
+@admin.register(models.SignInCount)
+class SignInCountAdmin(admin.ModelAdmin):
+    """The sign-in lockout's counts: delete one to unlock its username (and address)."""
+
+    list_display = ["username", "address", "failures", "latest"]
+    search_fields = ["username", "address"]

@@ -311,16 +311,16 @@ def _user_of_token(vendor: str) -> str:
         f"(t.{t('last_used_at')} IS NULL OR t.{t('last_used_at')} < %s) AS token_stale "
         f"FROM {_table(user_model)} u JOIN {_table(DeviceToken)} t "
         f"ON t.{t('user')} = u.{_quote(user_model._meta.pk.column)} "
-        f"WHERE t.{t('key_hash')} = %s AND t.{t('revoked_at')} IS NULL"
+        f"WHERE t.{t('key_hash')} = %s AND t.{t('revoked_at')} IS NULL "
+        f"AND COALESCE(t.{t('last_used_at')}, t.{t('created_at')}) >= %s"
     )
 
 
-def user_of_token(key_hash: str, stale_before: datetime):
-    """The user of the unrevoked token with this hash, with the token's ``token_id`` and
-    ``token_stale`` (its last use not written since ``stale_before``), or None."""
-    stale = connection.ops.adapt_datetimefield_value(stale_before)
-    found = _instances(get_user_model(), _user_of_token, [stale, key_hash])
-    return found[0] if found else None
+def user_of_token(key_hash: str, stale_before: datetime, idle_since: datetime):
+    """The user of the unrevoked token with this hash last used (or made) since ``idle_since``,
+    with ``token_id`` and ``token_stale`` (last use not written since ``stale_before``), or None."""
+    stale, idle = (connection.ops.adapt_datetimefield_value(t) for t in (stale_before, idle_since))
+    return next(iter(_instances(get_user_model(), _user_of_token, [stale, key_hash, idle])), None)
 
 
 @cache

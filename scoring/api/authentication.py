@@ -11,11 +11,16 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.authentication import SessionScheme
 from rest_framework import authentication, exceptions
 
+from hearts_site.account_header import ACCOUNT_HEADER
 from scoring import sql
 from scoring.models import DeviceToken
 
+ACCOUNT_META = "HTTP_" + ACCOUNT_HEADER.upper().replace("-", "_")
+ACCOUNT_CHANGED = (
+    "This was entered by another account than the one signed in here: it is not sent as this one."
+)
 # A token's last use is written at most this often: one write per request would make every
-# read a write.
+# read a write. It also renews the token: one unused for DEVICE_TOKEN_IDLE stops working.
 LAST_USED_EVERY = timedelta(seconds=60)
 
 
@@ -45,9 +50,11 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
 
     def authenticate_credentials(self, key: str):
         now = timezone.now()
-        user = sql.user_of_token(DeviceToken.hash_key(key), now - LAST_USED_EVERY)
+        user = sql.user_of_token(
+            DeviceToken.hash_key(key), now - LAST_USED_EVERY, now - settings.DEVICE_TOKEN_IDLE
+        )
         if user is None or not user.is_active:
-            raise exceptions.AuthenticationFailed("Invalid or revoked token.")
+            raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
         if user.token_stale:
             DeviceToken.objects.filter(pk=user.token_id).update(last_used_at=now)
         return user, DeviceToken(pk=user.token_id, user=user)
@@ -56,12 +63,21 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
 class CookieSessionAuthentication(authentication.SessionAuthentication):
     """DRF's session authentication, asked only when the request carries a session cookie:
     without one there is no session user to find, and loading Django's lazy user to learn that
-    is work every token and anonymous request would pay."""
+    is work every token and anonymous request would pay.
+
+    A request that names the account it was made for (``Hearts-Account``: the offline app's
+    outbox sends a kept hand so) is refused with 403 ``account_changed`` when the session is
+    another account's: on a shared phone, a hand is sent only as the account that entered it.
+    """
 
     def authenticate(self, request):
         if settings.SESSION_COOKIE_NAME not in request.COOKIES:
             return None
-        return super().authenticate(request)
+        found = super().authenticate(request)
+        meant_for = request.META.get(ACCOUNT_META)
+        if found is not None and meant_for is not None and meant_for != str(found[0].pk):
+            raise exceptions.PermissionDenied(ACCOUNT_CHANGED, code="account_changed")
+        return found
 
 
 class CookieSessionScheme(SessionScheme):

@@ -22,8 +22,15 @@ HEADER = "Idempotency-Key"
 MAX_KEY_LENGTH = 255
 
 
+# Fields never hashed into a kept fingerprint: a fast hash of a password is no place to keep it.
+NEVER_KEPT = frozenset({"password"})
+
+
 def _fingerprint(request: Request) -> str:
-    body = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
+    data = request.data
+    if isinstance(data, dict):
+        data = {name: value for name, value in data.items() if name not in NEVER_KEPT}
+    body = json.dumps(data, sort_keys=True, separators=(",", ":"), default=str)
     return hashlib.sha256(f"{request.method} {request.path}\n{body}".encode()).hexdigest()
 
 

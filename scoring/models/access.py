@@ -1,4 +1,5 @@
-"""Device tokens, idempotency keys and write counts: what the API keeps about its callers."""
+"""Device tokens, idempotency keys, write counts, sign-in counts and password reset links: what
+the service keeps about its callers."""
 
 from __future__ import annotations
 
@@ -27,6 +28,12 @@ class DeviceToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix})"
+
+    @property
+    def expires_at(self):
+        """When it stops working unless used before: ``DEVICE_TOKEN_IDLE`` after its last use
+        (its last use is written at most once a minute: scoring/api/authentication.py)."""
+        return (self.last_used_at or self.created_at) + settings.DEVICE_TOKEN_IDLE
 
     @staticmethod
     def hash_key(key: str) -> str:
@@ -63,3 +70,56 @@ class WriteCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.hits} in window {self.bucket}"
+
+
+class SignInCount(models.Model):
+    """Sign-in attempts counted for one username from one client address, or from everywhere
+    (``address`` is ``ACCOUNT``): the lockout's counts (scoring/services/signin_guard.py). An
+    attempt is counted before its password is checked and taken back when it succeeds."""
+
+    ACCOUNT = "*"
+
+    username = models.CharField(max_length=150)
+    address = models.CharField(
+        max_length=45, blank=True, help_text="The client's address; * for every address."
+    )
+    failures = models.PositiveIntegerField(default=0)
+    latest = models.DateTimeField(help_text="When the latest attempt was counted.")
+
+    class Meta:
+        verbose_name = "sign-in count"
+        constraints = [
+            models.UniqueConstraint(fields=["username", "address"], name="one_count_per_address")
+        ]
+        indexes = [models.Index(fields=["latest"], name="sign_in_count_latest")]
+
+    def __str__(self) -> str:
+        return f"{self.username} from {self.address or 'an unknown address'}: {self.failures}"
+
+
+class PasswordResetLink(models.Model):
+    """A one-time link to set a new password, made by a director or owner for a member of
+    their club (there is no e-mail): only its key's hash is kept; used once, or voided by a
+    newer link or a password change, and expired after ``PASSWORD_RESET_LINK_HOURS``."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reset_links"
+    )
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    key_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    voided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"reset link for user {self.user_id} by {self.made_by_id}"
+
+    @staticmethod
+    def hash_key(key: str) -> str:
+        return hashlib.sha256(key.encode()).hexdigest()

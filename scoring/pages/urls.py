@@ -12,6 +12,7 @@ from scoring.pages.views import (
     game_actions,
     members,
     offline,
+    passwords,
     scoresheet,
     setup,
     signup,
@@ -83,4 +84,7 @@ urlpatterns = [
     path("account/me/", club_night.my_page, name="page-me"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),
     path("account/tokens/<id:pk>/revoke/", account.token_revoke, name="page-token-revoke"),
+    path("account/password/", passwords.password_change, name="page-password-change"),
+    path("account/reset/<str:key>/", passwords.password_reset, name="page-password-reset"),
+    path(CLUB + "passwords/", passwords.reset_links, name="page-reset-links"),
 ]

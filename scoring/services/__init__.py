@@ -31,11 +31,24 @@ from scoring.services.invitations import (
     revoke_invitation,
 )
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.passwords import (
+    change_password,
+    check_current_password,
+    make_reset_link,
+    open_reset_link,
+    reset_password,
+)
 from scoring.services.pins import set_pin
 from scoring.services.players import add_players, create_player, merge_players
-from scoring.services.signin import sign_in, signed_in
+from scoring.services.signin import password_checked, sign_in, signed_in
 from scoring.services.signup import NewAccount, sign_up
-from scoring.services.tokens import create_device_token, revoke_device_token
+from scoring.services.tokens import (
+    create_device_token,
+    make_device_token,
+    may_make_tokens,
+    revoke_device_token,
+    revoke_device_tokens,
+)
 from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
 from scoring.services.webhooks import (
@@ -52,7 +65,9 @@ __all__ = [
     "abandon_game",
     "accept_invitation",
     "add_players",
+    "change_password",
     "change_role",
+    "check_current_password",
     "claim_player",
     "confirm_for_table",
     "confirm_hand",
@@ -69,16 +84,23 @@ __all__ = [
     "enter_hand",
     "games_changed",
     "invite_player",
+    "make_device_token",
+    "make_reset_link",
+    "may_make_tokens",
     "merge_players",
     "open_dispute",
     "open_invitation",
+    "open_reset_link",
+    "password_checked",
     "query_hand",
     "rebuild_totals",
     "redeliver",
     "remove_membership",
+    "reset_password",
     "resolve_dispute",
     "results_changed",
     "revoke_device_token",
+    "revoke_device_tokens",
     "revoke_invitation",
     "rotate_secret",
     "rules_of",

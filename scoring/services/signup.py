@@ -3,11 +3,13 @@ passes the site's validators (``AUTH_PASSWORD_VALIDATORS``); with an invitation'
 new account joins its club in the same transaction. The sign-up page, the invitation page and
 the API's sign-up call this one service.
 
-Sign-ups count with the sign-in lockout (django-axes, scoring/services/signin.py): a username
-locked out from this address cannot be signed up for either (429 ``locked_out``), and a
-sign-up refused because the username is taken counts as one failed sign-in for that username
-from that address, so asking "is this name taken?" costs a guesser what a wrong password
-costs. Refusals that test nothing (a weak password, a malformed username) are not counted;
+Sign-ups count with the sign-in lockout (scoring/services/signin_guard.py): once the username,
+the name and the password pass, the attempt is counted on the username as a sign-in's is,
+before anything is looked up: a username locked out from this address cannot be signed up for
+either (429 ``locked_out``); a sign-up refused because the username is taken stays counted as
+one failed sign-in for that username from that address, so asking "is this name taken?" costs
+a guesser what a wrong password costs; a sign-up that makes the account gives its attempt
+back. Refusals that test nothing (a weak password, a malformed username) are not counted;
 every attempt spends the sign-up throttle (per client address) of the page or the API.
 """
 
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib.auth import get_user_model, password_validation, user_login_failed
+from django.contrib.auth import get_user_model, password_validation
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -23,7 +25,8 @@ from django.http import HttpRequest
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import DeviceToken, Membership, Player
 from scoring.services.invitations import accept_invitation, open_invitation
-from scoring.services.signin import is_locked_out, locked_out
+from scoring.services.signin import take_attempt
+from scoring.services.signin_guard import attempt_succeeded
 from scoring.services.tokens import create_device_token
 
 NAME_LENGTH = Player._meta.get_field("name").max_length  # the name a club may seat them by
@@ -53,17 +56,16 @@ def sign_up(
     invitation: str | None = None,
     device_name: str | None = None,
 ) -> NewAccount:
-    """A new active account, checked in this order: the lockout (``locked_out``, 429), the
-    username's form (``invalid_username``) and the name (``invalid_name``), the password
-    (``weak_password``, in the validators' own words), the username free (``username_taken``,
-    409, case aside: "Sam" is taken when "sam" is). With ``invitation``: the invitation is
-    accepted by the new account (``unknown_invitation`` when it was used, revoked or expired
-    meanwhile); with ``device_name``: a device token is made. All or nothing."""
+    """A new active account, checked in this order: the username's form
+    (``invalid_username``) and the name (``invalid_name``), the password (``weak_password``,
+    in the validators' own words), the lockout (``locked_out``, 429: the attempt counted), the
+    username free (``username_taken``, 409, case aside: "Sam" is taken when "sam" is). With
+    ``invitation``: the invitation is accepted by the new account (``unknown_invitation``
+    when it was used, revoked or expired meanwhile); with ``device_name``: a device token is
+    made. All or nothing."""
     user_model = get_user_model()
     username = user_model.normalize_username(username.strip())
     name = " ".join(name.split())
-    if is_locked_out(request, username):
-        raise locked_out()
     _check_username(user_model, username)
     if not name or len(name) > NAME_LENGTH:
         raise DomainError(
@@ -74,13 +76,15 @@ def sign_up(
         password_validation.validate_password(password, user=candidate)
     except ValidationError as refusal:
         raise DomainError("weak_password", " ".join(refusal.messages), "password") from None
+    take_attempt(request, username)
     try:
-        return _create(candidate, password, invitation, device_name)
-    except _UsernameTaken:
-        _count_failed_sign_in(request, username)
+        account = _create(candidate, password, invitation, device_name)
+    except _UsernameTaken:  # the attempt stays counted, as a wrong password's does
         raise Conflict(
             "username_taken", "That username is taken: choose another.", "username"
         ) from None
+    attempt_succeeded(request)
+    return account
 
 
 @transaction.atomic
@@ -112,10 +116,3 @@ def _check_username(user_model, username: str) -> None:
         ) from None
     if not username:
         raise DomainError("invalid_username", "Choose a username.", "username")
-
-
-def _count_failed_sign_in(request: HttpRequest, username: str) -> None:
-    """One failed sign-in for ``username`` from this address, in axes' table."""
-    user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
-    # This service answers the refusal itself: not axes' middleware.
-    request.axes_locked_out = False

@@ -5,11 +5,18 @@
    own body, when the connection returns, on every page load and every 20 s while any wait: the
    PUT of hand n is idempotent, so a retry never stores a hand twice. A hand another phone
    recorded differently meanwhile comes back as a 409: the game page shows both versions, and
-   the scorer keeps theirs (a correction, PATCH with a reason) or drops it. */
+   the scorer keeps theirs (a correction, PATCH with a reason) or drops it.
+   A kept hand belongs to the account that entered it (the page's <body data-account>): only
+   a page rendered for that account shows it or sends it, with that account named in the
+   Hearts-Account header (the API refuses it for any other session). While nobody is signed in
+   it waits, unseen, so an expired session loses nothing; a page for another account removes
+   it from the phone and says so, naming nothing of it; signing out asks, then removes it. */
 (function () {
   "use strict";
   if (!("indexedDB" in window) || !window.fetch || !window.Promise) return;
 
+  // The account this page was rendered for ("": nobody).
+  var ME = (document.body && document.body.dataset.account) || "";
   var DB_NAME = "hearts-outbox";
   var STORE = "hands";
   var RETRY_EVERY = 20000;
@@ -42,9 +49,15 @@
       });
     });
   }
-  function kept(game) {
+  function everyKept(game) {
     var range = game === undefined ? undefined : IDBKeyRange.bound([game, 0], [game, Infinity]);
     return run("readonly", function (store) { return store.getAll(range); });
+  }
+  // The hands this page's account kept (none while nobody is signed in).
+  function kept(game) {
+    return everyKept(game).then(function (items) {
+      return items.filter(function (item) { return ME !== "" && item.account === ME; });
+    });
   }
   function save(item) { return run("readwrite", function (store) { store.put(item); }); }
   function remove(item) { return run("readwrite", function (store) { store.delete([item.game, item.number]); }); }
@@ -78,7 +91,10 @@
       method: method,
       credentials: "same-origin",
       cache: "no-store",
-      headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken() },
+      headers: {
+        "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken(),
+        "Hearts-Account": item.account
+      },
       body: body === undefined ? undefined : JSON.stringify(body)
     });
   }
@@ -129,7 +145,7 @@
 
   var sending = null;
   function flush() {
-    if (sending || !navigator.onLine || !csrfToken()) return sending || Promise.resolve(0);
+    if (sending || !navigator.onLine || !csrfToken() || ME === "") return sending || Promise.resolve(0);
     var withLock = navigator.locks ? function (work) { return navigator.locks.request(DB_NAME, work); } : function (work) { return work(); };
     sending = withLock(function () {
       return kept().then(function (items) {
@@ -316,7 +332,7 @@
       if (navigator.onLine) return; // the form posts as ever
       event.preventDefault();
       var number = Number(numberInput.value);
-      var item = { game: game, number: number, body: body(form), names: names, state: "waiting", at: Date.now() };
+      var item = { game: game, number: number, body: body(form), names: names, state: "waiting", at: Date.now(), account: ME };
       save(item).then(function () {
         form.reset();
         afterKept([item]);
@@ -330,10 +346,55 @@
     });
   }
 
+  // --- Whose hands: another account's are removed once a page for an account comes.
+  var ACCOUNT_KEY = "hearts-outbox-account";
+  function forgetNextNumbers() {
+    Object.keys(window.localStorage).forEach(function (key) {
+      if (key.indexOf("hearts-next-hand:") === 0) window.localStorage.removeItem(key);
+    });
+  }
+  function dropOthers() {
+    if (window.localStorage.getItem(ACCOUNT_KEY) !== ME) forgetNextNumbers();
+    window.localStorage.setItem(ACCOUNT_KEY, ME);
+    if (ME === "") return Promise.resolve();
+    return everyKept().then(function (items) {
+      var others = items.filter(function (item) { return item.account !== ME; });
+      if (!others.length) return;
+      return Promise.all(others.map(remove)).then(function () { droppedWarning(others.length); });
+    });
+  }
+  function droppedWarning(count) {
+    var main = document.querySelector("main");
+    if (!main) return;
+    var words = count === 1 ?
+      "1 hand entered on this phone under another account was not sent, and is removed from this phone. If it is missing from its game, enter it again." :
+      count + " hands entered on this phone under another account were not sent, and are removed from this phone. If they are missing from their games, enter them again.";
+    var box = element("div", { "class": "banner bad", role: "alert", "data-outbox-dropped": "" });
+    box.appendChild(element("p", {}, words));
+    main.insertBefore(box, main.firstChild);
+  }
+
+  // Signing out: the hands still kept for this account go too, after asking.
+  window.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!form.matches("form[data-sign-out]")) return;
+    event.preventDefault();
+    kept().then(function (items) {
+      var question = (items.length === 1 ? "1 hand not sent yet is" : items.length + " hands not sent yet are") +
+        " kept on this phone: signing out removes " + (items.length === 1 ? "it" : "them") + ". Sign out anyway?";
+      if (items.length && !window.confirm(question)) return;
+      return Promise.all(items.map(remove)).then(function () {
+        forgetNextNumbers();
+        document.dispatchEvent(new CustomEvent("signing-out"));
+        form.submit();
+      });
+    }, function () { form.submit(); });
+  }, true);
+
   document.addEventListener("DOMContentLoaded", function () {
     rememberBoard();
     document.querySelectorAll("form[data-hand-entry]").forEach(handForm);
-    render().then(flush);
+    dropOthers().then(render).then(flush);
     window.addEventListener("online", flush);
     // A fresh next-hand block from live.js; the list itself stays (a reason may be half typed).
     document.addEventListener("live-updated", function () {

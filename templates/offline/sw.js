@@ -3,7 +3,11 @@
    this phone opens (the game page and its hand form) from the network while there is one,
    from the cache when there is none. The API is never cached here: hands kept offline wait in
    IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
-   its hashed name) drops the old caches. */
+   its hashed name) drops the old caches.
+   The kept pages are one account's: every page says which account it was rendered for (the
+   Hearts-Account header, empty for nobody), and a page for anyone else, another account or
+   nobody (a session that expired or was ended elsewhere), drops them all before anything is
+   kept or looked up again; so does signing out. */
 "use strict";
 
 var VERSION = "{{ version }}";
@@ -13,6 +17,9 @@ var STATIC_CACHE = "hearts-static-" + VERSION;
 var PAGES_CACHE = "hearts-pages-" + VERSION;
 // A game page and its hand form: what a scorer needs at the table.
 var KEPT_PAGE = /^\/games\/\d+\/(enter\/)?$/;
+// The account the kept pages are for, kept beside them under a name no page has.
+var OWNER = "/offline-account";
+var ACCOUNT_HEADER = "Hearts-Account";
 var OFFLINE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
   "<title>No connection · Hearts</title>" +
@@ -38,25 +45,60 @@ function keepable(url, response) {
   return KEPT_PAGE.test(url.pathname) && response.ok && !response.redirected && response.type === "basic";
 }
 
+// Every change to the kept pages, and every look-up, one after the other: a page for another
+// account has dropped them before a look-up could find one.
+var queue = Promise.resolve();
+function serial(task) {
+  var run = queue.then(task, task);
+  queue = run.catch(function () {});
+  return run;
+}
+
+// The kept pages, if they are ``account``'s; if not, none: they are dropped and the cache
+// starts again for ``account``.
+function pagesOf(account) {
+  return caches.open(PAGES_CACHE).then(function (cache) {
+    return cache.match(OWNER).then(function (hit) { return hit ? hit.text() : null; })
+      .then(function (owner) {
+        if (owner === account) return cache;
+        return caches.delete(PAGES_CACHE).then(function () { return caches.open(PAGES_CACHE); })
+          .then(function (fresh) { return fresh.put(OWNER, new Response(account)).then(function () { return fresh; }); });
+      });
+  });
+}
+
+// A page from the network: it says whose it is (a response without the header is no page:
+// it changes nothing); kept if it is one a scorer needs at the table.
+function remember(url, response) {
+  var account = response.headers.get(ACCOUNT_HEADER);
+  if (account === null) return Promise.resolve();
+  var copy = keepable(url, response) ? response.clone() : null;
+  return serial(function () {
+    return pagesOf(account).then(function (cache) {
+      if (copy) return cache.put(url.pathname + url.search, copy);
+    });
+  });
+}
+
+function offlinePage() {
+  return new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+}
+
 // The network first, so a page is never older than it must be; a kept copy when it fails.
-function page(request) {
-  var url = new URL(request.url);
-  return fetch(request).then(function (response) {
-    if (keepable(url, response)) {
-      var copy = response.clone();
-      caches.open(PAGES_CACHE).then(function (cache) { return cache.put(url.pathname + url.search, copy); });
-    }
+function page(event) {
+  var url = new URL(event.request.url);
+  return fetch(event.request).then(function (response) {
+    event.waitUntil(remember(url, response));
     return response;
   }).catch(function () {
-    return caches.open(PAGES_CACHE).then(function (cache) {
-      return cache.match(url.pathname + url.search).then(function (hit) {
-        return hit || cache.match(url.pathname);
+    if (!KEPT_PAGE.test(url.pathname)) return offlinePage();
+    return serial(function () {
+      return caches.open(PAGES_CACHE).then(function (cache) {
+        return cache.match(url.pathname + url.search).then(function (hit) {
+          return hit || cache.match(url.pathname);
+        });
       });
-    }).then(function (hit) {
-      return hit || new Response(OFFLINE_PAGE, {
-        status: 503, headers: { "Content-Type": "text/html; charset=utf-8" }
-      });
-    });
+    }).then(function (hit) { return hit || offlinePage(); });
   });
 }
 
@@ -77,7 +119,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (request.mode === "navigate") event.respondWith(page(request));
+  if (request.mode === "navigate") event.respondWith(page(event));
   else if (url.pathname.indexOf(STATIC_PREFIX) === 0) event.respondWith(asset(request));
 });
 
@@ -86,15 +128,13 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.forget) {
-    event.waitUntil(caches.delete(PAGES_CACHE));
+    event.waitUntil(serial(function () { return caches.delete(PAGES_CACHE); }));
     return;
   }
   var urls = (data.keep || []).filter(function (path) { return KEPT_PAGE.test(new URL(path, self.location.origin).pathname); });
-  event.waitUntil(caches.open(PAGES_CACHE).then(function (cache) {
-    return Promise.all(urls.map(function (path) {
-      return fetch(path, { credentials: "same-origin" }).then(function (response) {
-        if (keepable(new URL(path, self.location.origin), response)) return cache.put(path, response);
-      }).catch(function () {});
-    }));
-  }));
+  event.waitUntil(Promise.all(urls.map(function (path) {
+    return fetch(path, { credentials: "same-origin" }).then(function (response) {
+      return remember(new URL(path, self.location.origin), response);
+    }).catch(function () {});
+  })));
 });

@@ -16,7 +16,7 @@ from scoring.models import WriteCount
 from scoring.services import throttling
 
 pytestmark = pytest.mark.django_db
-WRITE_URL = "/api/v1/auth/tokens/"  # a write any signed-in user may repeat
+TOKENS_URL = "/api/v1/auth/tokens/"
 ADJUDICATE_URL = "/api/v1/adjudications/"
 BODY = {"plays": ["2C"], "first_leader": 0}
 
@@ -29,15 +29,18 @@ def three_per_minute(monkeypatch):
 
 
 def token_client(user, name: str) -> APIClient:
+    """A device of ``user``'s, which knows of a spare token of theirs to revoke."""
     client = APIClient(REMOTE_ADDR="203.0.113.7")  # the venue's one address
     client.credentials(
         HTTP_AUTHORIZATION=f"Token {services.create_device_token(user=user, name=name)[1]}"
     )
+    client.write_url = f"{TOKENS_URL}{services.create_device_token(user=user, name='spare')[0].pk}/"
     return client
 
 
-def write(client: APIClient) -> int:
-    return client.post(WRITE_URL, {"name": "another phone"}, format="json").status_code
+def write(client: APIClient):
+    """A write any signed-in user may repeat: revoking a spare token (again)."""
+    return client.delete(client.write_url)
 
 
 def adjudicate(client: APIClient) -> int:
@@ -50,14 +53,14 @@ def test_a_user_is_throttled_across_devices_but_not_their_neighbours(
     ann = django_user_model.objects.create_user("ann", password="x")
     bob = django_user_model.objects.create_user("bob", password="x")
     phone, tablet = token_client(ann, "phone"), token_client(ann, "tablet")
-    assert [write(phone) for _ in range(2)] == [201, 201]
-    assert write(tablet) == 201
-    refused = tablet.post(WRITE_URL, {"name": "one too many"}, format="json")
+    assert [write(phone).status_code for _ in range(2)] == [200, 200]
+    assert write(tablet).status_code == 200
+    refused = write(tablet)
     assert refused.status_code == 429
     assert refused.json()["errors"][0]["code"] == "throttled"
     assert int(refused["Retry-After"]) > 0
     neighbour = token_client(bob, "phone")  # same address, another user: own budget
-    assert write(neighbour) == 201
+    assert write(neighbour).status_code == 200
 
 
 def test_reads_are_not_throttled(three_per_minute, django_user_model):
@@ -81,12 +84,12 @@ def test_a_new_window_gives_the_whole_budget_back(three_per_minute, django_user_
     monkeypatch.setattr(WriteRateThrottle, "timer", lambda self: clock[0])
     ann = django_user_model.objects.create_user("ann", password="x")
     phone = token_client(ann, "phone")
-    assert [write(phone) for _ in range(4)] == [201] * 3 + [429]
+    assert [write(phone).status_code for _ in range(4)] == [200] * 3 + [429]
     clock[0] += 45
-    refused = phone.post(WRITE_URL, {"name": "x"}, format="json")
+    refused = write(phone)
     assert (refused.status_code, refused["Retry-After"]) == (429, "15")
     clock[0] += 15  # the next minute
-    assert [write(phone) for _ in range(4)] == [201] * 3 + [429]
+    assert [write(phone).status_code for _ in range(4)] == [200] * 3 + [429]
 
 
 def test_adjudications_are_counted_per_signed_in_user_across_devices(
@@ -122,7 +125,7 @@ def test_an_adjudication_is_counted_in_the_worker_without_a_database_statement(
 def test_a_write_does_not_spend_the_adjudication_budget(three_per_minute, django_user_model):
     ann = django_user_model.objects.create_user("ann", password="x")
     phone = token_client(ann, "phone")
-    assert [write(phone) for _ in range(3)] == [201] * 3
+    assert [write(phone).status_code for _ in range(3)] == [200] * 3
     assert [adjudicate(phone) for _ in range(4)] == [200] * 3 + [429]
 
 

@@ -65,7 +65,8 @@ def test_the_signed_in_user_is_a_whole_user(ann):
     _, key = services.create_device_token(user=ann, name="phone")
     ann.last_login = timezone.now()
     ann.save()
-    user = user_of_token(DeviceToken.hash_key(key), timezone.now())
+    now = timezone.now()
+    user = user_of_token(DeviceToken.hash_key(key), now, now - timedelta(days=90))
     assert (user.pk, user.username, user.last_login, user.is_active) == (
         ann.pk,
         "ann",

@@ -169,6 +169,7 @@ def test_a_scorer_keeps_a_whole_game_on_a_phone(live_server, page: Page, people)
     # Device tokens: the key is shown once, then it can be revoked.
     page.get_by_role("link", name="Devices").click()
     page.fill("#id_name", "Club tablet")
+    page.fill("#id_password", PASSWORD)  # asked again: a token outlives the session
     page.get_by_role("button", name="Create").click()
     key = page.locator("[data-token-key]").inner_text()
     assert len(key) > 30

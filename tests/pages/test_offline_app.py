@@ -163,3 +163,35 @@ def test_it_names_the_hashed_static_files_once_they_are_collected(tmp_path):
         for icon in manifest["icons"]:
             assert re.fullmatch(r"/static/icons/[\w-]+\.[0-9a-f]{12}\.png", icon["src"])
             assert client.get(icon["src"]).status_code == 200
+
+
+def test_every_page_says_which_account_it_was_rendered_for(client, game, people):
+    anonymous = client.get(f"/games/{game.pk}/")
+    assert anonymous["Hearts-Account"] == ""
+    assert '<body data-account="">' in anonymous.content.decode()
+    page = signed_in(client, people["scorer"]).get(f"/games/{game.pk}/")
+    assert page["Hearts-Account"] == str(people["scorer"].pk)
+    assert f'<body data-account="{people["scorer"].pk}">' in page.content.decode()
+    assert "Hearts-Account" not in client.get("/sw.js")  # not a page
+    assert "Hearts-Account" not in client.get(f"/api/v1/games/{game.pk}/scoreboard/")
+
+
+def test_a_hand_named_for_another_account_is_refused_and_not_stored(client, game, people):
+    """The outbox names the account that entered a kept hand: sent with another account's
+    session (a shared phone), it is refused, and nothing is stored as that account."""
+    from scoring.models import Hand
+
+    owner = signed_in(client, people["owner"])
+    url = f"/api/v1/games/{game.pk}/hands/1/"
+    body = json.dumps({"points": [13, 5, 4, 4]})
+    refused = owner.put(
+        url, body, content_type="application/json", HTTP_HEARTS_ACCOUNT=str(people["scorer"].pk)
+    )
+    assert refused.status_code == 403
+    assert refused.json()["errors"][0]["code"] == "account_changed"
+    assert not Hand.objects.filter(game=game).exists()
+    sent = owner.put(
+        url, body, content_type="application/json", HTTP_HEARTS_ACCOUNT=str(people["owner"].pk)
+    )
+    assert sent.status_code == 201
+    assert Hand.objects.get(game=game).entered_by == people["owner"]

@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from hearts_site.throttling import FixedWindowThrottle
 from scoring.models import Hand
+from tests.pages.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -64,7 +65,8 @@ def test_page_hand_entry_spends_the_users_write_budget(two_per_minute, game, peo
 def test_the_api_and_the_pages_share_one_write_budget(two_per_minute, game, people):
     api = APIClient()
     api.force_authenticate(people["scorer"])
-    assert api.post("/api/v1/auth/tokens/", {"name": "tablet"}, format="json").status_code == 201
+    body = {"name": "tablet", "password": PASSWORD}
+    assert api.post("/api/v1/auth/tokens/", body, format="json").status_code == 201
     page = Client()
     page.force_login(people["scorer"])
     url = f"/games/{game.pk}/enter/"

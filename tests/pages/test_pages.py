@@ -663,7 +663,8 @@ def test_sign_in_locks_a_username_out_after_five_failures(people):
 
 def test_device_tokens_are_created_shown_once_and_revoked(people):
     client = client_for(people["scorer"])
-    body = assert_page(client.post("/account/tokens/", {"name": "Club tablet"}))
+    body = {"name": "Club tablet", "password": PASSWORD}  # the password asked again
+    body = assert_page(client.post("/account/tokens/", body))
     key = re.search(r"<code class=\"key\" data-token-key>([^<]+)</code>", body).group(1)
     token = DeviceToken.objects.get(user=people["scorer"])
     assert token.key_hash == DeviceToken.hash_key(key)

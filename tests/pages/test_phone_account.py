@@ -45,6 +45,7 @@ def test_an_owner_makes_a_token_and_an_invitation_that_a_newcomer_accepts(
     page.goto(live_server.url + "/account/tokens/")
     check_page_state(page, "account-05-tokens")
     page.fill("#id_name", "Table 3 tablet")
+    page.fill("#id_password", PASSWORD)
     page.get_by_role("button", name="Create").click()
     expect(page.locator("[data-token-key]")).to_be_visible()
     check_page_state(page, "account-06-token-made")

@@ -200,12 +200,9 @@ def test_a_replayed_token_create_names_the_token_but_never_keeps_its_key(django_
     user = django_user_model.objects.create_user("key-keeper", password="x")
     api = APIClient()
     api.force_authenticate(user)
-    first = api.post(
-        "/api/v1/auth/tokens/", {"name": "phone"}, format="json", HTTP_IDEMPOTENCY_KEY="t1"
-    )
-    again = api.post(
-        "/api/v1/auth/tokens/", {"name": "phone"}, format="json", HTTP_IDEMPOTENCY_KEY="t1"
-    )
+    body = {"name": "phone", "password": "x"}
+    first = api.post("/api/v1/auth/tokens/", body, format="json", HTTP_IDEMPOTENCY_KEY="t1")
+    again = api.post("/api/v1/auth/tokens/", body, format="json", HTTP_IDEMPOTENCY_KEY="t1")
     assert first.status_code == again.status_code == 201
     key = first.json()["key"]
     assert key and again.json()["key"] is None

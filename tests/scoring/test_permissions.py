@@ -307,7 +307,8 @@ def token_client(key: str, scheme: str = "Token") -> APIClient:
 def test_a_device_token_is_created_used_listed_without_its_key_and_revoked(users, client_for):
     world = build_world(users, "public")
     scorer = client_for(users["scorer"])
-    response = scorer.post(TOKENS, {"name": "Table 3 phone"}, format="json")
+    body = {"name": "Table 3 phone", "password": PASSWORD}  # the password asked again
+    response = scorer.post(TOKENS, body, format="json")
     assert response.status_code == 201, response.content
     created = response.json()
     key = created["key"]
@@ -328,7 +329,9 @@ def test_a_device_token_is_created_used_listed_without_its_key_and_revoked(users
     assert listed.status_code == 200
     [row] = listed.json()["results"]
     assert row["id"] == created["id"] and row["name"] == "Table 3 phone"
-    assert set(row) == {"id", "name", "prefix", "created_at", "last_used_at", "revoked_at"}
+    assert set(row) == {
+        *("id", "name", "prefix", "created_at", "last_used_at", "expires_at", "revoked_at")
+    }
     assert key not in listed.content.decode()
 
     revoked = scorer.delete(f"{TOKENS}{created['id']}/")

@@ -39,7 +39,9 @@ def test_a_device_signs_in_and_its_token_works(scorer):
     response = sign_in()
     assert response.status_code == 201, response.content
     body = response.json()
-    assert set(body) == {"id", "name", "prefix", "created_at", "last_used_at", "revoked_at", "key"}
+    assert set(body) == {
+        *("id", "name", "prefix", "created_at", "last_used_at", "expires_at", "revoked_at", "key")
+    }
     assert body["name"] == "Sam's phone" and body["revoked_at"] is None
     token = DeviceToken.objects.get(pk=body["id"])
     assert token.user == scorer and token.key_hash == DeviceToken.hash_key(body["key"])

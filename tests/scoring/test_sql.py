@@ -71,15 +71,22 @@ def test_the_user_of_a_token_is_the_whole_user_and_says_whether_its_last_use_is_
     ann = users["scorer"]
     token, key = services.create_device_token(user=ann, name="phone")
     now = timezone.now()
-    found = sql.user_of_token(DeviceToken.hash_key(key), now)
+    hashed = DeviceToken.hash_key(key)
+    idle = now - timedelta(days=90)
+    found = sql.user_of_token(hashed, now, idle)
     assert model_to_dict(found) == model_to_dict(get_user_model().objects.get(pk=ann.pk))
     assert (found.token_id, bool(found.token_stale)) == (token.pk, True)  # never used
     DeviceToken.objects.filter(pk=token.pk).update(last_used_at=now)
-    assert not sql.user_of_token(DeviceToken.hash_key(key), now - timedelta(seconds=1)).token_stale
-    assert sql.user_of_token(DeviceToken.hash_key(key), now + timedelta(seconds=1)).token_stale
+    assert not sql.user_of_token(hashed, now - timedelta(seconds=1), idle).token_stale
+    assert sql.user_of_token(hashed, now + timedelta(seconds=1), idle).token_stale
+    # Unused since before ``idle_since`` (or, never used, made before it): expired.
+    assert sql.user_of_token(hashed, now, now + timedelta(seconds=1)) is None
+    DeviceToken.objects.filter(pk=token.pk).update(last_used_at=None)
+    assert sql.user_of_token(hashed, now, token.created_at) is not None
+    assert sql.user_of_token(hashed, now, token.created_at + timedelta(seconds=1)) is None
     services.revoke_device_token(token=token)
-    assert sql.user_of_token(DeviceToken.hash_key(key), now) is None
-    assert sql.user_of_token(DeviceToken.hash_key("not a key"), now) is None
+    assert sql.user_of_token(hashed, now, idle) is None
+    assert sql.user_of_token(DeviceToken.hash_key("not a key"), now, idle) is None
 
 
 def test_the_roles_of_a_user_are_the_memberships(users, public_club, private_club):

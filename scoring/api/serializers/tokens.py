@@ -12,6 +12,12 @@ from scoring.models import DeviceToken
 
 class DeviceTokenInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, help_text="Which phone or device this is.")
+    password = serializers.CharField(
+        max_length=4096,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text="Your password, again: checked as a sign-in is, never kept.",
+    )
 
 
 class DeviceSignInInputSerializer(StrictInputSerializer):
@@ -28,9 +34,15 @@ class DeviceSignInInputSerializer(StrictInputSerializer):
 
 
 class DeviceTokenOutputSerializer(serializers.ModelSerializer):
+    expires_at = serializers.DateTimeField(
+        read_only=True,
+        help_text="When it stops working unless used before (DEVICE_TOKEN_IDLE_DAYS after its "
+        "last use): each use renews it.",
+    )
+
     class Meta:
         model = DeviceToken
-        fields = ["id", "name", "prefix", "created_at", "last_used_at", "revoked_at"]
+        fields = ["id", "name", "prefix", "created_at", "last_used_at", "expires_at", "revoked_at"]
 
 
 class DeviceTokenCreatedOutputSerializer(DeviceTokenOutputSerializer):

@@ -41,8 +41,17 @@ class DeviceTokenListView(CreateView, generics.ListAPIView):
     def get_queryset(self):
         return DeviceToken.objects.filter(user=self.request.user)
 
+    def post(self, request: Request, *args, **kwargs) -> Response:
+        services.may_make_tokens(by_token=isinstance(request.auth, DeviceToken))
+        return super().post(request, *args, **kwargs)
+
     def perform(self, data: dict) -> DeviceToken:
-        token, key = services.create_device_token(user=self.request.user, name=data["name"])
+        token, key = services.make_device_token(
+            request=self.request._request,
+            user=self.request.user,
+            name=data["name"],
+            password=data["password"],
+        )
         token.key = key
         return token
 

@@ -39,6 +39,13 @@ class DeviceTokenForm(forms.Form):
         max_length=100,
         widget=forms.TextInput(attrs={"placeholder": "e.g. Club tablet", "autocomplete": "off"}),
     )
+    password = forms.CharField(
+        label="Your password",
+        max_length=4096,
+        strip=False,
+        help_text="Asked again: a token outlives this session.",
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )
 
 
 class InvitationForm(forms.Form):

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import DeviceToken
 from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
@@ -28,13 +31,24 @@ def tokens_page(request: HttpRequest) -> HttpResponse:
     form = DeviceTokenForm(posted(request))
     created = None
     if form.is_bound and form.is_valid():
-        token, key = services.create_device_token(user=request.user, name=form.cleaned_data["name"])
-        created = {"token": token, "key": key}
-        form = DeviceTokenForm()
+        try:
+            token, key = services.make_device_token(
+                request=request, user=request.user, **form.cleaned_data
+            )
+        except DomainError as refusal:
+            form.add_error("password", refusal.detail)
+        else:
+            created = {"token": token, "key": key}
+            form = DeviceTokenForm()
     tokens = selectors.device_tokens(request.user)
-    return render(
-        request, "pages/tokens.html", {"form": form, "tokens": tokens, "created": created}
-    )
+    context = {
+        "form": form,
+        "tokens": tokens,
+        "created": created,
+        "now": timezone.now(),
+        "idle_days": settings.DEVICE_TOKEN_IDLE.days,
+    }
+    return render(request, "pages/tokens.html", context)
 
 
 @login_required
