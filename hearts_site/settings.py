@@ -12,56 +12,13 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
-from django.core.management.utils import get_random_secret_key
 
 from hearts_site.dbconfig import database_config
+from hearts_site.environment import env_bool, env_list, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-TRUE_WORDS = frozenset({"1", "true", "yes", "on"})
-FALSE_WORDS = frozenset({"", "0", "false", "no", "off"})
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "[::1]", "testserver"})
-
-
-def env_bool(name: str, default: bool = False) -> bool:
-    raw = os.environ.get(name)
-    if raw is None:
-        return default
-    word = raw.strip().lower()
-    if word in TRUE_WORDS:
-        return True
-    if word in FALSE_WORDS:
-        return False
-    raise ImproperlyConfigured(f"{name}={raw!r}: use one of 1/true/yes/on or 0/false/no/off.")
-
-
-def env_list(name: str, default: str = "") -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
-
-def local_secret_key(path: Path) -> str:
-    """Read the key kept in ``path``, creating it (mode 0600) on first use.
-
-    Written to a temporary file and hard-linked into place, so that processes starting
-    together (gunicorn workers, test subprocesses) all end up with the same key.
-    """
-    try:
-        key = path.read_text().strip()
-    except FileNotFoundError:
-        key = ""
-    if key:
-        return key
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(get_random_secret_key() + "\n")
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        pass
-    finally:
-        tmp.unlink(missing_ok=True)
-    return path.read_text().strip()
 
 
 # --- Core -----------------------------------------------------------------------------------
@@ -279,12 +236,6 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HTTP_RESPONSE_CODE = 429
 AXES_COOLOFF_MESSAGE = "Too many failed sign-ins. Wait a while, then try again."
 AXES_VERBOSE = False
-# A failed sign-in's request is logged without its secrets: the sign-up form's two passwords
-# (a sign-up refused for a taken username counts as a failed sign-in) and a password change's.
-AXES_SENSITIVE_PARAMETERS = [
-    *("username", "ip_address", "password1", "password2"),
-    *("old_password", "new_password1", "new_password2"),
-]
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

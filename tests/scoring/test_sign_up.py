@@ -5,13 +5,12 @@ throttle per address, and the sign-in lockout: a taken username counts as a fail
 from __future__ import annotations
 
 import pytest
-from axes.models import AccessAttempt
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from hearts_site.throttling import FixedWindowThrottle
 from scoring import services
-from scoring.models import DeviceToken, Invitation, Membership
+from scoring.models import DeviceToken, Invitation, Membership, SignInCount
 
 from .conftest import PASSWORD
 from .support import API, error_of, snapshot
@@ -99,7 +98,7 @@ def test_a_taken_username_is_refused_whatever_its_case(scorer):
 def test_a_taken_username_counts_as_a_failed_sign_in_for_it_from_that_address(scorer):
     for _ in range(LIMIT):
         assert error_of(sign_up(username="sam_scorer"), 409)[0] == "username_taken"
-    assert AccessAttempt.objects.get(username="sam_scorer").failures_since_start == LIMIT
+    assert SignInCount.objects.get(username="sam_scorer", address="127.0.0.1").failures == LIMIT
     locked = APIClient().post(
         SIGN_IN, {"username": "sam_scorer", "password": PASSWORD, "device_name": "x"}, format="json"
     )
@@ -124,7 +123,7 @@ def test_a_username_locked_out_by_failed_sign_ins_cannot_be_signed_up_from_there
 def test_refusals_that_test_nothing_are_not_counted_as_failed_sign_ins(db):
     sign_up(password="short1")
     sign_up(username="bad name")
-    assert not AccessAttempt.objects.exists()
+    assert not SignInCount.objects.exists()
 
 
 def test_sign_ups_are_throttled_per_address(db, signups_per_window):
