@@ -13,12 +13,12 @@ from django.utils.dateparse import parse_date, parse_datetime
 from adjudication.engine import HeartsError
 from adjudication.services import ruleset_for
 from scoring.backup import schema
-from scoring.models import GameSeat, League, Player, Season
+from scoring.models import GameSeat, GameStatus, League, Player, Season
 
 FORMAT = "hearts-club-backup"
-VERSION = 2
+VERSION = 3
 # Versions read besides the current one: each upgraded to the current one before it is checked.
-OLDER = (1,)
+OLDER = (1, 2)
 
 # The document's own keys, then the rows at its top level.
 TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
@@ -75,7 +75,9 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     if data["version"] == VERSION:
         return data
     data = copy.deepcopy(data)
-    _from_version_1(data)
+    if data["version"] == 1:
+        _from_version_1(data)
+    _from_version_2(data)
     data["version"] = VERSION
     return data
 
@@ -110,6 +112,12 @@ def _from_version_1(data: dict[str, Any]) -> None:
             dispute["claim"] = None
             dispute["reason"] = reason
             dispute["resolution_note"] = resolution
+
+
+def _from_version_2(data: dict[str, Any]) -> None:
+    """Version 2 named no table: each game was played at none ("")."""
+    for game in _objects(data.get("games")):
+        game.setdefault("table", "")
 
 
 def _objects(rows: Any) -> list[dict[str, Any]]:
@@ -185,9 +193,28 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> se
         for j, entry in enumerate(game["history"]):
             _check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
     _unique((g["id"] for g in games), "games")
+    _check_tables(games)
     seats = _unique(seat_ids, "games[].seats")
     _unique(dispute_ids, "games[].disputes")
     return seats
+
+
+def _check_tables(games: list) -> None:
+    """Each table's name fits, and seats one game in progress at a time (case aside)."""
+    longest = schema.GAMES.model._meta.get_field("table").max_length
+    playing: dict[str, int] = {}
+    for i, game in enumerate(games):
+        table = game["table"]
+        if len(table) > longest:
+            raise BackupError(f"games[{i}].table: at most {longest} characters.")
+        if not table or game["status"] != GameStatus.IN_PROGRESS:
+            continue
+        other = playing.setdefault(table.casefold(), i)
+        if other != i:
+            raise BackupError(
+                f"games[{i}].table: games[{other}] is in progress at {table!r} too: a table "
+                "seats one game in progress."
+            )
 
 
 def _check_hands(hands: list, players: int, where: str) -> set[int]:

@@ -59,8 +59,8 @@ CASES = {
     "not an object": (lambda doc: [doc], r"expected a JSON object"),
     "another format": (_set("format", "trello-board"), r"Not a hearts-club-backup document"),
     "no format": (_set("format", ...), r"format is None"),
-    "version 3": (_set("version", 3), r"Unsupported hearts-club-backup version 3"),
-    "version as text": (_set("version", "2"), r"version '2'"),
+    "version 4": (_set("version", 4), r"Unsupported hearts-club-backup version 4"),
+    "version as text": (_set("version", "3"), r"version '3'"),
     "no games": (_set("games", ...), r"document: missing key\(s\) 'games'"),
     "no club": (_set("club", ...), r"document: missing key\(s\) 'club'"),
     "a hand without scores": (
@@ -95,6 +95,12 @@ CASES = {
         _set("leagues.0.ruleset", {"preset": "no-such-preset"}),
         r"leagues\[0\]\.ruleset",
     ),
+    "a table's name too long": (_set("games.0.table", "T" * 31), r"games\[0\]\.table: at most 30"),
+    "two games in progress at one table": (
+        # games[4] is in progress at "Table 2"; games[5], finished, is put there too.
+        lambda doc: _set("games.5.status", "in_progress")(_set("games.5.table", "TABLE 2")(doc)),
+        r"games\[5\]\.table: games\[4\] is in progress at 'TABLE 2' too",
+    ),
     "a dispute on a hand that is not there": (
         _set("games.4.disputes.0.hand", 999),
         r"games\[4\]\.disputes\[0\]\.hand",
@@ -121,7 +127,7 @@ def test_a_bad_document_is_refused_and_writes_nothing(document, case):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "case", ["another format", "version 3", "no games", "two hands with one number"]
+    "case", ["another format", "version 4", "no games", "two hands with one number"]
 )
 def test_the_import_command_refuses_it_with_a_command_error(document, case, tmp_path):
     change, message = CASES[case]
