@@ -29,6 +29,10 @@ REFUSAL_WORDS = {
     "already_linked": "That account is linked to another player of this club already.",
     "player_merged": "That player was merged into another record.",
     "claim_decided": "That claim was decided already.",
+    "table_in_use": (
+        "Another game is in progress at this table now: start the new game from New game, "
+        "at another table."
+    ),
 }
 GENERIC = "That could not be done: nothing was changed."
 #: A disputed count the engine refuses (it does not add up, or a moon without its choice).
