@@ -85,5 +85,6 @@ def check_page_state(page: Page, name: str) -> None:
     """The screenshot, and every bar a page state must pass at 360 px."""
     shot(page, name)
     assert axe_violations(page) == [], name
-    assert small_tap_targets(page) == [], name
+    small = small_tap_targets(page)
+    assert small == [], (name, small)
     assert code_words(page) == [], name
