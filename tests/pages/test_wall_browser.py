@@ -16,7 +16,7 @@ from django.db import OperationalError, transaction
 from playwright.sync_api import Page, expect
 
 from scoring import services
-from tests.pages.conftest import FINISHING_HANDS, PASSWORD, SCREENSHOTS
+from tests.pages.conftest import FINISHING_HANDS, PASSWORD, SCREENSHOTS, make_user
 from tests.pages.phone_checks import axe_violations, check_page_state, code_words
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -282,3 +282,16 @@ def test_the_pages_of_a_night_pass_the_phone_checks(
     check_page_state(scorer, "wall-11-game-at-a-table")
     page.goto(f"{url}/no/such/page/")
     check_page_state(page, "wall-12-not-found")
+    ada = club.seated[0]
+    ada.user = make_user("ada")
+    ada.save()
+    player = browsers("ada")
+    player.goto(f"{url}/account/me/")
+    expect(player.locator("main")).to_contain_text("Table 2")
+    check_page_state(player, "wall-13-my-page")
+    director = browsers("olive")
+    director.goto(f"{url}/clubs/{club.slug}/claims/")
+    expect(director.locator(".crumbs a")).to_have_count(2)
+    check_page_state(director, "wall-14-claims")
+    director.goto(f"{url}/leagues/{league.pk}/")
+    check_page_state(director, "wall-15-league-with-waiting-hands")
