@@ -27,7 +27,7 @@ KEEP_SECONDS = 7 * 24 * 3600  # a new version makes a new key: this only frees t
 # Formats whose bytes depend on the data alone (a browsable page would carry the user's name and
 # CSRF token): any other is rendered for each request as usual.
 KEPT_FORMATS = frozenset({"json", "csv"})
-FORMAT_REVISION = 2  # raise it when a kept representation changes shape (2: CSV formulas quoted)
+FORMAT_REVISION = 3  # raise it when a kept representation changes shape (3: a game's table)
 # A kept stream is sent in pieces of about this many compressed bytes.
 STREAM_PIECE = 64 * 1024
 

@@ -149,16 +149,22 @@ class ClubRowsView(BodyClubMixin, CreateView, generics.ListAPIView):
 
 
 def club_rows(
-    name: str, visible_to: Callable[[Any], QuerySet], input_serializer, output_serializer
+    name: str,
+    visible_to: Callable[[Any], QuerySet],
+    input_serializer,
+    output_serializer,
+    conflicts: dict[str, str] | None = None,
 ):
     """A ``ClubRowsView`` of a club's ``name`` (games, players, leagues): the rows
     ``visible_to`` lets the user see, each shown by ``output_serializer``; its ``GET`` and
-    ``POST`` are the operations ``<name>_list`` and ``<name>_create`` (operations.toml)."""
+    ``POST`` are the operations ``<name>_list`` and ``<name>_create`` (operations.toml), the
+    create answering 409 with ``conflicts``."""
 
     def decorate(view: type) -> type:
         view.serializer_class = output_serializer
         view.visible_to = staticmethod(visible_to)
-        created = creates(f"{name}_create", input_serializer, output_serializer)(view)
+        create = creates(f"{name}_create", input_serializer, output_serializer, conflicts=conflicts)
+        created = create(view)
         return lists(f"{name}_list")(created)
 
     return decorate

@@ -37,7 +37,7 @@ from scoring.api.views.players import (
     PlayerRatingsView,
     PlayerStatsView,
 )
-from scoring.api.views.room import RoomView
+from scoring.api.views.room import RoomView, WallView
 from scoring.api.views.signup import DeviceSignUpView
 from scoring.api.views.standings import (
     ClubStandingsCSVView,
@@ -99,6 +99,7 @@ urlpatterns = [
     path(CLUB + "claims/", ClaimListView.as_view(), name="club-claims"),
     path(CLUB + "claims/<id:claim_id>/decision/", ClaimDecisionView.as_view(), name="club-claim"),
     path(CLUB + "room/", RoomView.as_view(), name="club-room"),
+    path(CLUB + "wall/", WallView.as_view(), name="club-wall"),
     path("me/players/", MyPlayersView.as_view(), name="me-players"),
     path("me/games/", MyGamesView.as_view(), name="me-games"),
     path("me/stats/", MyStatsView.as_view(), name="me-stats"),

@@ -17,7 +17,7 @@ from hearts_site import numbers
 from hearts_site.errors import DomainError
 from scoring.backup import schema
 from scoring.domain.ranking import ranking_of
-from scoring.models import GameSeat, League, Player, Season
+from scoring.models import GameSeat, GameStatus, League, Player, Season
 
 FORMAT = "hearts-club-backup"
 VERSION = 3
@@ -91,9 +91,11 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def _from_version_2(data: dict[str, Any]) -> None:
-    """Version 3 keeps each hand's ``revision`` (what a confirmation names); a hand of an
-    older document starts at 1, as the 0015 migration started every stored hand."""
+    """Version 3 keeps each hand's ``revision`` (what a confirmation names) and each game's
+    ``table``: a hand of an older document starts at 1, as the 0015 migration started every
+    stored hand, and a game was played at no table ("")."""
     for game in _objects(data.get("games")):
+        game.setdefault("table", "")
         for hand in _objects(game.get("hands")):
             hand.setdefault("revision", 1)
 
@@ -204,9 +206,28 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> se
         for j, entry in enumerate(game["history"]):
             _check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
     _unique((g["id"] for g in games), "games")
+    _check_tables(games)
     seats = _unique(seat_ids, "games[].seats")
     _unique(dispute_ids, "games[].disputes")
     return seats
+
+
+def _check_tables(games: list) -> None:
+    """Each table's name fits, and seats one game in progress at a time (case aside)."""
+    longest = schema.GAMES.model._meta.get_field("table").max_length
+    playing: dict[str, int] = {}
+    for i, game in enumerate(games):
+        table = game["table"]
+        if len(table) > longest:
+            raise BackupError(f"games[{i}].table: at most {longest} characters.")
+        if not table or game["status"] != GameStatus.IN_PROGRESS:
+            continue
+        other = playing.setdefault(table.casefold(), i)
+        if other != i:
+            raise BackupError(
+                f"games[{i}].table: games[{other}] is in progress at {table!r} too: a table "
+                "seats one game in progress."
+            )
 
 
 def _check_hands(hands: list, players: int, where: str) -> set[int]:

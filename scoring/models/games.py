@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 from .choices import Confirmation, EntryLevel, GameStatus
 from .clubs import Club, Player
@@ -21,6 +22,12 @@ class Game(models.Model):
         Season, null=True, blank=True, on_delete=models.PROTECT, related_name="games"
     )
     ruleset = models.JSONField()
+    table = models.CharField(
+        max_length=30,
+        blank=True,
+        default="",
+        help_text='Where it is played ("Table 3"): no two games in progress at one table.',
+    )
     first_dealer = models.PositiveSmallIntegerField(default=0)
     confirmations = models.PositiveSmallIntegerField(
         default=0, help_text="The league's confirmations when the game started (a snapshot)."
@@ -61,6 +68,16 @@ class Game(models.Model):
             # Covers the standings' data version (count, sum of versions, latest change of a
             # club's finished games), read by every poll, 304s included, without the rows.
             models.Index(fields=["club", "status", "updated_at", "version"]),
+        ]
+        constraints = [
+            # A table seats one game at a time: two games in progress in a club never share a
+            # table's name (in any case); a finished or abandoned game frees it.
+            models.UniqueConstraint(
+                "club",
+                Lower("table"),
+                condition=models.Q(status=GameStatus.IN_PROGRESS) & ~models.Q(table=""),
+                name="one_game_in_progress_a_table",
+            )
         ]
 
     def __str__(self) -> str:

@@ -41,6 +41,10 @@ REFUSAL_WORDS = {
     ),
     "unknown_invitation": "This invitation was used, revoked or has expired meanwhile.",
     "invitation_used": "That invitation was accepted meanwhile: it made a member, so it stays.",
+    "table_in_use": (
+        "Another game is in progress at this table now: start the new game from New game, "
+        "at another table."
+    ),
 }
 GENERIC = "That could not be done: nothing was changed."
 #: A disputed count the engine refuses (it does not add up, or a moon without its choice).

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scoring import selectors, services
-from scoring.models import Game
+from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts
 from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
 from scoring.pages.words import choice_words, pass_words, points_words, rules_text
@@ -64,14 +64,32 @@ def _fix_forms(board: dict[str, Any], hands: list[int], names: list[str]) -> dic
 
 
 def summary(board: dict[str, Any], rules) -> dict[str, Any]:
-    """What the game page and the hand form both show: the seats' names, each one's total,
-    and who deals the next hand and how the cards pass (None once the game is over)."""
+    """What the game page and the hand form both show: the seats' names, each one's total
+    (and which hands it leaves out, awaiting confirmation), and who deals the next hand and
+    how the cards pass (None once the game is over)."""
     names = [seat["name"] for seat in board["seats"]]
     return {
         "names": names,
         "totals": list(zip(names, board["totals"], strict=True)),
+        "totals_wait": _totals_wait(board),
         "next": _next_step(board, names, rules),
     }
+
+
+def _totals_wait(board: dict[str, Any]) -> str:
+    """``Hands 1 and 2 await confirmation: the totals count confirmed hands only.`` ("" when
+    every hand not void counts)."""
+    numbers = [
+        str(hand["number"])
+        for hand in board["hands"]
+        if not hand["is_void"] and hand["confirmation"] != Confirmation.CONFIRMED
+    ]
+    if not numbers:
+        return ""
+    listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
+    verb = "awaits" if len(numbers) == 1 else "await"
+    hands = "Hand" if len(numbers) == 1 else "Hands"
+    return f"{hands} {listed} {verb} confirmation: the totals count confirmed hands only."
 
 
 def hand_rows(
@@ -122,10 +140,14 @@ def short_names(names: list[str]) -> list[str]:
 
 def standings(board: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
     """The seats ranked by total (lowest first), a tied place shown as ``2=`` on each tied
-    row, with how far each is from the target that ends the game while it is played."""
+    row, with how far each is from the target that ends the game while it is played, once a
+    hand counts (before, every gap is the whole target, which the page says once)."""
     totals = board["totals"]
     target = board["target_score"]
-    playing = board["status"] == "in_progress"
+    counted = any(
+        h["confirmation"] == Confirmation.CONFIRMED and not h["is_void"] for h in board["hands"]
+    )
+    playing = board["status"] == "in_progress" and counted
     rows = []
     for seat in sorted(range(len(names)), key=lambda s: (totals[s], s)):
         total = totals[seat]
@@ -138,7 +160,14 @@ def standings(board: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
                 "total": total,
                 "place": f"{place}{'=' if tied else ''}",
                 "winner": seat in board["winners"],
-                "to_target": max(target - total, 0) if target and playing else None,
+                "to_target": _points_from(max(target - total, 0), target)
+                if target and playing
+                else None,
             }
         )
     return rows
+
+
+def _points_from(gap: int, target: int) -> str:
+    """``48 points from 100``: how far a total is from the score that ends the game."""
+    return f"{gap} point{'' if gap == 1 else 's'} from {target}"

@@ -24,7 +24,7 @@ LEAGUE_COLUMNS: list[tuple[str, str, str, bool]] = [
     ("win_rate", "Win", "Win rate", True),
     ("average_place", "Avg", "Average place", False),
     ("points_per_game", "Pts/G", "Points per game", False),
-    ("rating", "Rating", "Rating (mu − 3 sigma)", True),
+    ("rating", "Rating", "Rating: estimated skill, less a margin for doubt", True),
 ]
 SORT_KEYS = {column[0] for column in LEAGUE_COLUMNS}
 

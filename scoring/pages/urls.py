@@ -33,6 +33,7 @@ urlpatterns = [
     path("clubs/new/", setup.club_new, name="page-club-new"),
     path(CLUB, browse.club_page, name="page-club"),
     path(CLUB + "room/", club_night.room_page, name="page-room"),
+    path(CLUB + "wall/", club_night.wall_page, name="page-wall"),
     path(CLUB + "claims/", club_night.claims_page, name="page-claims"),
     path(CLUB + "invite/", members.club_invite, name="page-club-invite"),
     path(

@@ -55,7 +55,7 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
-from scoring.selectors.room import room, room_version
+from scoring.selectors.room import next_free_table, room, room_version
 
 __all__ = [
     "DIRECTORS",
@@ -89,6 +89,7 @@ __all__ = [
     "my_games",
     "my_stats",
     "next_deal",
+    "next_free_table",
     "next_hand_number",
     "open_disputes",
     "outstanding_invitations",

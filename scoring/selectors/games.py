@@ -126,6 +126,7 @@ def scoreboard(game: Game) -> dict[str, Any]:
     ]
     return {
         "game": game.pk,
+        "table": game.table,
         "version": game.version,
         "status": game.status,
         "seats": seats,

@@ -1,10 +1,13 @@
-"""The director's room view: every table of a club evening (the games started that day) on one
-page, with a version that changes whenever any of them does, for conditional polling."""
+"""The room of a club evening (the games started that day): every table, for the director's room
+view and the wall screen, with the night's leaders and a version that changes whenever any of
+the games does, for conditional polling."""
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
+from itertools import count
 from typing import Any
 
 from django.db.models import Count, Max, QuerySet, Sum
@@ -12,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from adjudication.services import ruleset_for
-from scoring.models import Club, Confirmation, Dispute, DisputeStatus, Game, Hand
+from scoring.models import Club, Confirmation, Dispute, DisputeStatus, Game, GameStatus, Hand
 from scoring.selectors.games import next_deal
 
 WAITING = (Confirmation.AWAITING, Confirmation.QUERIED)
@@ -70,6 +73,7 @@ def room(club: Club, day: date) -> dict[str, Any]:
         "date": day,
         "version": room_version(club, day),
         "tables": [_table(game, waiting[game.pk], disputes[game.pk]) for game in games],
+        "leaders": leaders(games),
     }
 
 
@@ -78,15 +82,23 @@ def _table(game: Game, waiting: list, disputes: list) -> dict[str, Any]:
     seats = sorted(game.seats.all(), key=lambda seat: seat.seat)
     return {
         "game": game.pk,
+        "table": game.table,
         "league": game.league_id,
         "league_name": game.league.name if game.league else None,
         "status": game.status,
         "version": game.version,
         "seats": [
-            {"seat": s.seat, "player": s.player_id, "name": s.player.name, "total": total}
+            {
+                "seat": s.seat,
+                "player": s.player_id,
+                "name": s.player.name,
+                "total": total,
+                "is_winner": s.seat in game.winners,
+            }
             for s, total in zip(seats, game.totals, strict=True)
         ],
         "totals": game.totals,
+        "winners": game.winners,
         "hands_recorded": game.hands_recorded,
         "hands_counted": game.hands_played,
         "target_score": rules.target_score,
@@ -95,3 +107,47 @@ def _table(game: Game, waiting: list, disputes: list) -> dict[str, Any]:
         "disputes": disputes,
         "link": reverse("page-game", args=[game.pk]),
     }
+
+
+def leaders(games: Iterable[Game]) -> list[dict[str, Any]]:
+    """The night's leaders: every player with a hand counted tonight (abandoned games left
+    out), ranked by the games they won tonight (a shared win counts), then by the fewest
+    points a counted hand; ``place`` is shared (``2=``) by those equal on both."""
+    found: dict[int, dict[str, Any]] = {}
+    for game in games:
+        if game.status == GameStatus.ABANDONED or not game.hands_played:
+            continue
+        for seat in game.seats.all():
+            mine = found.setdefault(seat.player_id, _newcomer(seat))
+            mine["games"] += 1
+            mine["wins"] += game.status == GameStatus.FINISHED and seat.seat in game.winners
+            mine["hands"] += game.hands_played
+            mine["points"] += game.totals[seat.seat]
+    for mine in found.values():
+        mine["per_hand"] = round(mine["points"] / mine["hands"], 2)
+    ranked = sorted(found.values(), key=_standing)
+    for row in ranked:
+        ahead = sum(_standing(other)[:2] < _standing(row)[:2] for other in ranked)
+        tied = sum(_standing(other)[:2] == _standing(row)[:2] for other in ranked) > 1
+        row["place"] = f"{ahead + 1}{'=' if tied else ''}"
+    return ranked
+
+
+def _newcomer(seat) -> dict[str, Any]:
+    name = seat.player.name
+    return {"player": seat.player_id, "name": name, "games": 0, "wins": 0, "hands": 0, "points": 0}
+
+
+def _standing(row: dict[str, Any]) -> tuple:
+    return (-row["wins"], row["points"] / row["hands"], row["name"], row["player"])
+
+
+def next_free_table(club: Club) -> str:
+    """The first of "Table 1", "Table 2", … where no game of the club is in progress."""
+    taken = {
+        name.casefold()
+        for name in Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS)
+        .exclude(table="")
+        .values_list("table", flat=True)
+    }
+    return next(f"Table {n}" for n in count(1) if f"table {n}" not in taken)

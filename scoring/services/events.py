@@ -80,6 +80,7 @@ def _when(moment: datetime | None) -> str | None:
 def game_state(game: Game) -> dict[str, Any]:
     return {
         "id": game.pk,
+        "table": game.table,
         "league": game.league_id,
         "season": game.season_id,
         "status": game.status,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from adjudication.engine import Ruleset
@@ -24,6 +24,8 @@ from scoring.models import (
 )
 from scoring.services import events
 
+TABLE_LENGTH = Game._meta.get_field("table").max_length
+
 
 def rules_of(game: Game) -> Ruleset:
     return ruleset_for(game.ruleset)
@@ -40,9 +42,11 @@ def create_game(
     ruleset: object = None,
     first_dealer: int = 0,
     started_at=None,
+    table: str = "",
 ) -> Game:
     """A game snapshots its ruleset: the league's, or one given for a friendly game. A league
-    game may name its league's ruleset (the same options), never another."""
+    game may name its league's ruleset (the same options), never another. ``table`` names
+    where it is played ("" for none): no other game of the club in progress there."""
     if league is not None and league.club_id != club.pk:
         raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
@@ -55,18 +59,25 @@ def create_game(
     _check_seating(club, players, rules)
     if not 0 <= first_dealer < rules.players:
         raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
-    game = Game.objects.create(
-        club=club,
-        league=league,
-        season=season,
-        ruleset=rules.options(),
-        first_dealer=first_dealer,
-        confirmations=confirmations,
-        started_at=started_at or timezone.now(),
-        totals=[0] * rules.players,
-        gems=[0] * rules.players if rules.gems else None,
-        created_by=actor,
-    )
+    table = _free_table(club, table_name(table))
+    try:
+        with transaction.atomic():  # a savepoint: a game started meanwhile at the same table
+            game = Game.objects.create(
+                club=club,
+                league=league,
+                season=season,
+                ruleset=rules.options(),
+                table=table,
+                first_dealer=first_dealer,
+                confirmations=confirmations,
+                started_at=started_at or timezone.now(),
+                totals=[0] * rules.players,
+                gems=[0] * rules.players if rules.gems else None,
+                created_by=actor,
+            )
+    except IntegrityError:
+        _free_table(club, table)  # names the game that took the table
+        raise
     GameSeat.objects.bulk_create(
         GameSeat(game=game, seat=seat, player=player) for seat, player in enumerate(players)
     )
@@ -80,6 +91,46 @@ def create_game(
         EventType.GAME_STARTED, game, players=[p.pk for p in players], ruleset=game.ruleset
     )
     return game
+
+
+def table_name(raw: object) -> str:
+    """A table's name as stored: its words with single spaces, at most ``TABLE_LENGTH``
+    characters, nothing unprintable; "" for no table."""
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        raise DomainError("invalid_table", 'A table\'s name is text, e.g. "Table 3".', "table")
+    name = " ".join(raw.split())
+    if not name.isprintable():
+        raise DomainError(
+            "invalid_table",
+            "A table's name is printable text, without control characters.",
+            "table",
+        )
+    if len(name) > TABLE_LENGTH:
+        raise DomainError(
+            "invalid_table", f"A table's name has at most {TABLE_LENGTH} characters.", "table"
+        )
+    return name
+
+
+def _free_table(club: Club, table: str) -> str:
+    """``table``, when no game of the club is in progress there (case aside)."""
+    if not table:
+        return table
+    taken = (
+        Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS, table__iexact=table)
+        .values_list("pk", "table")
+        .first()
+    )
+    if taken is not None:
+        game, name = taken
+        raise Conflict(
+            "table_in_use",
+            f"Game {game} is in progress at {name}: name another table, or end that game first.",
+            "table",
+        )
+    return table
 
 
 def _league_rules(league: League, ruleset: object) -> tuple[Ruleset, int]:

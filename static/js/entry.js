@@ -64,10 +64,12 @@
     function nameOf(input) { return form.querySelector('label[for="' + input.id + '"]').textContent.trim(); }
     function valueOf(input) { return /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null; }
 
-    function fillLast() {
+    // The one box left blank gets what the others leave; never the box being typed in (its
+    // scorer just cleared it, to type another number: refilled, "13" then "0" made "130").
+    function fillLast(typing) {
       var open = inputs.filter(function (input) { return input === auto || input.value.trim() === ""; });
       if (auto && open.length !== 1) { auto.value = ""; auto.classList.remove("auto"); auto = null; }
-      if (open.length !== 1) return;
+      if (open.length !== 1 || open[0] === typing) return;
       var rest = total;
       inputs.forEach(function (input) { if (input !== open[0]) rest -= valueOf(input) || 0; });
       if (rest < 0) return;
@@ -76,8 +78,8 @@
       auto.classList.add("auto");
     }
 
-    function update() {
-      fillLast();
+    function update(typing) {
+      fillLast(typing);
       var sum = 0, filled = 0, bad = "", shooter = null, hasQueen = false;
       inputs.forEach(function (input) {
         var raw = input.value.trim();
@@ -108,8 +110,10 @@
     inputs.forEach(function (input) {
       input.addEventListener("input", function () {
         if (input === auto) { auto.classList.remove("auto"); auto = null; }
-        update();
+        update(input);
       });
+      // Left blank: now it is the box the others fill.
+      input.addEventListener("blur", function () { update(); });
       var quick = input.parentElement.querySelector("[data-quick]");
       if (!quick) return;
       quick.hidden = false;

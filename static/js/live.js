@@ -1,10 +1,11 @@
-/* The game page (templates/pages/game.html) and the director's room view (pages/room.html)
-   update themselves: every few seconds, while the page is in view, one conditional request
-   (If-None-Match with the version shown) for the game's scoreboard, or the room's tables,
-   which the server answers 304 from the version alone. Only when
-   the game changed is the page fetched again and its live parts ([data-live-part]) swapped
-   for the new ones, without a reload; a part the scorer is using (a form with the focus, or
-   opened) is left alone. Without this file the page shows the game as it was loaded. */
+/* The game page (templates/pages/game.html), the director's room view (pages/room.html) and
+   the wall (pages/wall.html, polling the wall API) update themselves: every few seconds,
+   while the page is in view, one conditional request (If-None-Match with the version shown)
+   for the game's scoreboard, or the room's tables, which the server answers 304 from the
+   version alone. Only when the game changed is the page fetched again and its live parts
+   ([data-live-part]) swapped for the new ones, without a reload; a part the scorer is using
+   (a form with the focus, or opened) is left alone, and the messages of the request that
+   loaded the page go. Without this file the page shows the game as it was loaded. */
 (function () {
   "use strict";
   var ROOT = "[data-live-game], [data-live-room]";
@@ -36,6 +37,8 @@
           var next = fresh.querySelector('[data-live-part="' + name + '"]');
           if (next && !inUse(part)) part.replaceWith(document.importNode(next, true));
         });
+        // The messages of the last request ("Hand 9 corrected") spoke of the page as it was.
+        document.querySelectorAll("main .messages").forEach(function (list) { list.remove(); });
         document.dispatchEvent(new CustomEvent("live-updated"));
       });
   }

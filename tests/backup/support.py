@@ -144,6 +144,7 @@ def _thursday_games(club, thursday, season, p: People, cast: Cast, rng) -> None:
         players=[p.ada, p.ben, p.cleo, p.dev],
         actor=scorer,
         started_at=started,
+        table="Table 2",
     )
     play(g1, scorer, rng, hands=3)
     services.correct_hand(
@@ -184,7 +185,11 @@ def _sunday_games(club, sunday, p: People, cast: Cast, rng) -> None:
     """In progress with a renege ruled on (the penalty applied), finished, and abandoned."""
     owner, director, scorer = cast.owner, cast.director, cast.scorer
     g5 = services.create_game(
-        club=club, league=sunday, players=[p.ada, p.ben, p.cleo, p.dev], actor=scorer
+        club=club,
+        league=sunday,
+        players=[p.ada, p.ben, p.cleo, p.dev],
+        actor=scorer,
+        table="Table 2",
     )
     record, _ = renege_record(ruleset_for(g5.ruleset))
     services.enter_hand(game_id=g5.pk, number=1, entry=record, actor=scorer)

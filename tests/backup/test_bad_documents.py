@@ -110,6 +110,12 @@ CASES = {
         _set("leagues.0.ruleset", {"preset": "no-such-preset"}),
         r"leagues\[0\]\.ruleset",
     ),
+    "a table's name too long": (_set("games.0.table", "T" * 31), r"games\[0\]\.table: at most 30"),
+    "two games in progress at one table": (
+        # games[4] is in progress at "Table 2"; games[5], finished, is put there too.
+        lambda doc: _set("games.5.status", "in_progress")(_set("games.5.table", "TABLE 2")(doc)),
+        r"games\[5\]\.table: games\[4\] is in progress at 'TABLE 2' too",
+    ),
     "a dispute on a hand that is not there": (
         _set("games.4.disputes.0.hand", 999),
         r"games\[4\]\.disputes\[0\]\.hand",

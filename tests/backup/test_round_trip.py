@@ -211,10 +211,11 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
 
 
 def as_version_2(document: dict) -> dict:
-    """The document as version 2 wrote it: hands without their revision."""
+    """The document as version 2 wrote it: hands without their revision, games at no table."""
     old = as_json(document)
     old["version"] = 2
     for game in old["games"]:
+        del game["table"]
         for hand in game["hands"]:
             del hand["revision"]
     return old
@@ -239,9 +240,20 @@ def test_an_export_keeps_each_hands_revision(club):
     assert Hand.objects.filter(game__club=copy, revision=7).count() == 1
 
 
+def test_a_version_2_document_still_imports_its_games_at_no_table(club):
+    assert {g["table"] for g in export_club(club)["games"]} == {"Table 2", ""}
+    old = as_version_2(export_club(club))
+    old["club"]["slug"] = "riverside-v2"
+    kept = json.dumps(old)
+    copy = import_club(old)
+    assert json.dumps(old) == kept  # the document itself is left as it was
+    assert set(Game.objects.filter(club=copy).values_list("table", flat=True)) == {""}
+    assert Game.objects.filter(club=copy).count() == Game.objects.filter(club=club).count()
+
+
 def as_version_1(document: dict) -> dict:
     """The document as version 1 wrote it: trick-record disputes only, each with one note (the
-    director's, else the filer's reason), and hands without their revision."""
+    director's, else the filer's reason), hands without their revision and games at no table."""
     old = as_version_2(document)
     old["version"] = 1
     for game in old["games"]:

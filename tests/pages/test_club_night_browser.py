@@ -238,7 +238,7 @@ def test_the_room_view_shows_a_new_hand_from_another_browser_within_5_seconds(
     expect(scorer.get_by_role("heading", name="Hand 2")).to_be_visible()
 
     expect(table.locator(".current-hand")).to_have_text("1", timeout=5000)
-    expect(table.locator(".waiting-line")).to_contain_text("hand 1 (awaiting)")
+    expect(table.locator(".waiting-line")).to_contain_text("Hand 1 awaits confirmation")
     check(director, "night-06-room-after-a-hand")
     director.set_viewport_size({"width": 1600, "height": 900})
     director.screenshot(

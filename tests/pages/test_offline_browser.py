@@ -101,6 +101,11 @@ def test_hands_entered_offline_survive_a_reload_and_are_stored_once_each_in_orde
         "Hand 1: Ada 13, Ben 5, Cleo 4, Dev 4 not sent yet"
     )
     expect(outbox.locator("li.pending").nth(2)).to_contain_text("Hand 3: Ada 4, Ben 4, Cleo 13")
+    inside = outbox.locator("li.pending").first.evaluate(
+        "el => [getComputedStyle(el).paddingTop, getComputedStyle(el).paddingLeft]"
+    )
+    top, left = (float(side.removesuffix("px")) for side in inside)
+    assert top >= 12 and left >= 16  # room inside the card
     expect(page.locator(".next a.button")).to_have_text("Enter hand 4")
     expect(page.locator(".next")).to_contain_text("Hand 4 comes after the hands kept on this phone")
     check_page_state(page, "offline-02-game-not-sent")

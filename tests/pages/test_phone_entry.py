@@ -141,9 +141,9 @@ def test_a_scorer_enters_each_hand_in_one_form_and_one_load(table, page: Page):
     page.goto(f"{url}/games/{game.pk}/")
     page.get_by_title("Correct hand 1").click()
     page.fill("#id_seat_1", "")
-    expect(page.locator("#id_seat_1")).to_have_value("3")  # what the others leave
+    expect(page.locator("#id_seat_1")).to_have_value("")  # cleared: the scorer's to fill
     page.fill("#id_seat_3", "6")
-    expect(page.locator("#id_seat_1")).to_have_value("0")
+    expect(page.locator("#id_seat_1")).to_have_value("0")  # left blank: what the others leave
     page.get_by_role("button", name="Save correction").click()
     expect(page.locator("#form-errors")).to_contain_text("Say why the hand is corrected")
     expect(page.locator("#id_seat_1")).to_have_value("0")

@@ -61,7 +61,7 @@ def test_a_scorer_reads_corrects_voids_disputes_and_abandons_on_a_phone(
     url = live_server.url
     page.goto(f"{url}/games/{game.pk}/")
     expect(page.locator(".ranking li").first).to_contain_text("Ada")
-    expect(page.locator(".ranking")).to_contain_text("to 100")
+    expect(page.locator(".ranking")).to_contain_text("points from 100")
     check(page, "views-01-game-anonymous")
 
     sign_in(page, url)

@@ -234,6 +234,25 @@ def same_slug() -> dict[str, Any]:
     return {"results": results, "clubs": Club.objects.filter(slug=slug).count()}
 
 
+def same_table() -> dict[str, Any]:
+    """N threads start a game at one table of a club: one is started, the others hear 409."""
+    from scoring.models import Game
+
+    t = table()
+    body = {"club": t["club"].pk, "players": [p.pk for p in t["players"]], "table": "Table 9"}
+    results = run_threads(
+        THREADS,
+        lambda i: request(
+            t["scorer"].pk,
+            "post",
+            "/api/v1/games/",
+            {**body, "table": ("Table 9", "table 9")[i % 2]},
+        ),
+    )
+    at_table = Game.objects.filter(club=t["club"], table__iexact="table 9").count()
+    return {"results": results, "games": at_table}
+
+
 def crossed_merges() -> list[dict[str, Any]]:
     """A into B races B into A (two directors, two phones): one merge, never a deadlock."""
     from scoring.models import Player
@@ -401,6 +420,7 @@ SCENARIOS: dict[str, Callable[[], Any]] = {
     "crossed_removals": lambda: crossed_owners("delete"),
     "removal_vs_role_change": removal_vs_role_change,
     "entry_beside_import": entry_beside_import,
+    "same_table": same_table,
 }
 
 

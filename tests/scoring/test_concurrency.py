@@ -132,6 +132,14 @@ def test_threads_creating_clubs_with_one_slug_get_one_club_and_409s(outcome):
     assert seen["clubs"] == 1
 
 
+def test_threads_starting_games_at_one_table_start_one_and_refuse_the_others(outcome):
+    seen = outcome("same_table")
+    results = seen["results"]
+    assert statuses(results) == Counter({201: 1, 409: concurrency.THREADS - 1}), results
+    assert {r["code"] for r in results if r["status"] == 409} == {"table_in_use"}
+    assert seen["games"] == 1
+
+
 def test_crossed_merges_merge_once_and_refuse_the_other(outcome):
     for seen in outcome("crossed_merges"):
         results = seen["results"]

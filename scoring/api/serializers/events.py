@@ -30,6 +30,7 @@ class EventFeedQuerySerializer(StrictInputSerializer):
 
 class EventGameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
+    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
     league = serializers.IntegerField(allow_null=True)
     season = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=GameStatus.choices)

@@ -42,6 +42,16 @@ class GameInputSerializer(StrictInputSerializer):
         required=False,
         help_text="The seat that deals hand 1. Left out: seat 0.",
     )
+    table = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=Game._meta.get_field("table").max_length,
+        help_text=(
+            'Where it is played, e.g. "Table 3" (the room view and the wall name tables by it). '
+            "No two games of a club in progress at one table (case aside): 409 table_in_use. "
+            "Left out or blank: none."
+        ),
+    )
     started_at = serializers.DateTimeField(required=False, help_text="Left out: now.")
 
 
@@ -68,6 +78,7 @@ class GameOutputSerializer(serializers.ModelSerializer):
             "league",
             "season",
             "ruleset",
+            "table",
             "first_dealer",
             "status",
             "started_at",
@@ -111,6 +122,7 @@ class ScoreboardSeatSerializer(serializers.Serializer):
 
 class ScoreboardOutputSerializer(serializers.Serializer):
     game = serializers.IntegerField()
+    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
     version = serializers.IntegerField(help_text="The game's version: its ETag.")
     status = serializers.ChoiceField(choices=GameStatus.choices)
     seats = ScoreboardSeatSerializer(many=True)

@@ -1,4 +1,5 @@
-"""The director's room view: every table of a club evening."""
+"""The room of a club evening: every table and the night's leaders (the director's room view,
+and the wall)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class RoomSeatSerializer(serializers.Serializer):
     player = serializers.IntegerField()
     name = serializers.CharField()
     total = serializers.IntegerField(help_text="Over the hands that count.")
+    is_winner = serializers.BooleanField(help_text="A (co-)winner of the finished game.")
 
 
 class RoomWaitingHandSerializer(serializers.Serializer):
@@ -34,12 +36,14 @@ class RoomDisputeSerializer(serializers.Serializer):
 
 class RoomTableSerializer(serializers.Serializer):
     game = serializers.IntegerField()
+    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
     league = serializers.IntegerField(allow_null=True)
     league_name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=GameStatus.choices)
     version = serializers.IntegerField()
     seats = RoomSeatSerializer(many=True)
     totals = IntegerListField(help_text="Each seat's total over the hands that count.")
+    winners = IntegerListField(help_text="The winning seats once the game is over; else empty.")
     hands_recorded = serializers.IntegerField()
     hands_counted = serializers.IntegerField(help_text="Confirmed and not void.")
     target_score = serializers.IntegerField()
@@ -51,8 +55,26 @@ class RoomTableSerializer(serializers.Serializer):
     link = serializers.CharField()
 
 
+class RoomLeaderSerializer(serializers.Serializer):
+    place = serializers.CharField(help_text='"1", or "2=" when shared.')
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField(help_text="Games tonight with a hand counted.")
+    wins = serializers.IntegerField(help_text="Finished games won tonight (a shared win counts).")
+    hands = serializers.IntegerField(help_text="Hands counted tonight.")
+    points = serializers.IntegerField(help_text="Points over those hands.")
+    per_hand = serializers.FloatField(help_text="Points a counted hand, to two decimals.")
+
+
 class RoomOutputSerializer(serializers.Serializer):
     club = serializers.IntegerField()
     date = serializers.DateField()
     version = serializers.CharField(help_text="The room's ETag, without quotes.")
     tables = RoomTableSerializer(many=True)
+    leaders = RoomLeaderSerializer(
+        many=True,
+        help_text=(
+            "The night's leaders: every player with a hand counted tonight (abandoned games "
+            "left out), by finished games won tonight, then by the fewest points a hand."
+        ),
+    )

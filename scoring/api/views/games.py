@@ -33,6 +33,7 @@ from scoring.api.serializers.games import (
 from scoring.models import Game, League
 
 GAMES_ABANDON_CONFLICTS = {"game_over": "the game is already finished or abandoned"}
+GAMES_CREATE_CONFLICTS = {"table_in_use": "another game of the club is in progress at the table"}
 
 
 class GameFilter(filters.FilterSet):
@@ -46,7 +47,13 @@ class GameFilter(filters.FilterSet):
         fields = ["club", "league", "season", "status", "player"]
 
 
-@club_rows("games", selectors.games_for, GameInputSerializer, GameOutputSerializer)
+@club_rows(
+    "games",
+    selectors.games_for,
+    GameInputSerializer,
+    GameOutputSerializer,
+    conflicts=GAMES_CREATE_CONFLICTS,
+)
 class GameListView(ClubRowsView):
     permission_classes = SCORERS_WRITE
     filterset_class = GameFilter

@@ -1,11 +1,12 @@
-"""The director's room view of a club evening, for conditional polling."""
+"""The room of a club evening, for conditional polling: the director's room view, and the
+wall that anyone who may read the club sees."""
 
 from __future__ import annotations
 
 from django.utils import timezone
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -18,11 +19,9 @@ from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.room import RoomOutputSerializer, RoomQuerySerializer
 
 
-class RoomView(ClubScopedMixin, APIView):
-    permission_classes = [IsAuthenticated & IsClubDirector]
-
-    @extend_schema(
-        **operation("clubs_room"),
+def _room_schema(operation_id: str):
+    return extend_schema(
+        **operation(operation_id),
         parameters=[
             OpenApiParameter(
                 "date",
@@ -35,6 +34,12 @@ class RoomView(ClubScopedMixin, APIView):
         ],
         responses={200: RoomOutputSerializer, 304: NOT_MODIFIED},
     )
+
+
+class RoomView(ClubScopedMixin, APIView):
+    permission_classes = [IsAuthenticated & IsClubDirector]
+
+    @_room_schema("clubs_room")
     def get(self, request: Request, pk: int) -> Response:
         query = RoomQuerySerializer(data=request.query_params.dict())
         query.is_valid(raise_exception=True)
@@ -46,3 +51,14 @@ class RoomView(ClubScopedMixin, APIView):
             return unchanged
         body = RoomOutputSerializer(selectors.room(club, day)).data
         return with_etag(Response(body), version)
+
+
+class WallView(RoomView):
+    """The same room for anyone who may read the club (a private club's: its members; a 404
+    for others): the wall screen polls it."""
+
+    permission_classes = [AllowAny]
+
+    @_room_schema("clubs_wall")
+    def get(self, request: Request, pk: int) -> Response:
+        return super().get(request, pk)

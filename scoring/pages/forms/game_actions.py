@@ -23,7 +23,8 @@ class AbandonForm(_ReasonForm):
 
 
 class HandChoiceForm(_ReasonForm):
-    """A reason and one of the game's hands (voided hands are not offered)."""
+    """A reason and one of the game's hands (voided hands are not offered), the last one
+    first: the hand just played is the one a table most often fixes."""
 
     number = forms.TypedChoiceField(
         label="Hand", coerce=int, error_messages={"invalid_choice": "Pick one of the hands."}
@@ -32,6 +33,8 @@ class HandChoiceForm(_ReasonForm):
     def __init__(self, *args, hands: list[int], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"].choices = [(n, f"Hand {n}") for n in hands]
+        if hands:
+            self.fields["number"].initial = hands[-1]
 
 
 class VoidForm(HandChoiceForm):

@@ -18,9 +18,22 @@ from scoring.pages.words import MOON_LABELS, MOON_QUESTION, card_label
 
 
 class NewGameForm(DomainErrorsMixin, forms.Form):
-    """Players in seat order (clockwise) and the first dealer, for one league."""
+    """The table, the players in seat order (clockwise) and the first dealer, for one league."""
 
-    error_targets = {"first_dealer": "first_dealer", "league": "league", "season": "league"}
+    error_targets = {
+        "first_dealer": "first_dealer",
+        "league": "league",
+        "season": "league",
+        "table": "table",
+    }
+
+    table = forms.CharField(
+        label="Table",
+        required=False,
+        max_length=30,
+        help_text="Its name on the room view and the wall. Leave it blank for none.",
+        error_messages={"max_length": "A table's name has at most 30 characters."},
+    )
 
     def __init__(self, *args, players, seats: int, **kw):
         super().__init__(*args, **kw)

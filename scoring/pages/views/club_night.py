@@ -16,7 +16,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Player, Role
+from scoring.models import Club, Player, Role
 from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
@@ -119,6 +119,17 @@ def room_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
     room = selectors.room(club, timezone.localdate())
     return render(request, "pages/room.html", {"club": club, "room": room})
+
+
+@never_cache
+@require_safe
+def wall_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Tonight's tables and leaders for a wall screen, updating itself (static/js/live.js
+    polls the wall API): for anyone who may read the club, so a public club's wall needs no
+    one signed in; a private club's is for its members (a 404 for others)."""
+    club = access.readable(request.user, Club, "club", slug=slug)
+    room = selectors.room(club, timezone.localdate())
+    return render(request, "pages/wall.html", {"club": club, "room": room})
 
 
 @signed_in_form

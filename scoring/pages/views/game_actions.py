@@ -150,6 +150,7 @@ def same_table_again(request: HttpRequest, pk: int) -> HttpResponse:
             players=players,
             actor=request.user,
             first_dealer=(game.first_dealer + 1) % len(players),
+            table=game.table,
         )
     except (HeartsError, DomainError) as exc:
         messages.error(request, refusal_words(exc))

@@ -36,7 +36,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
         return render(request, "pages/game_new.html", {"leagues": leagues, "form": None})
     rules = ruleset_for(league.ruleset)
     players = selectors.players_to_seat(request.user, league.club)
-    form = NewGameForm(posted(request), players=players, seats=rules.players)
+    form = NewGameForm(
+        posted(request),
+        players=players,
+        seats=rules.players,
+        initial={"table": selectors.next_free_table(league.club)},
+    )
     if form.is_bound and form.is_valid():
         try:
             game = services.create_game(
@@ -45,11 +50,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
                 players=form.players(),
                 actor=request.user,
                 first_dealer=form.cleaned_data["first_dealer"],
+                table=form.cleaned_data["table"],
             )
         except (HeartsError, DomainError) as exc:
             form.add_refusal(exc)
         else:
-            messages.success(request, f"Game started in {league.name}. Deal the first hand!")
+            where = f" at {game.table}" if game.table else ""
+            messages.success(request, f"Game started{where} in {league.name}. Deal the first hand!")
             return redirect("page-game", pk=game.pk)
     context = {"leagues": leagues, "league": league, "form": form, "rules": rules}
     return render(request, "pages/game_new.html", context)
