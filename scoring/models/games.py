@@ -83,6 +83,11 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.pk}"
 
+    @property
+    def label(self) -> str:
+        """How the pages name the game: its table first, when it has one."""
+        return f"{self.table} · Game {self.pk}" if self.table else f"Game {self.pk}"
+
 
 class GameSeat(models.Model):
     """A player in a seat (0.. clockwise), with the game's result for that seat once over."""

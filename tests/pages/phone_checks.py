@@ -39,6 +39,8 @@ _SMALL_TARGETS = """(min) => {
     const box = el.getBoundingClientRect();
     const style = getComputedStyle(el);
     if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+    // Inside a closed <details> a link keeps its box but is not shown: nothing to press.
+    if (!el.checkVisibility()) continue;
     if (el.tagName === 'A' && inRunningText(el)) continue;
     const pressedByLabel = ['radio', 'checkbox'].includes(el.type) && el.labels?.length;
     if (el.tagName === 'INPUT' && pressedByLabel) {
