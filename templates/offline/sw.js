@@ -26,7 +26,7 @@ var OFFLINE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">'
   '<link rel="stylesheet" href="' + ASSETS[0] + '"></head><body><main id="main">' +
   "<h1>No connection</h1><p>This page is not kept on this phone. The games you opened while " +
   "connected are: open one of them, or try again when the connection returns.</p>" +
-  '<p><a href="/">Try again</a></p></main></body></html>';
+  '<p class="link-row"><a href="/">Try again</a></p></main></body></html>';
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(ASSETS); })
