@@ -264,7 +264,8 @@ def table_two_has_no_phones(url: str, sam: Page, olive: Page, two: Game) -> None
 def the_wall(url: str, wall: Page, club: Club, one: Game, two: Game) -> None:
     """The wall's computer, nobody signed in (a public club): both tables by name, table 1's
     winner, the night's leaders, in type read from across the room."""
-    wall.goto(f"{url}/clubs/{club.slug}/wall/")
+    wall.goto(f"{url}/clubs/{club.slug}/")
+    wall.get_by_role("link", name="Tonight's tables on the wall screen").click()
     tables = wall.locator(".wall-table")
     expect(tables).to_have_count(2)
     expect(tables.locator("h2")).to_have_text(["Table 1", "Table 2"])

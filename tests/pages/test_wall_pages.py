@@ -102,6 +102,13 @@ def test_the_room_names_tables_winners_and_waiting_hands_in_words_and_links_the_
     )
 
 
+def test_the_club_page_links_its_wall_for_whoever_reads_the_club(club, private_club, people):
+    wall = f'href="/clubs/{club.slug}/wall/"'
+    assert wall in Client().get(f"/clubs/{club.slug}/").content.decode()
+    assert wall in client_for(people["member"]).get(f"/clubs/{club.slug}/").content.decode()
+    assert Client().get(f"/clubs/{private_club.slug}/").status_code == 404
+
+
 def test_a_new_game_offers_the_next_free_table_and_keeps_what_is_chosen(club, people, evening):
     owner = client_for(people["owner"])
     url = f"/games/new/?league={club.league.pk}"

@@ -37,7 +37,6 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
         "is_director": selectors.role_in(request.user, club.pk) in selectors.DIRECTORS,
         "players": selectors.club_players(club),
-        "manages": selectors.role_in(request.user, club.pk) in (Role.OWNER, Role.DIRECTOR),
     }
     if context["is_owner"]:  # an owner is told here of an endpoint disabled by failures
         context["disabled_webhooks"] = selectors.disabled_endpoints(club.pk)

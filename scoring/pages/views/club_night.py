@@ -113,7 +113,7 @@ def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_safe
 def room_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every table of tonight on one page; static/js/room.js polls the API and redraws it."""
+    """Every table of tonight on one page; static/js/live.js polls the room API and swaps it."""
     club = access.club_in_role(
         request.user, slug, selectors.DIRECTORS, "The room view is for the club's directors."
     )
