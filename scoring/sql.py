@@ -307,7 +307,7 @@ def _user_of_token(vendor: str) -> str:
     user_model = get_user_model()
     t = lambda n: _column(DeviceToken, n)  # noqa: E731
     return (
-        f"SELECT u.*, t.{t('id')} AS token_id, "
+        f"SELECT u.*, t.{t('id')} AS token_id, t.{t('password_stamp')} AS token_stamp, "
         f"(t.{t('last_used_at')} IS NULL OR t.{t('last_used_at')} < %s) AS token_stale "
         f"FROM {_table(user_model)} u JOIN {_table(DeviceToken)} t "
         f"ON t.{t('user')} = u.{_quote(user_model._meta.pk.column)} "
@@ -317,8 +317,8 @@ def _user_of_token(vendor: str) -> str:
 
 
 def user_of_token(key_hash: str, stale_before: datetime, idle_since: datetime):
-    """The user of the unrevoked token with this hash last used (or made) since ``idle_since``,
-    with ``token_id`` and ``token_stale`` (last use not written since ``stale_before``), or None."""
+    """The user of the unrevoked token with this hash used (or made) since ``idle_since``, with
+    ``token_id``, ``token_stamp``, ``token_stale`` (last use not written since ``stale_before``)."""
     stale, idle = (connection.ops.adapt_datetimefield_value(t) for t in (stale_before, idle_since))
     return next(iter(_instances(get_user_model(), _user_of_token, [stale, key_hash, idle])), None)
 

@@ -53,7 +53,8 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         user = sql.user_of_token(
             DeviceToken.hash_key(key), now - LAST_USED_EVERY, now - settings.DEVICE_TOKEN_IDLE
         )
-        if user is None or not user.is_active:
+        # A password changed since the token was made ends it, whoever changed it and how.
+        if user is None or not user.is_active or user.token_stamp != DeviceToken.stamp_of(user):
             raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
         if user.token_stale:
             DeviceToken.objects.filter(pk=user.token_id).update(last_used_at=now)

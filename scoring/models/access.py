@@ -22,6 +22,11 @@ class DeviceToken(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     last_used_at = models.DateTimeField(null=True, blank=True)
     revoked_at = models.DateTimeField(null=True, blank=True)
+    password_stamp = models.CharField(
+        max_length=64,
+        help_text="A digest of the user's password hash when the token was made: a password "
+        "changed since, by any route (the pages, the admin, manage.py), ends the token.",
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -42,6 +47,12 @@ class DeviceToken(models.Model):
     @staticmethod
     def new_key() -> str:
         return secrets.token_urlsafe(32)
+
+    @staticmethod
+    def stamp_of(user) -> str:
+        """The digest a token keeps of ``user``'s password hash (itself salted: the digest
+        tells nothing of the password); it no longer matches once the password changes."""
+        return hashlib.sha256(user.password.encode()).hexdigest()
 
 
 class IdempotencyRecord(models.Model):

@@ -19,7 +19,11 @@ def create_device_token(*, user, name: str) -> tuple[DeviceToken, str]:
     """A new token; the key is returned once and only its hash is kept."""
     key = DeviceToken.new_key()
     token = DeviceToken.objects.create(
-        user=user, name=name, key_hash=DeviceToken.hash_key(key), prefix=key[:8]
+        user=user,
+        name=name,
+        key_hash=DeviceToken.hash_key(key),
+        prefix=key[:8],
+        password_stamp=DeviceToken.stamp_of(user),
     )
     return token, key
 

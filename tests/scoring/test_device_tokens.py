@@ -7,6 +7,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -155,4 +156,28 @@ def test_a_device_sign_in_still_makes_a_token(scorer):
 def test_a_token_in_use_keeps_working(scorer, days):
     token, key = services.create_device_token(user=scorer, name="phone")
     age(token, days=days)
+    assert with_token(key).get(TOKENS).status_code == 200
+
+
+def test_a_password_changed_in_the_admin_ends_the_users_device_tokens(scorer):
+    """The pages revoke tokens on a change; the admin's form (as ``manage.py changepassword``,
+    which saves the same way) changes the password alone, and the tokens end with it."""
+    _, key = services.create_device_token(user=scorer, name="phone")
+    assert with_token(key).get(TOKENS).status_code == 200
+    operator = get_user_model().objects.create_superuser("operator", password=PASSWORD)
+    admin = Client()
+    admin.force_login(operator)
+    changed = admin.post(
+        f"/admin/auth/user/{scorer.pk}/password/",
+        {"password1": "a brand new long password", "password2": "a brand new long password"},
+    )
+    assert changed.status_code == 302, changed.content
+    assert with_token(key).get(TOKENS).status_code == 401
+    assert DeviceToken.objects.get(user=scorer).revoked_at is None  # ended, not marked
+
+
+def test_a_token_made_after_a_password_change_works(scorer):
+    scorer.set_password("a brand new long password")
+    scorer.save()
+    _, key = services.create_device_token(user=scorer, name="phone")
     assert with_token(key).get(TOKENS).status_code == 200
