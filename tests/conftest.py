@@ -20,6 +20,21 @@ def _static_files_without_manifest():
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
+    """On SQLite, the test database is a file, as in production, not pytest-django's shared
+    in-memory database: there every connection shares one cache and its lock, and a live
+    server's thread fetching rows (holding the GIL, waiting for that lock) deadlocks with
+    another's statement that calls one of Django's Python functions (holding the lock, waiting
+    for the GIL): seen as a browser test that hung for good."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if "sqlite" in database["ENGINE"]:
+        test = database.setdefault("TEST", {})
+        test["NAME"] = str(tmp_path_factory.mktemp("database") / "test.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def collected_static():
     """For servers started as in production (a child process, DEBUG off): they hash static
     names from collectstatic's manifest, and /healthz answers 503 without it."""
