@@ -13,7 +13,8 @@ import secrets
 from datetime import datetime
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, update_session_auth_hash
+from django.contrib.auth import get_user_model, password_validation, update_session_auth_hash
+from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
@@ -39,8 +40,10 @@ def check_current_password(*, request: HttpRequest, user, password: str) -> None
 def change_password(*, request: HttpRequest, user, password: str) -> None:
     """``user``'s new password (already checked by the password validators); this session
     stays signed in, every other one and every device token is signed out."""
+    hashed = make_password(password)  # slow on purpose: before the write, not inside it
     with transaction.atomic():
-        _set_password(user, password)
+        _set_password(user, hashed)
+    password_validation.password_changed(password, user)
     update_session_auth_hash(request, user)
 
 
@@ -88,6 +91,7 @@ def reset_password(*, key: str, password: str):
     """The new password (already checked by the validators) for the account of the open link
     ``key``, which is used up: at most once, whoever races for it. No session stays signed in.
     Answers the account."""
+    hashed = make_password(password)  # slow on purpose: before the write, not inside it
     with transaction.atomic():
         link = open_reset_link(key)
         link = PasswordResetLink.objects.select_for_update().get(pk=link.pk)
@@ -95,14 +99,16 @@ def reset_password(*, key: str, password: str):
             raise NotFoundError("reset_link_invalid", LINK_GONE, None)
         link.used_at = timezone.now()
         link.save(update_fields=["used_at"])
-        _set_password(link.user, password)
+        _set_password(link.user, hashed)
+    password_validation.password_changed(password, link.user)
     return link.user
 
 
-def _set_password(user, password: str) -> None:
-    """The password set, and everything the old one opened closed: device tokens revoked,
-    open reset links voided, sign-in counts cleared (old guesses are moot)."""
-    user.set_password(password)
+def _set_password(user, hashed: str) -> None:
+    """The password (hashed before the transaction: a hasher's deliberate slowness never
+    holds the write lock) set, and everything the old one opened closed: device tokens
+    revoked, open reset links voided, sign-in counts cleared (old guesses are moot)."""
+    user.password = hashed
     user.save(update_fields=["password"])
     revoke_device_tokens(user=user)
     _void_links(user, timezone.now())

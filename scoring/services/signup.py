@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
@@ -76,25 +77,26 @@ def sign_up(
         password_validation.validate_password(password, user=candidate)
     except ValidationError as refusal:
         raise DomainError("weak_password", " ".join(refusal.messages), "password") from None
+    candidate.password = make_password(password)  # slow on purpose: before the write
     take_attempt(request, username)
     try:
-        account = _create(candidate, password, invitation, device_name)
+        account = _create(candidate, invitation, device_name)
     except _UsernameTaken:  # the attempt stays counted, as a wrong password's does
         raise Conflict(
             "username_taken", "That username is taken: choose another.", "username"
         ) from None
     attempt_succeeded(request)
+    password_validation.password_changed(password, account.user)
     return account
 
 
 @transaction.atomic
-def _create(user, password: str, invitation: str | None, device_name: str | None) -> NewAccount:
+def _create(user, invitation: str | None, device_name: str | None) -> NewAccount:
     if invitation is not None:
         open_invitation(invitation, lock=True)  # before anything is made: used meanwhile?
     user_model = type(user)
     if user_model.objects.filter(username__iexact=user.username).exists():
         raise _UsernameTaken
-    user.set_password(password)
     try:
         with transaction.atomic():
             user.save()
