@@ -87,8 +87,12 @@ ERROR_BODY = {
     "properties": {
         "type": {"type": "string", "enum": ["validation_error", "client_error", "server_error"]},
         "errors": {"type": "array", "items": {"$ref": f"{SCHEMAS}ErrorItem"}},
+        "request_id": {
+            "type": "string",
+            "description": "The answer's X-Request-ID: quote it to the service's operator.",
+        },
     },
-    "required": ["type", "errors"],
+    "required": ["type", "errors", "request_id"],
 }
 RETRY_AFTER = {
     "Retry-After": {

@@ -146,7 +146,8 @@ def error_of(api: Api, response: Any, status: int) -> tuple[str, str | None]:
     operation can give, so a client never gets None for one."""
     assert response.status_code == status, (response.status_code, response.content[:500])
     raw = json.loads(response.content)
-    assert set(raw) == {"type", "errors"}, raw
+    assert set(raw) == {"type", "errors", "request_id"}, raw
+    assert raw["request_id"] == response.headers["X-Request-ID"], raw
     assert all(set(item) == {"code", "detail", "attr"} for item in raw["errors"]), raw
     body = response.parsed
     assert isinstance(body, api.models.ErrorBody), f"{status} parsed as {type(body).__name__}"
