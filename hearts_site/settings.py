@@ -376,7 +376,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        # DRF's, refusing an ordering the list does not take (hearts_site/query.py).
+        "hearts_site.query.StrictOrderingFilter",
     ],
 }
 
@@ -419,6 +420,8 @@ SPECTACULAR_SETTINGS = {
         "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
         "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
         "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
+        "EventTypeEnum": "scoring.models.EventType",
+        "DeliveryStatusEnum": "scoring.models.DeliveryStatus",
     },
     "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
     "POSTPROCESSING_HOOKS": [

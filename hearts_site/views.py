@@ -25,6 +25,7 @@ from hearts_site.deploy_steps import (
     static_manifest_missing,
 )
 from hearts_site.errors import error_json
+from hearts_site.query import refuse_unknown
 from hearts_site.schema import documented
 
 # Each operation's tag, summary and description, as integrators read them.
@@ -91,6 +92,7 @@ ROOT_LINKS = {"schema": "schema", "docs": "swagger-ui", "redoc": "redoc", "healt
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def api_root(request: Request) -> Response:
+    refuse_unknown(request, ())
     return Response(
         {key: request.build_absolute_uri(reverse(name)) for key, name in ROOT_LINKS.items()}
     )

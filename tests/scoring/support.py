@@ -43,6 +43,12 @@ def void_hand(client, game_id: int, number: int, reason: str = "misdeal", **head
     )
 
 
+def said(response) -> dict:
+    """An error answer's body but its request_id (each request has its own): what two answers
+    that must say the same thing are compared by."""
+    return {key: value for key, value in response.json().items() if key != "request_id"}
+
+
 def error_of(response, status: int) -> tuple[str, str | None]:
     """The first error's (code, attr), after checking the status and the error body's shape."""
     assert response.status_code == status, (response.status_code, response.content)
