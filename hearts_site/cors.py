@@ -11,7 +11,6 @@ pages of this site alone, and a token is a header, not a credential in CORS's se
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlsplit
 
 from corsheaders.conf import conf
@@ -19,8 +18,11 @@ from corsheaders.middleware import (
     ACCESS_CONTROL_ALLOW_HEADERS,
     ACCESS_CONTROL_ALLOW_METHODS,
     ACCESS_CONTROL_ALLOW_ORIGIN,
+    ACCESS_CONTROL_EXPOSE_HEADERS,
+    ACCESS_CONTROL_MAX_AGE,
 )
 from corsheaders.middleware import CorsMiddleware as LibraryCorsMiddleware
+from django.utils.cache import patch_vary_headers
 
 READS = frozenset({"GET", "HEAD"})
 # The request headers a public read may send from another origin (beyond CORS's safelisted).
@@ -43,23 +45,25 @@ def public_read(request) -> bool:
 class CorsMiddleware(LibraryCorsMiddleware):
     """django-cors-headers for the listed origins; a public read from any other origin."""
 
-    def check_signal(self, request) -> bool:
-        # The library's hook for "allowed anyway": a public read, under CORS_URLS_REGEX only
-        # (is_enabled asks this too, for any path).
-        api = re.match(conf.CORS_URLS_REGEX, request.path_info) is not None
-        return api and public_read(request)
-
     def add_response_headers(self, request, response):
-        response = super().add_response_headers(request, response)
-        if ACCESS_CONTROL_ALLOW_ORIGIN in response and not self.listed(request):
+        enabled = getattr(request, "_cors_enabled", None)  # set for the preflight's check
+        if enabled is None:
+            enabled = self.is_enabled(request)
+        origin = request.headers.get("origin")
+        if not enabled or not origin or self.listed(origin):
+            return super().add_response_headers(request, response)
+        # Another origin, on the API: a public read is allowed to anyone, nothing else.
+        patch_vary_headers(response, ("origin",))
+        if public_read(request):
             response[ACCESS_CONTROL_ALLOW_ORIGIN] = "*"
+            response[ACCESS_CONTROL_EXPOSE_HEADERS] = ", ".join(conf.CORS_EXPOSE_HEADERS)
             if request.method == "OPTIONS":
                 response[ACCESS_CONTROL_ALLOW_METHODS] = ", ".join(sorted(READS))
                 response[ACCESS_CONTROL_ALLOW_HEADERS] = ", ".join(READ_HEADERS)
+                response[ACCESS_CONTROL_MAX_AGE] = str(conf.CORS_PREFLIGHT_MAX_AGE)
         return response
 
-    def listed(self, request) -> bool:
-        origin = request.headers.get("origin", "")
+    def listed(self, origin: str) -> bool:
         try:
             return self.origin_found_in_white_lists(origin, urlsplit(origin))
         except ValueError:
