@@ -43,9 +43,21 @@ def takes_query(*names: str) -> Callable:
     return decorate
 
 
-def list_parameters(view, paginator) -> set[str]:
+def list_parameters(view, paginator) -> frozenset[str]:
     """The query parameters a list takes: its paginator's, its filters' (django-filter's), its
-    ordering's, and any it reads itself (``query_parameters``)."""
+    ordering's, and any it reads itself (``query_parameters``). The same for every request to
+    a view class: worked out once."""
+    key = (type(view), type(paginator))
+    known = _KNOWN.get(key)
+    if known is None:
+        known = _KNOWN[key] = frozenset(_parameters_of(view, paginator))
+    return known
+
+
+_KNOWN: dict[tuple[type, type], frozenset[str]] = {}
+
+
+def _parameters_of(view, paginator) -> set[str]:
     known = {paginator.limit_query_param, paginator.offset_query_param}
     known |= set(getattr(view, "query_parameters", ()))
     for backend in getattr(view, "filter_backends", ()):
