@@ -177,13 +177,14 @@ def changes(
     *,
     versioned: bool = False,
     more: dict[int, Any] | None = None,
+    headers: list[OpenApiParameter] | None = None,
 ):
     """The schema of a write answered 200 with ``output`` (described in operations.toml): its
     body checked by ``input_serializer``, each refusal it answers 409 with (and ``more``
-    answers by status); a ``versioned`` one takes If-Match and sends the new version as its
-    ETag."""
+    answers by status, with ``headers``); a ``versioned`` one takes If-Match and sends the new
+    version as its ETag."""
     responses = {200: output, **({409: conflict(conflicts)} if conflicts else {}), **(more or {})}
-    parameters = [IF_MATCH, ETAG] if versioned else None
+    parameters = [*([IF_MATCH, ETAG] if versioned else []), *(headers or [])] or None
     return extend_schema(
         **operation(operation_id),
         request=input_serializer,

@@ -490,6 +490,9 @@ def test_every_429_and_503_says_when_to_retry(schema):
     for door in ("sign-in", "sign-up"):
         refused = schema["paths"][f"/api/v1/auth/{door}/"]["post"]["responses"]["429"]
         assert {"Retry-After", "RateLimit", "RateLimit-Policy"} <= headers_of(schema, refused)
+    for action in ("confirm", "query"):  # a PIN resting after too many wrong ones
+        hand = schema["paths"][f"/api/v1/games/{{game_id}}/hands/{{number}}/{action}/"]["post"]
+        assert "Retry-After" in headers_of(schema, hand["responses"]["403"])
 
 
 def test_each_throttled_answer_documents_its_budget(schema):
