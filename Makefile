@@ -5,6 +5,8 @@ PIP := $(PY) -m pip
 PYTEST_ARGS ?=
 SCALE_ARGS ?=
 LOCK_ARGS ?=
+# gunicorn's access log, and each request's X-Request-ID last (docs/deploy.md does the same).
+ACCESS_LOG_FORMAT := %(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s
 # Only `make lock` needs it: it writes the lock files, nothing installs from it.
 UV_VERSION := 0.13.9
 # Resolved from PyPI alone (never a machine's local indexes or pip.conf), for the Python and
@@ -16,7 +18,7 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 .PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with a task worker"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with a task worker and the webhook sweep"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
@@ -57,9 +59,14 @@ run: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
 	$(PY) manage.py settle_ratings
-	# The task worker (re-ratings) beside gunicorn: stopped with it, Ctrl-C stops both.
-	$(PY) manage.py db_worker & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
-	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 --access-logfile -
+	# Beside gunicorn, the task worker (re-ratings and webhook deliveries) and the webhook sweep
+	# docs/deploy.md asks for, every minute: stopped with it, Ctrl-C stops all three. The access
+	# log ends with each request's X-Request-ID.
+	$(PY) manage.py db_worker & worker=$$!; \
+	$(PY) manage.py webhooks_sweep --every 60 >/dev/null & sweep=$$!; \
+	trap 'kill $$worker $$sweep 2>/dev/null' EXIT; \
+	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 \
+		--access-logfile - --access-logformat '$(ACCESS_LOG_FORMAT)'
 
 test: $(VENV)/.installed-dev
 	$(VENV)/bin/ruff check .

@@ -24,6 +24,7 @@ from adjudication.serializers import (
 )
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import NotFoundError
+from hearts_site.query import takes_query
 from hearts_site.schema import documented
 from hearts_site.throttling import ComputeRateThrottle
 
@@ -85,6 +86,7 @@ class RulesetListView(APIView):
         "sets otherwise than standard, and the published rules it follows.",
         PresetSerializer(many=True),
     )
+    @takes_query("players")
     def get(self, request: Request) -> Response:
         players = request.query_params.get("players")
         return Response([describe_preset(name, players) for name in PRESETS])
@@ -100,6 +102,7 @@ class RulesetDetailView(APIView):
         PresetSerializer,
         OpenApiParameter("preset", str, OpenApiParameter.PATH, enum=list(PRESETS)),
     )
+    @takes_query("players")
     def get(self, request: Request, preset: str) -> Response:
         if preset not in PRESETS:
             raise NotFoundError("unknown_preset", f"There is no preset {preset[:40]!r}.", "preset")
@@ -114,5 +117,6 @@ class RuleCodeListView(APIView):
         **operation("rule_codes_list"),
         responses={200: RuleCodeSerializer(many=True)},
     )
+    @takes_query()
     def get(self, request: Request) -> Response:
         return Response([{"rule": code, "description": text} for code, text in RULE_CODES.items()])

@@ -36,6 +36,14 @@ def client_address(request) -> str | None:
     return str(address)
 
 
+def from_trusted_proxy(request) -> bool:
+    """Whether the connection's peer is one of ``HEARTS_TRUSTED_PROXIES`` (whose headers are
+    believed: ``X-Forwarded-For``, ``X-Request-ID``)."""
+    peer = _parsed(request.META.get("REMOTE_ADDR", ""))
+    trusted = trusted_proxies(tuple(settings.HEARTS_TRUSTED_PROXIES))
+    return peer is not None and any(peer in network for network in trusted)
+
+
 @lru_cache(maxsize=8)
 def trusted_proxies(cidrs: tuple[str, ...]) -> tuple[Network, ...]:
     """The networks of ``cidrs``; raises ``ValueError`` on one that is not a network."""

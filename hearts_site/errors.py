@@ -6,9 +6,13 @@ such as the engine's ``HeartsError``);
 render the one error body the API uses::
 
     {"type": "validation_error" | "client_error" | "server_error",
-     "errors": [{"code": "...", "detail": "...", "attr": "field" | null}]}
+     "errors": [{"code": "...", "detail": "...", "attr": "field" | null}],
+     "request_id": "..."}
 
 A 400 is a ``validation_error``; other 4xx are ``client_error``; 5xx are ``server_error``.
+``request_id`` is the answer's ``X-Request-ID`` (hearts_site/request_id.py): what a caller
+quotes to the operator. Bodies made outside DRF (middleware, the root URLconf's handlers) are
+made by :func:`error_json`, in the same shape.
 """
 
 from __future__ import annotations
@@ -20,11 +24,13 @@ from typing import Any, ClassVar
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
+from django.http import JsonResponse
 from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
 
 from hearts_site.deploy_steps import is_missing_table
+from hearts_site.request_id import request_id
 
 logger = logging.getLogger(__name__)
 
@@ -174,7 +180,31 @@ def convert(exc: Exception) -> Exception:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]):
-    """DRF ``EXCEPTION_HANDLER``: convert, then render with drf-standardized-errors."""
+    """DRF ``EXCEPTION_HANDLER``: convert, then render with drf-standardized-errors; the
+    body names the request."""
     if is_missing_table(exc):
         log_missing_table(context["request"].path, exc)
-    return standardized_exception_handler(convert(exc), context)
+    response = standardized_exception_handler(convert(exc), context)
+    if response is not None and isinstance(response.data, dict):
+        response.data["request_id"] = request_id(context["request"])
+    return response
+
+
+def error_json(
+    request,
+    status_code: int,
+    code: str,
+    detail: str,
+    *,
+    headers: dict[str, str] | None = None,
+) -> JsonResponse:
+    """The one error body, for an answer made outside DRF."""
+    kind = "server_error" if status_code >= 500 else "client_error"
+    if status_code == status.HTTP_400_BAD_REQUEST:
+        kind = "validation_error"
+    body = {
+        "type": kind,
+        "errors": [{"code": code, "detail": detail, "attr": None}],
+        "request_id": request_id(request),
+    }
+    return JsonResponse(body, status=status_code, headers=headers)

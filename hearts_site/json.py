@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import re
+from datetime import UTC, datetime
 from typing import Any
 
 import orjson
@@ -36,6 +37,12 @@ LONG_NUMBER = re.compile(rb"[0-9]{19}")
 # the recursion of whatever walks it next (a serializer, an error's repr): refused on reading.
 MAX_DEPTH = 32
 TOO_DEEP = f"JSON nested deeper than {MAX_DEPTH} levels."
+
+
+def utc_text(moment: datetime) -> str:
+    """A time as every answer writes it (resources, events, CSV): ISO 8601 in UTC with ``Z``,
+    as DRF writes a ``DateTimeField``."""
+    return moment.astimezone(UTC).isoformat().removesuffix("+00:00") + "Z"
 
 
 def _give_up(value: Any) -> Any:

@@ -13,6 +13,7 @@ from hearts_site.errors import (
     DATABASE_UNAVAILABLE_DETAIL,
     SETUP_INCOMPLETE,
     SETUP_INCOMPLETE_DETAIL,
+    error_json,
     log_missing_table,
 )
 
@@ -20,16 +21,12 @@ logger = logging.getLogger(__name__)
 
 
 def database_unavailable_response(
-    code: str = DATABASE_UNAVAILABLE, detail: str = DATABASE_UNAVAILABLE_DETAIL
+    request, code: str = DATABASE_UNAVAILABLE, detail: str = DATABASE_UNAVAILABLE_DETAIL
 ) -> JsonResponse:
     headers = {"Cache-Control": "no-store"}
     if code == DATABASE_UNAVAILABLE:
         headers["Retry-After"] = "5"
-    return JsonResponse(
-        {"type": "server_error", "errors": [{"code": code, "detail": detail, "attr": None}]},
-        status=503,
-        headers=headers,
-    )
+    return error_json(request, 503, code, detail, headers=headers)
 
 
 class DatabaseUnavailableMiddleware:
@@ -47,10 +44,10 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request, exception):
         if is_missing_table(exception):
             log_missing_table(request.path, exception)
-            return database_unavailable_response(SETUP_INCOMPLETE, SETUP_INCOMPLETE_DETAIL)
+            return database_unavailable_response(request, SETUP_INCOMPLETE, SETUP_INCOMPLETE_DETAIL)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s: %s", request.path, exception)
-            return database_unavailable_response()
+            return database_unavailable_response(request)
         return None
 
 
@@ -71,11 +68,5 @@ class LengthRequiredMiddleware:
     def __call__(self, request):
         if "HTTP_TRANSFER_ENCODING" in request.META and not request.META.get("CONTENT_LENGTH"):
             detail = "Send the body with a Content-Length: bodies in chunks are not read."
-            return JsonResponse(
-                {
-                    "type": "client_error",
-                    "errors": [{"code": LENGTH_REQUIRED, "detail": detail, "attr": None}],
-                },
-                status=411,
-            )
+            return error_json(request, 411, LENGTH_REQUIRED, detail)
         return self.get_response(request)

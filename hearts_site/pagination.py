@@ -1,4 +1,5 @@
-"""Pagination that says so when ``limit`` or ``offset`` is not a number, instead of ignoring it."""
+"""Pagination that says so when ``limit`` or ``offset`` is not a number, instead of ignoring it,
+and a list that refuses a query parameter it does not take (hearts_site/query.py)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
 from hearts_site.numbers import ascii_whole_number
+from hearts_site.query import list_parameters, refuse_unknown
 
 
 class StrictLimitOffsetPagination(LimitOffsetPagination):
@@ -23,6 +25,8 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
             )
 
     def paginate_queryset(self, queryset, request, view=None):
+        if view is not None:
+            refuse_unknown(request, list_parameters(view, self))
         self._strict(request, self.limit_query_param, self.max_limit)
         self._strict(request, self.offset_query_param, None)
         return super().paginate_queryset(queryset, request, view)

@@ -9,10 +9,18 @@
   docstring is for the code's readers and never reaches the schema.
 - Each operation lists the error answers it can give, each with the one error body
   (``ErrorBody``), shared through ``components/responses``: 400 where there is a body or a
-  query to check, 401 where sign-in is needed, 403 where a permission can refuse (or a
-  session write lacks its CSRF token), 404 where the path names something, 409 as the view
-  declares with its codes, 412 where ``If-Match`` is taken, 413 and 415 where there is a
-  body, 422 where ``Idempotency-Key`` is taken, 429 where writes are throttled, and 503.
+  query to check, 401 wherever a token is read (a bad or expired one is refused even on a
+  public read), 403 where a permission can refuse (or a session write lacks its CSRF
+  token), 404 where the path names something, 409 as the view declares with its codes, 412
+  where ``If-Match`` is taken, 413 and 415 where there is a body, 422 where
+  ``Idempotency-Key`` is taken, 429 where a throttle counts, and 503.
+- A request body is required wherever an operation takes one (``{}`` says nothing), and a
+  ``PATCH`` body's fields are required as its view checks them (no view here is partial).
+- The response headers a client acts on are declared once (``components/headers``) and named
+  where they are sent: ``Retry-After`` on every 429 and 503, ``RateLimit`` and
+  ``RateLimit-Policy`` on each answer of a throttled operation, ``Idempotent-Replayed`` on a
+  create's success, ``ETag`` where the view sends it, ``X-Request-ID`` on every error answer
+  (every answer carries it; the error body repeats it).
 """
 
 from __future__ import annotations
@@ -29,12 +37,21 @@ from drf_spectacular.plumbing import force_instance
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 
+from hearts_site.schema_answers import (
+    BUDGETS,
+    ERROR_BODY,
+    ERROR_BODY_REF,
+    ERROR_ITEM,
+    ERROR_RESPONSES,
+    HEADERS,
+    SCHEMAS,
+    error_response,
+    header_refs,
+)
 from hearts_site.serializers import StrictInputSerializer
 from hearts_site.throttling import FixedWindowThrottle
 
-SCHEMAS = "#/components/schemas/"
 RESPONSES = "#/components/responses/"
-ERROR_BODY_REF = {"$ref": f"{SCHEMAS}ErrorBody"}
 
 # --- Named schemas declared by the apps ------------------------------------------------------
 
@@ -64,98 +81,6 @@ def nullable(schema: dict[str, Any], description: str | None = None) -> dict[str
     if description:
         wrapped["description"] = description
     return wrapped
-
-
-# --- The error body and the shared error answers ----------------------------------------------
-
-ERROR_ITEM = {
-    "type": "object",
-    "properties": {
-        "code": {"type": "string", "description": "A stable, machine-readable error code."},
-        "detail": {"type": "string", "description": "A message a person can read."},
-        "attr": {
-            "type": "string",
-            "nullable": True,
-            "description": "The field concerned, dotted for nested items (plays.3), or null.",
-        },
-    },
-    "required": ["code", "detail", "attr"],
-}
-ERROR_BODY = {
-    "type": "object",
-    "description": "The one error body of every 4xx and 5xx answer.",
-    "properties": {
-        "type": {"type": "string", "enum": ["validation_error", "client_error", "server_error"]},
-        "errors": {"type": "array", "items": {"$ref": f"{SCHEMAS}ErrorItem"}},
-    },
-    "required": ["type", "errors"],
-}
-RETRY_AFTER = {
-    "Retry-After": {
-        "schema": {"type": "integer"},
-        "description": "Seconds to wait before trying again.",
-    }
-}
-# status: (component name, description, headers)
-ERROR_RESPONSES: dict[str, tuple[str, str, dict[str, Any] | None]] = {
-    "400": (
-        "BadRequest",
-        "The body or the query is not acceptable (validation_error): each error names its "
-        "field in attr; a rule of Hearts the request breaks has its own code.",
-        None,
-    ),
-    "401": (
-        "Unauthorized",
-        "Sign-in needed (not_authenticated), or the token is unknown or revoked "
-        "(authentication_failed): send Authorization: Token <key>.",
-        None,
-    ),
-    "403": (
-        "Forbidden",
-        "Refused (permission_denied): the signed-in user's role in the club does not allow "
-        "this, or a session (cookie) request came without its CSRF token.",
-        None,
-    ),
-    "404": (
-        "NotFound",
-        "What the path names does not exist, or is in a private club the caller may not read "
-        "(not_found and the like).",
-        None,
-    ),
-    "412": (
-        "PreconditionFailed",
-        "If-Match names another version of the game (version_mismatch), or is not a game "
-        "ETag (invalid_if_match): read the game again.",
-        None,
-    ),
-    "413": ("ContentTooLarge", "The request body is too large (request_too_large).", None),
-    "415": (
-        "UnsupportedMediaType",
-        "The body is not JSON (unsupported_media_type): send Content-Type: application/json.",
-        None,
-    ),
-    "422": (
-        "IdempotencyKeyReused",
-        "This Idempotency-Key was used for another request (idempotency_key_reused).",
-        None,
-    ),
-    "429": (
-        "TooManyRequests",
-        "Too many writes (or anonymous exports) in this window (throttled); retry after "
-        "Retry-After.",
-        RETRY_AFTER,
-    ),
-    "503": (
-        "Unavailable",
-        "The database is unreachable or too slow (database_unavailable; retry after "
-        "Retry-After), or a deployment step is missing (setup_incomplete).",
-        RETRY_AFTER,
-    ),
-}
-
-
-def error_response(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": ERROR_BODY_REF}}}
 
 
 # --- Who may: a view's permissions asked without a database -------------------------------------
@@ -235,9 +160,26 @@ class AutoSchema(SpectacularAutoSchema):
                 schema["required"] = required
             else:
                 schema.pop("required", None)
-        elif isinstance(force_instance(serializer), StrictInputSerializer):
-            schema["additionalProperties"] = False  # an unknown field is refused
+        else:
+            serializer = force_instance(serializer)
+            if getattr(serializer, "partial", False):
+                # drf-spectacular takes a PATCH body as partial; no view here checks one so.
+                schema["required"] = [
+                    name
+                    for name, field in serializer.fields.items()
+                    if field.required and name in schema.get("properties", {})
+                ]
+                if not schema["required"]:
+                    del schema["required"]
+            if isinstance(serializer, StrictInputSerializer):
+                schema["additionalProperties"] = False  # an unknown field is refused
         return schema
+
+    def _get_request_body(self, direction="request"):
+        body = super()._get_request_body(direction)
+        if body is not None:
+            body["required"] = True  # a body that says nothing is {}, never no body
+        return body
 
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
@@ -247,10 +189,6 @@ class AutoSchema(SpectacularAutoSchema):
 
     def _add_error_responses(self, operation: dict[str, Any]) -> None:
         responses = operation["responses"]
-        for status, response in responses.items():
-            # An error answer a view declares (a 409 with its codes) has the one error body.
-            if status[:1] in "45" and "$ref" not in response and not response.get("content"):
-                response["content"] = {"application/json": {"schema": ERROR_BODY_REF}}
         parameters = {(p["in"], p["name"]) for p in operation.get("parameters", [])}
         has_body = "requestBody" in operation
         unsafe = self.method not in SAFE_METHODS
@@ -258,13 +196,33 @@ class AutoSchema(SpectacularAutoSchema):
             isinstance(t, FixedWindowThrottle) and (unsafe or t.counts_reads)
             for t in self.view.get_throttles()
         )
+        for status, response in responses.items():
+            if "$ref" in response:
+                continue
+            if status[:1] in "45":
+                # An error answer a view declares (a 409 with its codes) has the one error
+                # body, and its headers as the shared answers of its status have them.
+                if not response.get("content"):
+                    response["content"] = {"application/json": {"schema": ERROR_BODY_REF}}
+                named = ERROR_RESPONSES.get(status, ("", "", ()))[2]
+                if not throttled:
+                    named = tuple(name for name in named if name not in BUDGETS)
+                response.setdefault("headers", {}).update(header_refs(("X-Request-ID", *named)))
+            elif status[:1] == "2":
+                more = BUDGETS if throttled else ()
+                if ("header", "Idempotency-Key") in parameters:
+                    more += ("Idempotent-Replayed",)
+                if more:
+                    response.setdefault("headers", {}).update(header_refs(more))
         signed_in = _allows(self.view, self.method, _SignedIn())
         session = any(
             "cookieAuth" in auth for auth in operation.get("security", []) if isinstance(auth, dict)
         )
         applies = {
             "400": has_body or any(where == "query" for where, _ in parameters),
-            "401": not self.anonymous_may(),
+            # A token is read wherever an authentication class is: a bad one is refused, even
+            # where anyone may read (sign-in and sign-up read none).
+            "401": bool(self.view.authentication_classes),
             "403": signed_in is not True or (unsafe and session),
             "404": any(where == "path" for where, _ in parameters),
             "412": ("header", "If-Match") in parameters,
@@ -305,10 +263,14 @@ def _named_enums_in_parameters(paths: dict[str, Any], schemas: dict[str, Any]) -
     for methods in paths.values():
         for operation in methods.values():
             for parameter in operation.get("parameters", []):
-                values = parameter.get("schema", {}).get("enum")
+                schema = parameter.get("schema", {})
+                if schema.get("type") == "array":  # ?type=a&type=b: an array of the enum
+                    schema = schema.get("items", {})
+                values = schema.get("enum")
                 name = named.get(frozenset(values)) if values else None
                 if name:
-                    parameter["schema"] = ref(name)
+                    schema.clear()
+                    schema.update(ref(name))
 
 
 SHARED_HEADERS = ("ETag",)
@@ -338,8 +300,8 @@ def finish(result, generator, request, public):
     shared = components.setdefault("responses", {})
     for name, description, headers in ERROR_RESPONSES.values():
         shared[name] = error_response(description)
-        if headers:
-            shared[name]["headers"] = headers
+        shared[name]["headers"] = header_refs(("X-Request-ID", *headers))
+    components.setdefault("headers", {}).update(HEADERS)
     _named_enums_in_parameters(result.get("paths", {}), schemas)
     for name, schema in schemas.items():
         if name.startswith("Paginated"):

@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "drf_standardized_errors",
     "axes",
+    "corsheaders",
     "csp",
     "django_tasks",
     "django_tasks_db",
@@ -59,6 +60,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: every answer, whatever made it, names its request (X-Request-ID).
+    "hearts_site.request_id.RequestIdMiddleware",
+    # Before anything that answers (WhiteNoise, CommonMiddleware): CORS for the API.
+    "hearts_site.cors.CorsMiddleware",
+    # RateLimit-Policy and RateLimit on the answer to each request a throttle counted.
+    "hearts_site.throttling.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "hearts_site.security_headers.CSPMiddleware",  # django-csp's, the policy built once
     "django_permissions_policy.PermissionsPolicyMiddleware",
@@ -161,6 +168,32 @@ TASKS = {
         "QUEUES": ["default"],
     }
 }
+
+# --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
+# A public read (GET or HEAD without a token) from any origin, answered "*"; anything else
+# (a token, a write) only from the origins listed here, e.g. "https://club.example.org".
+# Never credentials: the cookie session is for this site's own pages.
+CORS_URLS_REGEX = r"^/api/v1/"
+CORS_ALLOWED_ORIGINS = env_list("HEARTS_CORS_ORIGINS")
+CORS_ALLOW_CREDENTIALS = False
+CORS_ALLOW_HEADERS = (
+    "accept",
+    "authorization",
+    "content-type",
+    "idempotency-key",
+    "if-match",
+    "if-none-match",
+    "x-request-id",
+)
+# What a script on another origin may read of an answer: the headers the API documents.
+CORS_EXPOSE_HEADERS = (
+    "ETag",
+    "Idempotent-Replayed",
+    "RateLimit",
+    "RateLimit-Policy",
+    "Retry-After",
+    "X-Request-ID",
+)
 
 # --- Webhooks (scoring/services/delivery.py, docs/webhooks.md) ----------------------------
 # Receivers at private, loopback, link-local or reserved addresses are refused unless this is
@@ -343,7 +376,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        "rest_framework.filters.OrderingFilter",
+        # DRF's, refusing an ordering the list does not take (hearts_site/query.py).
+        "hearts_site.query.StrictOrderingFilter",
     ],
 }
 
@@ -386,6 +420,8 @@ SPECTACULAR_SETTINGS = {
         "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
         "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
         "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
+        "EventTypeEnum": "scoring.models.EventType",
+        "DeliveryStatusEnum": "scoring.models.DeliveryStatus",
     },
     "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
     "POSTPROCESSING_HOOKS": [

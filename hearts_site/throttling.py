@@ -2,11 +2,19 @@
 alone: every phone at a venue shares one. Fixed windows; where a count is kept is the
 subclass's choice: the database for writes (scoring/api/throttling.py), this worker's memory
 for computations that store nothing (``ComputeRateThrottle``).
+
+Each counted request's answer shows its budgets, as the IETF's RateLimit header fields draft
+(draft-ietf-httpapi-ratelimit-headers-10, September 2025) writes them:
+``RateLimit-Policy: "writes";q=300;w=60`` (the quota and the window in seconds) and
+``RateLimit: "writes";r=288;t=40`` (what remains, and the seconds until the window ends),
+from the count the throttle has just read: no other query.
 """
 
 from __future__ import annotations
 
+import math
 import threading
+from dataclasses import dataclass
 
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.throttling import SimpleRateThrottle
@@ -29,6 +37,7 @@ class FixedWindowThrottle(SimpleRateThrottle):
         bucket = int(now // self.duration)
         hits = self.count(self.get_cache_key(request, view), bucket)
         self.wait_seconds = (bucket + 1) * self.duration - now
+        spent(request, Budget(self.scope, self.num_requests, int(self.duration), hits, now))
         return hits <= self.num_requests
 
     def count(self, key: str, bucket: int) -> int:
@@ -49,6 +58,52 @@ class FixedWindowThrottle(SimpleRateThrottle):
         else:
             ident = f"anon:{self.get_ident(request)}"
         return f"{self.scope}:{ident}"[:100]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """One throttle's window as a request left it: ``hits`` counted so far, this one included."""
+
+    name: str
+    quota: int
+    window: int  # seconds
+    hits: int
+    now: float
+
+    @property
+    def policy(self) -> str:
+        return f'"{self.name}";q={self.quota};w={self.window}'
+
+    @property
+    def state(self) -> str:
+        remaining = max(self.quota - self.hits, 0)
+        reset = max(math.ceil((self.now // self.window + 1) * self.window - self.now), 1)
+        return f'"{self.name}";r={remaining};t={reset}'
+
+
+def spent(request, budget: Budget) -> None:
+    """Note a counted budget on the request (Django's, under DRF's), for its answer."""
+    request = getattr(request, "_request", request)
+    budgets = getattr(request, "rate_limits", None)
+    if budgets is None:
+        budgets = request.rate_limits = []
+    budgets.append(budget)
+
+
+class RateLimitHeadersMiddleware:
+    """``RateLimit-Policy`` and ``RateLimit`` on the answer to each request a throttle counted
+    (a 429 too: its ``r`` is 0); nothing on the others."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        budgets = getattr(request, "rate_limits", None)
+        if budgets:
+            response["RateLimit-Policy"] = ", ".join(budget.policy for budget in budgets)
+            response["RateLimit"] = ", ".join(budget.state for budget in budgets)
+        return response
 
 
 class ComputeRateThrottle(FixedWindowThrottle):

@@ -24,6 +24,8 @@ from hearts_site.deploy_steps import (
     missing_tables,
     static_manifest_missing,
 )
+from hearts_site.errors import error_json
+from hearts_site.query import refuse_unknown
 from hearts_site.schema import documented
 
 # Each operation's tag, summary and description, as integrators read them.
@@ -90,6 +92,7 @@ ROOT_LINKS = {"schema": "schema", "docs": "swagger-ui", "redoc": "redoc", "healt
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def api_root(request: Request) -> Response:
+    refuse_unknown(request, ())
     return Response(
         {key: request.build_absolute_uri(reverse(name)) for key, name in ROOT_LINKS.items()}
     )
@@ -104,11 +107,7 @@ def _wants_json(request: HttpRequest) -> bool:
 def not_found(request: HttpRequest, exception: Exception | None = None):
     """404 for an unknown URL: the API's error body under /api/, the site's page elsewhere."""
     if _wants_json(request):
-        body = {
-            "type": "client_error",
-            "errors": [{"code": "not_found", "detail": "No such address.", "attr": None}],
-        }
-        return JsonResponse(body, status=404)
+        return error_json(request, 404, "not_found", "No such address.")
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
@@ -117,11 +116,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None):
 def server_error(request: HttpRequest):
     """500: the API's error body under /api/ (nothing about the fault itself)."""
     if _wants_json(request):
-        body = {
-            "type": "server_error",
-            "errors": [{"code": "error", "detail": "A server error occurred.", "attr": None}],
-        }
-        return JsonResponse(body, status=500)
+        return error_json(request, 500, "error", "A server error occurred.")
     from django.views.defaults import server_error as page_server_error
 
     return page_server_error(request)

@@ -351,6 +351,7 @@ def test_an_engine_error_maps_to_a_400_on_its_field(client):
         "errors": [
             {"code": "not_following_suit", "detail": "You must follow suit.", "attr": "card"}
         ],
+        "request_id": response["X-Request-ID"],
     }
 
 
@@ -369,6 +370,7 @@ def test_a_database_outage_in_an_api_view_is_a_503(client):
                 "attr": None,
             }
         ],
+        "request_id": response["X-Request-ID"],
     }
 
 
@@ -405,4 +407,5 @@ def test_drf_errors_use_the_same_standard_body(client, db):
                 "attr": None,
             }
         ],
+        "request_id": response["X-Request-ID"],
     }

@@ -23,6 +23,7 @@ from rest_framework.response import Response
 
 from hearts_site.errors import PreconditionFailed, PreconditionRequired
 from hearts_site.numbers import ascii_whole_number
+from hearts_site.query import takes_query
 from hearts_site.schema import documented
 from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.api.idempotency import idempotent
@@ -154,15 +155,18 @@ class CreateView:
 
 
 def reads(operation_id: str, output: Any, *, versioned: bool = False):
-    """The schema of a ``GET`` (described in operations.toml) answered by ``output``; a
-    ``versioned`` one sends its version as the ETag and answers 304 to If-None-Match."""
+    """The schema of a read (described in operations.toml) answered by ``output``, which takes
+    no query parameter (one is refused); a ``versioned`` one sends its version as the ETag and
+    answers 304 to If-None-Match."""
     if not versioned:
-        return extend_schema(**operation(operation_id), responses={200: output})
-    return extend_schema(
-        **operation(operation_id),
-        parameters=[IF_NONE_MATCH, ETAG],
-        responses={200: output, 304: NOT_MODIFIED},
-    )
+        schema = extend_schema(**operation(operation_id), responses={200: output})
+    else:
+        schema = extend_schema(
+            **operation(operation_id),
+            parameters=[IF_NONE_MATCH, ETAG],
+            responses={200: output, 304: NOT_MODIFIED},
+        )
+    return lambda method: schema(takes_query()(method))
 
 
 def changes(
@@ -173,13 +177,14 @@ def changes(
     *,
     versioned: bool = False,
     more: dict[int, Any] | None = None,
+    headers: list[OpenApiParameter] | None = None,
 ):
     """The schema of a write answered 200 with ``output`` (described in operations.toml): its
     body checked by ``input_serializer``, each refusal it answers 409 with (and ``more``
-    answers by status); a ``versioned`` one takes If-Match and sends the new version as its
-    ETag."""
+    answers by status, with ``headers``); a ``versioned`` one takes If-Match and sends the new
+    version as its ETag."""
     responses = {200: output, **({409: conflict(conflicts)} if conflicts else {}), **(more or {})}
-    parameters = [IF_MATCH, ETAG] if versioned else None
+    parameters = [*([IF_MATCH, ETAG] if versioned else []), *(headers or [])] or None
     return extend_schema(
         **operation(operation_id),
         request=input_serializer,
@@ -199,9 +204,10 @@ def creates(
     output_serializer: Any,
     *,
     conflicts: dict[str, str] | None = None,
+    versioned: bool = False,
 ):
     """The schema of a ``CreateView``'s ``POST`` (described in operations.toml), and the
-    serializers it uses."""
+    serializers it uses; a ``versioned`` one sends the new thing's version as its ETag."""
 
     def decorate(view: type) -> type:
         view.input_serializer = input_serializer
@@ -213,7 +219,7 @@ def creates(
                 201: output_serializer,
                 409: conflict({**(conflicts or {}), **IDEMPOTENT_CONFLICT}),
             },
-            parameters=[IDEMPOTENCY_KEY],
+            parameters=[IDEMPOTENCY_KEY, *([ETAG] if versioned else [])],
         )
         return extend_schema_view(post=schema)(view)
 

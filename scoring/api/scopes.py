@@ -154,16 +154,25 @@ def club_rows(
     input_serializer,
     output_serializer,
     conflicts: dict[str, str] | None = None,
+    *,
+    versioned: bool = False,
 ):
     """A ``ClubRowsView`` of a club's ``name`` (games, players, leagues): the rows
     ``visible_to`` lets the user see, each shown by ``output_serializer``; its ``GET`` and
     ``POST`` are the operations ``<name>_list`` and ``<name>_create`` (operations.toml), the
-    create answering 409 with ``conflicts``."""
+    create answering 409 with ``conflicts`` (and, ``versioned``, with the ETag of what it
+    made)."""
 
     def decorate(view: type) -> type:
         view.serializer_class = output_serializer
         view.visible_to = staticmethod(visible_to)
-        create = creates(f"{name}_create", input_serializer, output_serializer, conflicts=conflicts)
+        create = creates(
+            f"{name}_create",
+            input_serializer,
+            output_serializer,
+            conflicts=conflicts,
+            versioned=versioned,
+        )
         created = create(view)
         return lists(f"{name}_list")(created)
 

@@ -47,6 +47,16 @@ from scoring.api.views.standings import (
     LeagueStandingsView,
 )
 from scoring.api.views.tokens import DeviceSignInView, DeviceTokenDetailView, DeviceTokenListView
+from scoring.api.views.webhooks import (
+    WebhookDeliveryListView,
+    WebhookDisableView,
+    WebhookEnableView,
+    WebhookEndpointDetailView,
+    WebhookEndpointListView,
+    WebhookPingView,
+    WebhookRedeliverView,
+    WebhookRotateView,
+)
 
 GAME = "games/<id:game_id>/"
 HAND = GAME + "hands/<id:number>/"
@@ -55,6 +65,7 @@ LEAGUE = "leagues/<id:pk>/"
 CLUB = "clubs/<id:pk>/"
 MEMBER = CLUB + "members/<id:membership_id>/"
 PLAYER = "players/<id:pk>/"
+WEBHOOK = CLUB + "webhooks/<id:endpoint_id>/"
 
 urlpatterns = [
     path("games/", GameListView.as_view(), name="games"),
@@ -108,4 +119,18 @@ urlpatterns = [
     path("auth/sign-up/", DeviceSignUpView.as_view(), name="auth-sign-up"),
     path("auth/tokens/", DeviceTokenListView.as_view(), name="auth-tokens"),
     path("auth/tokens/<id:pk>/", DeviceTokenDetailView.as_view(), name="auth-token"),
+    path(CLUB + "webhooks/", WebhookEndpointListView.as_view(), name="club-webhooks"),
+    path(WEBHOOK, WebhookEndpointDetailView.as_view(), name="club-webhook"),
+    path(WEBHOOK + "enable/", WebhookEnableView.as_view(), name="club-webhook-enable"),
+    path(WEBHOOK + "disable/", WebhookDisableView.as_view(), name="club-webhook-disable"),
+    path(WEBHOOK + "rotate-secret/", WebhookRotateView.as_view(), name="club-webhook-rotate"),
+    path(WEBHOOK + "ping/", WebhookPingView.as_view(), name="club-webhook-ping"),
+    path(
+        WEBHOOK + "deliveries/", WebhookDeliveryListView.as_view(), name="club-webhook-deliveries"
+    ),
+    path(
+        WEBHOOK + "deliveries/<id:delivery_id>/redeliver/",
+        WebhookRedeliverView.as_view(),
+        name="club-webhook-redeliver",
+    ),
 ]

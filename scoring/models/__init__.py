@@ -19,6 +19,7 @@ from .clubs import (
 )
 from .disputes import Dispute
 from .events import (
+    PING,
     DeliveryStatus,
     Event,
     EventCounter,
@@ -33,6 +34,7 @@ from .totals import PlayerDayTotal, PlayerMonthTotal
 
 __all__ = [
     "COUNTED",
+    "PING",
     "ClaimStatus",
     "Club",
     "Confirmation",

@@ -1,5 +1,6 @@
 """The club's event log (append-only, numbered 1, 2, … per club with no gap) and the webhook
-endpoints that hear of it, with one delivery row per endpoint and event."""
+endpoints that hear of it, with one delivery row per endpoint and event. A ``ping`` is an event
+of one endpoint's, outside the log: no number, never in the feed."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ class EventType(models.TextChoices):
     RATINGS_SETTLED = "ratings.settled"
 
 
+# A test event for one endpoint (its data: {"endpoint": id}), delivered as events are.
+PING = "ping"
+
+
 class EventCounter(models.Model):
     """A club's last event number. Its row is updated (so locked) by the write that records an
     event, until that write commits: the next event of the club waits, so numbers commit in
@@ -46,8 +51,10 @@ class Event(models.Model):
 
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
-    sequence = models.PositiveBigIntegerField(help_text="1, 2, … in the club: the feed's cursor.")
-    type = models.CharField(max_length=32, choices=EventType.choices)
+    sequence = models.PositiveBigIntegerField(
+        null=True, help_text="1, 2, … in the club: the feed's cursor (none for a ping)."
+    )
+    type = models.CharField(max_length=32, choices=[*EventType.choices, (PING, "Ping")])
     at = models.DateTimeField(default=timezone.now)
     game = models.ForeignKey(
         Game, null=True, blank=True, on_delete=models.PROTECT, related_name="events"

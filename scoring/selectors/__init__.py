@@ -32,6 +32,8 @@ from scoring.selectors.clubs import club_players, outstanding_invitations
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
+    endpoint_deliveries,
+    endpoint_of,
     endpoints_of,
     envelope,
     events_after,
@@ -72,6 +74,8 @@ __all__ = [
     "device_tokens",
     "disabled_endpoints",
     "display_name",
+    "endpoint_deliveries",
+    "endpoint_of",
     "endpoints_of",
     "envelope",
     "events_after",

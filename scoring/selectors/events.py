@@ -3,8 +3,13 @@ them, and an owner's endpoints with their recent deliveries."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
+from django.db.models import Q
+
+from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.json import utc_text
 from scoring.models import Event, WebhookDelivery, WebhookEndpoint
 
 
@@ -14,20 +19,41 @@ def envelope(event: Event) -> dict[str, Any]:
         "id": str(event.uid),
         "type": event.type,
         "sequence": event.sequence,
-        "created_at": event.at.isoformat(),
+        "created_at": utc_text(event.at),
         "club": event.club_id,
         "game": event.game_id,
         "data": event.data,
     }
 
 
-def events_after(club_id: int, after: int, limit: int) -> tuple[list[dict[str, Any]], bool]:
-    """Up to ``limit`` of the club's events numbered above ``after``, in order, and whether
-    more follow. Numbers commit in order (services/events.py), so no later read finds one
-    below the last number this one returned."""
+def events_after(
+    club_id: int, after: int, limit: int, types: Collection[str] = ()
+) -> tuple[list[dict[str, Any]], bool]:
+    """Up to ``limit`` of the club's events numbered above ``after`` (of ``types``, when some
+    are named), in order, and whether more follow. Numbers commit in order
+    (services/events.py), so no later read finds one below the last number this one returned.
+
+    A cursor past the club's last event is refused (``cursor_ahead``): it can only come from
+    elsewhere (another club, a database restored from an older backup), and would otherwise
+    wait, silently, for events it has already missed. The event numbered ``after`` is read
+    with the rest, in the same query: numbers have no gaps, so its absence says so."""
+    wanted = Q(type__in=types) if types else Q()
+    if after:  # the held event too: sequence >= after, read along the same index
+        wanted = Q(sequence=after) | (Q(sequence__gt=after) & wanted)
     rows = list(
-        Event.objects.filter(club_id=club_id, sequence__gt=after).order_by("sequence")[: limit + 1]
+        Event.objects.filter(Q(club_id=club_id, sequence__gte=after) & wanted).order_by("sequence")[
+            : limit + 1 + bool(after)
+        ]
     )
+    if after:
+        if not rows or rows[0].sequence != after:
+            raise DomainError(
+                "cursor_ahead",
+                f"The club has no event {after} yet: keep the after that an answer gave you, "
+                "or start again from 0.",
+                "after",
+            )
+        rows = rows[1:]
     return [envelope(event) for event in rows[:limit]], len(rows) > limit
 
 
@@ -35,14 +61,27 @@ def endpoints_of(club_id: int) -> list[WebhookEndpoint]:
     return list(WebhookEndpoint.objects.filter(club_id=club_id).order_by("id"))
 
 
+def endpoint_of(club_id: int, endpoint_id: int) -> WebhookEndpoint:
+    """The club's endpoint ``endpoint_id``; another club's, or none, is a 404."""
+    endpoint = WebhookEndpoint.objects.filter(pk=endpoint_id, club_id=club_id).first()
+    if endpoint is None:
+        raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
+    return endpoint
+
+
 def disabled_endpoints(club_id: int) -> list[WebhookEndpoint]:
     return list(WebhookEndpoint.objects.filter(club_id=club_id, enabled=False).order_by("id"))
 
 
 def deliveries_of(endpoint: WebhookEndpoint, limit: int = 50) -> list[WebhookDelivery]:
-    """The endpoint's latest deliveries, newest event first."""
-    return list(
-        WebhookDelivery.objects.filter(endpoint=endpoint)
-        .select_related("event")
-        .order_by("-event__sequence")[:limit]
-    )
+    """The endpoint's latest deliveries, newest first."""
+    return list(endpoint_deliveries(endpoint.pk)[:limit])
+
+
+def endpoint_deliveries(endpoint_id: int, status: str | None = None):
+    """The endpoint's deliveries, newest first (queued in event order, a ping when asked for),
+    with their events; of one status when ``status`` is given."""
+    rows = WebhookDelivery.objects.filter(endpoint_id=endpoint_id).select_related("event")
+    if status:
+        rows = rows.filter(status=status)
+    return rows.order_by("-pk")

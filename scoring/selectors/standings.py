@@ -18,6 +18,7 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 
 from hearts_site.errors import DomainError
+from hearts_site.json import utc_text
 from hearts_site.rendering import kept_value
 from scoring.domain.ranking import described, rank, ranking_of
 from scoring.models import (
@@ -47,8 +48,8 @@ class Period:
     def describe(self) -> dict[str, Any]:
         return {
             "season": self.season.pk if self.season else None,
-            "from": self.start.isoformat() if self.start else None,
-            "to": self.end.isoformat() if self.end else None,
+            "from": utc_text(self.start) if self.start else None,
+            "to": utc_text(self.end) if self.end else None,
         }
 
 
@@ -141,7 +142,7 @@ def ratings_status(club_id: int) -> dict[str, Any]:
     stale_since, settled_at = state.first() or (None, None)
     return {
         "ratings_updating": stale_since is not None,
-        "ratings_as_of": settled_at.isoformat() if settled_at else None,
+        "ratings_as_of": utc_text(settled_at) if settled_at else None,
     }
 
 
@@ -372,4 +373,4 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     for game_id, finished_at, number, points, scores in hands.iterator(chunk_size=2000):
         for seat, (taken, score) in enumerate(zip(points, scores, strict=True)):
             player, name = seats.get((game_id, seat), ("", ""))
-            yield [game_id, finished_at.isoformat(), number, seat, player, name, taken, score]
+            yield [game_id, utc_text(finished_at), number, seat, player, name, taken, score]

@@ -53,9 +53,12 @@ from scoring.services.totals import rebuild as rebuild_totals
 from scoring.services.versions import games_changed, results_changed, tables_changed
 from scoring.services.webhooks import (
     create_endpoint,
+    delete_endpoint,
+    ping_endpoint,
     redeliver,
     rotate_secret,
     set_endpoint_enabled,
+    update_endpoint,
 )
 
 __all__ = [
@@ -81,6 +84,7 @@ __all__ = [
     "create_player",
     "create_season",
     "decide_claim",
+    "delete_endpoint",
     "enter_hand",
     "games_changed",
     "invite_player",
@@ -92,6 +96,7 @@ __all__ = [
     "open_invitation",
     "open_reset_link",
     "password_checked",
+    "ping_endpoint",
     "query_hand",
     "rebuild_totals",
     "redeliver",
@@ -113,6 +118,7 @@ __all__ = [
     "slug_from_name",
     "start_game",
     "tables_changed",
+    "update_endpoint",
     "update_league",
     "void_hand",
 ]

@@ -16,7 +16,7 @@ from datetime import datetime, timedelta
 import orjson
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks import task
 
@@ -93,7 +93,8 @@ def claim(endpoint_id: int) -> tuple[WebhookDelivery, str, list[str]] | None:
         WebhookDelivery.objects.filter(endpoint_id=endpoint_id)
         .exclude(status=DeliveryStatus.DELIVERED)
         .select_related("event")
-        .order_by("event__sequence")
+        # A ping (no sequence) goes ahead of the events waiting, in the order it was asked.
+        .order_by(F("event__sequence").asc(nulls_first=True), "pk")
         .first()
     )
     if head is None or head.next_attempt_at > now:

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
+from hearts_site.json import utc_text
 from scoring import sql
 from scoring.models import (
     Dispute,
@@ -74,7 +75,7 @@ def _next_number(club_id: int) -> int:
 
 
 def _when(moment: datetime | None) -> str | None:
-    return moment.isoformat() if moment is not None else None
+    return utc_text(moment) if moment is not None else None
 
 
 def game_state(game: Game) -> dict[str, Any]:

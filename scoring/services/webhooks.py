@@ -1,6 +1,8 @@
-"""Webhook endpoints, as a club's owner manages them: registered with the event types wanted
-(the signing secret shown once), the secret rotated with an overlap, disabled and enabled,
-and a delivery sent again."""
+"""Webhook endpoints, as a club's owner manages them (the pages and the API alike): registered
+with the event types wanted (the signing secret shown once), changed, the secret rotated with
+an overlap, disabled and enabled, deleted; a delivery sent again, and a ``ping`` sent as any
+event is. A URL is checked against private addresses when it is registered or changed, and
+again at every send (services/outbound.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +13,16 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from hearts_site.errors import DomainError, NotFoundError
-from scoring.models import Club, DeliveryStatus, EventType, WebhookDelivery, WebhookEndpoint
+from hearts_site.errors import Conflict, DomainError, NotFoundError
+from scoring.models import (
+    PING,
+    Club,
+    DeliveryStatus,
+    Event,
+    EventType,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from scoring.services.delivery import wake
 from scoring.services.outbound import check_url
 
@@ -59,6 +69,59 @@ def _locked(club: Club, endpoint_id: int) -> WebhookEndpoint:
     if endpoint is None:
         raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
     return endpoint
+
+
+@transaction.atomic
+def update_endpoint(
+    *,
+    club: Club,
+    endpoint_id: int,
+    url: str | None = None,
+    event_types: Iterable[str] | None = None,
+) -> WebhookEndpoint:
+    """A new URL (checked as at registration) or new event types: the events recorded from now
+    on are delivered as they say; what is already queued stays queued, to the new URL."""
+    endpoint = _locked(club, endpoint_id)
+    if url is not None:
+        check_url(url)
+        endpoint.url = url
+    if event_types is not None:
+        endpoint.event_types = _types(event_types)
+    endpoint.save(update_fields=["url", "event_types"])
+    return endpoint
+
+
+@transaction.atomic
+def delete_endpoint(*, club: Club, endpoint_id: int) -> None:
+    """The endpoint and its deliveries are gone (its pings with them); the club's events stay."""
+    endpoint = _locked(club, endpoint_id)
+    pings = list(
+        WebhookDelivery.objects.filter(endpoint=endpoint, event__type=PING).values_list(
+            "event_id", flat=True
+        )
+    )
+    endpoint.delete()
+    Event.objects.filter(pk__in=pings).delete()
+
+
+@transaction.atomic
+def ping_endpoint(*, club: Club, endpoint_id: int) -> WebhookDelivery:
+    """A ``ping`` for this endpoint alone, delivered as any event is (signed, retried, in the
+    delivery log) and ahead of the events waiting for it; never in the club's feed (it has no
+    sequence). A disabled endpoint is refused: its deliveries wait until it is enabled."""
+    endpoint = _locked(club, endpoint_id)
+    if not endpoint.enabled:
+        raise Conflict(
+            "endpoint_disabled",
+            "The endpoint is disabled: its deliveries wait. Enable it, then ping it.",
+            None,
+        )
+    event = Event.objects.create(
+        club=club, sequence=None, type=PING, data={"endpoint": endpoint.pk}
+    )
+    delivery = WebhookDelivery.objects.create(endpoint=endpoint, event=event)
+    wake([endpoint.pk])
+    return delivery
 
 
 @transaction.atomic

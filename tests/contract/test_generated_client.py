@@ -1,17 +1,18 @@
 """The API as an integrator meets it (issue 17): a client generated from the schema as served,
 and a whole league game played through that client alone.
 
-Once per session, ``generated_client`` fetches ``/api/schema/`` from a live server (pytest-django's
-``live_server``: the app in a thread, on the test database), runs ``openapi-python-client
-generate --meta none --fail-on-warning`` on it into a temporary directory and imports the
-package from there. Nothing generated is kept in the repository.
+Once per session, ``generated_client`` (tests/contract/conftest.py) runs the README's own
+``openapi-python-client generate`` command against ``/api/schema/`` of a live server
+(pytest-django's ``live_server``: the app in a thread, on the test database) into a temporary
+directory and imports the package from there. Nothing generated is kept in the repository.
 
 ``test_a_league_game_through_the_generated_client`` then signs in and keeps a league game from
 the club's creation to its standings, ratings and CSV through the generated operations and
-models only: the ORM makes the two people (the API has no sign-up), and nothing else. Every 4xx
-the flow provokes must be the one error body, ``{"type", "errors": [{"code", "detail",
-"attr"}]}``. ``test_the_response_models_the_flow_reads_are_typed`` walks the generated models
-the flow's responses use and fails on any field left untyped (``Any``, a bare ``dict`` or
+models only: the ORM makes Olga, who founds the club, and nothing else. Every 4xx the flow
+provokes must be the one error body, ``{"type", "errors": [{"code", "detail", "attr"}],
+"request_id"}``. (test_generated_client_integrator.py plays on: sign-up, webhooks, budgets.)
+``test_the_response_models_the_flow_reads_are_typed`` walks the generated models the flow's
+responses use and fails on any field left untyped (``Any``, a bare ``dict`` or
 ``list``, a free-form object).
 """
 
@@ -23,11 +24,8 @@ import inspect
 import io
 import json
 import re
-import subprocess
-import sys
 import types
 import typing
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +37,6 @@ from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from adjudication.services import ruleset_for
 from tests.scoring.support import PlayedHand, play_hand
 
-PACKAGE = "hearts_api_client"  # the generated package's name: its directory under the tmp dir
 PASSWORD = "a long contract-test password"
 
 # Every operation the flow calls, by operation id; the typed-fields test walks the response
@@ -71,34 +68,7 @@ FLOW_OPERATIONS = (
 )
 
 
-# --- The client, generated once per session from the schema the live server serves ----------
-
-
-@pytest.fixture(scope="session")
-def generated_client(django_db_setup, django_db_blocker, live_server, tmp_path_factory):
-    """The generated package (a module), built from ``GET /api/schema/`` of the live server."""
-    work = tmp_path_factory.mktemp("generated-client")
-    schema = work / "schema.json"
-    url = f"{live_server.url}/api/schema/?format=json"
-    with django_db_blocker.unblock(), urllib.request.urlopen(url, timeout=30) as response:
-        schema.write_bytes(response.read())
-    config = work / "config.json"
-    # No post hooks: the generator would run ruff on the output when ruff is on PATH.
-    config.write_text(json.dumps({"post_hooks": []}))
-    command = [
-        *(sys.executable, "-m", "openapi_python_client", "generate"),
-        *("--path", str(schema), "--output-path", str(work / PACKAGE)),
-        *("--meta", "none", "--config", str(config), "--fail-on-warning"),
-    ]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stdout + done.stderr
-    sys.path.insert(0, str(work))
-    try:
-        yield importlib.import_module(PACKAGE)
-    finally:
-        sys.path.remove(str(work))
-        for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
-            del sys.modules[name]
+# The client is generated once per session (tests/contract/conftest.py: ``generated_client``).
 
 
 class Api:
@@ -146,7 +116,8 @@ def error_of(api: Api, response: Any, status: int) -> tuple[str, str | None]:
     operation can give, so a client never gets None for one."""
     assert response.status_code == status, (response.status_code, response.content[:500])
     raw = json.loads(response.content)
-    assert set(raw) == {"type", "errors"}, raw
+    assert set(raw) == {"type", "errors", "request_id"}, raw
+    assert raw["request_id"] == response.headers["X-Request-ID"], raw
     assert all(set(item) == {"code", "detail", "attr"} for item in raw["errors"]), raw
     body = response.parsed
     assert isinstance(body, api.models.ErrorBody), f"{status} parsed as {type(body).__name__}"

@@ -178,8 +178,10 @@ def test_the_schema_stays_small(schema):
     """494 copies of the error answers once made it 510 KB (indented); they are shared now.
     (Raised from 150 000 for issue 22's fourteen operations: confirmations, claims, me, room;
     from 175 000 for issue 33's sign-up and an invitation's revocation, and issue 31's wall
-    and games' tables.)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 188_000
+    and games' tables; from 188 000 for issue 33's eleven webhook operations and the headers
+    the answers document: a 401 on every operation that reads a token, RateLimit on each
+    throttled answer, X-Request-ID on each error.)"""
+    assert len(json.dumps(schema, separators=(",", ":"))) < 228_000
 
 
 # --- Responses ----------------------------------------------------------------------------------
@@ -370,8 +372,19 @@ def test_only_the_errors_an_operation_can_give(schema):
         assert not statuses & {"405", "406", "500"}, where
         if method == "get":  # reads are never throttled, but anonymous exports
             assert ("429" in statuses) == path.endswith("/hands.csv"), where
-        public = {} in operation.get("security", [{}])
-        assert ("401" in statuses) == (not public), where
+        # A token is read everywhere but sign-in and sign-up: a bad one is a 401, even where
+        # anyone may read.
+        reads_token = any(auth for auth in operation.get("security", []))
+        assert ("401" in statuses) == reads_token, where
+
+
+def test_every_operation_that_reads_a_token_lists_its_401(schema):
+    without = [
+        f"{method.upper()} {path}"
+        for path, method, operation in operations(schema)
+        if "401" not in operation["responses"]
+    ]
+    assert without == ["POST /api/v1/auth/sign-in/", "POST /api/v1/auth/sign-up/"]
 
 
 def conflict_codes(schema: dict, path: str, method: str) -> str:
@@ -408,7 +421,7 @@ def test_each_write_lists_its_own_conflicts(schema):
 def test_public_reads_need_no_sign_in_and_writes_do(schema):
     games = schema["paths"]["/api/v1/games/"]
     assert {} in games["get"]["security"]
-    assert "401" not in games["get"]["responses"]
+    assert "401" in games["get"]["responses"]  # a bad token, even on a public read
     assert {} not in games["post"]["security"]
     assert "401" in games["post"]["responses"]
     assert "403" in games["post"]["responses"]  # a scorer's role
@@ -436,3 +449,69 @@ def test_csv_tables_are_their_own_operations(schema):
         csv = schema["paths"][f"/api/v1/{kind}/{{id}}/standings.csv"]["get"]
         assert csv["operationId"] == f"{kind}_standings_csv"
         assert list(csv["responses"]["200"]["content"]) == ["text/csv"]
+
+
+# --- Bodies and headers -------------------------------------------------------------------------
+
+
+def test_no_request_body_is_optional(schema):
+    optional = [
+        f"{method.upper()} {path}"
+        for path, method, operation in operations(schema)
+        if "requestBody" in operation and operation["requestBody"].get("required") is not True
+    ]
+    assert optional == []
+
+
+def test_a_patch_body_requires_what_its_view_requires(schema):
+    components = schema["components"]["schemas"]
+    assert components["PatchedHandCorrectionInputRequest"]["required"] == ["reason"]
+    assert components["PatchedMembershipRoleInputRequest"]["required"] == ["role"]
+    assert "required" not in components["PatchedLeagueUpdateInputRequest"]
+
+
+def headers_of(schema: dict, response: dict) -> set[str]:
+    return set(resolve(schema, response).get("headers", {}))
+
+
+def test_every_error_answer_names_its_request(schema):
+    assert "request_id" in schema["components"]["schemas"]["ErrorBody"]["required"]
+    for path, method, operation in operations(schema):
+        for status, response in operation["responses"].items():
+            if status[0] in "45":
+                assert "X-Request-ID" in headers_of(schema, response), (method, path, status)
+
+
+def test_every_429_and_503_says_when_to_retry(schema):
+    for path, method, operation in operations(schema):
+        for status in {"429", "503"} & set(operation["responses"]):
+            headers = headers_of(schema, operation["responses"][status])
+            assert "Retry-After" in headers, (method, path, status)
+    for door in ("sign-in", "sign-up"):
+        refused = schema["paths"][f"/api/v1/auth/{door}/"]["post"]["responses"]["429"]
+        assert {"Retry-After", "RateLimit", "RateLimit-Policy"} <= headers_of(schema, refused)
+    for action in ("confirm", "query"):  # a PIN resting after too many wrong ones
+        hand = schema["paths"][f"/api/v1/games/{{game_id}}/hands/{{number}}/{action}/"]["post"]
+        assert "Retry-After" in headers_of(schema, hand["responses"]["403"])
+
+
+def test_each_throttled_answer_documents_its_budget(schema):
+    for path, method, operation in operations(schema):
+        responses = operation["responses"]
+        if "429" not in responses:
+            continue
+        for status in ("200", "201", "202", "204", "429"):
+            if status in responses:
+                headers = headers_of(schema, responses[status])
+                assert {"RateLimit", "RateLimit-Policy"} <= headers, (method, path, status)
+    policy = schema["components"]["headers"]["RateLimit-Policy"]["description"]
+    assert "draft-ietf-httpapi-ratelimit-headers-10" in policy
+
+
+def test_a_create_says_when_it_was_replayed_and_a_new_game_its_etag(schema):
+    for path, _, operation in operations(schema):
+        if "Idempotency-Key" in names_of(operation, "header"):
+            created = [r for status, r in operation["responses"].items() if status[0] == "2"]
+            assert all("Idempotent-Replayed" in headers_of(schema, r) for r in created), path
+    game = schema["paths"]["/api/v1/games/"]["post"]["responses"]["201"]
+    assert "ETag" in headers_of(schema, game)

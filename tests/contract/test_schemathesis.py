@@ -51,10 +51,15 @@ def _keep_the_test_connection():
 
 
 @pytest.fixture
-def seeded(db, django_user_model) -> dict:
-    """An owner's token and a seeded public club, league, season, players, game and dispute."""
+def seeded(db, django_user_model, settings) -> dict:
+    """An owner's token and a seeded public club, league, season, players, game and dispute,
+    and a webhook endpoint (on loopback, allowed here; no worker sends) with its deliveries."""
+    settings.HEARTS_WEBHOOKS_ALLOW_PRIVATE = True
     owner = django_user_model.objects.create_user("fuzz-owner", password="x")
     club = services.create_club(user=owner, name="Fuzz club", slug="fuzz")
+    endpoint, _ = services.create_endpoint(
+        club=club, url="http://127.0.0.1:9/", event_types=["game.started"], actor=owner
+    )
     league = services.create_league(club=club, name="Fuzz league", ruleset="standard")
     players = [services.create_player(club=club, name=n) for n in ("Ann", "Bo", "Cy", "Di")]
     game = services.create_game(club=club, league=league, players=players, actor=owner)
@@ -71,6 +76,8 @@ def seeded(db, django_user_model) -> dict:
         "number": 1,
         "membership_id": club.memberships.get().pk,
         "dispute_id": dispute.pk,
+        "endpoint_id": endpoint.pk,
+        "delivery_id": endpoint.deliveries.get().pk,
         "auth": token.pk,
         "rulesets": "standard",
     }

@@ -156,3 +156,65 @@ def test_a_queued_re_rating_records_ratings_settled_when_it_settles(public_club,
     assert last.data["games_rated"] == 2
     assert settle_ratings(public_club.pk) == 0  # nothing left: no second event
     assert Event.objects.filter(club=public_club, type="ratings.settled").count() == 3
+
+
+def test_the_feed_filters_by_one_or_several_types(public_club, owner, client_for):
+    expected = every_kind_of_write(public_club, owner)
+    client = client_for(None)
+    finished = feed(client, public_club, type="game.finished")
+    assert [e["type"] for e in finished["results"]] == ["game.finished"]
+    assert finished["after"] == expected.index("game.finished") + 1
+    both = client.get(API.format(public_club.pk), {"type": ["hand.voided", "player.merged"]})
+    assert [e["type"] for e in both.json()["results"]] == ["hand.voided", "player.merged"]
+    later = feed(client, public_club, type="hand.entered", after=finished["after"], limit=2)
+    assert [e["sequence"] for e in later["results"]] == [
+        n + 1 for n, kind in enumerate(expected) if kind == "hand.entered" and n >= 10
+    ][:2]
+    refused = client.get(API.format(public_club.pk), {"type": "hand.lost"})
+    assert refused.status_code == 400 and refused.json()["errors"][0]["attr"] == "type.0"
+
+
+def test_a_cursor_past_the_last_event_is_refused_with_its_own_code(public_club, owner, client_for):
+    client = client_for(None)
+    assert client.get(API.format(public_club.pk), {"after": 1}).json()["errors"][0] == {
+        "code": "cursor_ahead",
+        "detail": "The club has no event 1 yet: keep the after that an answer gave you, or "
+        "start again from 0.",
+        "attr": "after",
+    }
+    services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    assert feed(client, public_club, after=1)["results"] == []
+    assert client.get(API.format(public_club.pk), {"after": 2}).status_code == 400
+    typed = client.get(API.format(public_club.pk), {"after": 1, "type": "hand.entered"})
+    assert typed.status_code == 200  # the cursor is read whatever the types asked
+    with CaptureQueriesContext(connection) as queries:
+        feed(client, public_club, after=1)
+    assert len(queries) <= 2  # the club, and the events with the one held: no count
+
+
+def test_events_write_times_as_every_answer_does_in_utc_with_z(public_club, owner, client_for):
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    [started] = feed(client_for(None), public_club)["results"]
+    read = client_for(None).get(f"/api/v1/games/{game.pk}/").json()
+    assert started["created_at"].endswith("Z") and "+00:00" not in started["created_at"]
+    assert started["data"]["game"]["started_at"] == read["started_at"]
+    assert read["started_at"].endswith("Z")
+
+
+def test_the_migration_rewrites_times_kept_with_an_offset_in_z(public_club, owner):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("scoring.migrations.0019_webhook_pings")
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    started = Event.objects.get(club=public_club)
+    kept = started.data["game"]["started_at"]
+    old = {**started.data, "game": {**started.data["game"], "started_at": kept[:-1] + "+00:00"}}
+    Event.objects.filter(pk=started.pk).update(data=old)
+    with transaction.atomic():
+        record_event(public_club.pk, "ratings.settled", {"since": kept[:-1] + "+00:00"})
+    migration.times_in_z(apps, None)
+    assert Event.objects.get(pk=started.pk).data["game"]["started_at"] == kept
+    assert Event.objects.get(type="ratings.settled").data["since"] == kept
+    assert game.pk == Event.objects.get(pk=started.pk).game_id

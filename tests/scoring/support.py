@@ -43,11 +43,18 @@ def void_hand(client, game_id: int, number: int, reason: str = "misdeal", **head
     )
 
 
+def said(response) -> dict:
+    """An error answer's body but its request_id (each request has its own): what two answers
+    that must say the same thing are compared by."""
+    return {key: value for key, value in response.json().items() if key != "request_id"}
+
+
 def error_of(response, status: int) -> tuple[str, str | None]:
     """The first error's (code, attr), after checking the status and the error body's shape."""
     assert response.status_code == status, (response.status_code, response.content)
     body = response.json()
-    assert set(body) == {"type", "errors"}, body
+    assert set(body) == {"type", "errors", "request_id"}, body
+    assert body["request_id"] == response["X-Request-ID"], body
     assert body["type"] == ("validation_error" if status == 400 else "client_error"), body
     error = body["errors"][0]
     assert set(error) == {"code", "detail", "attr"}, error

@@ -12,7 +12,7 @@ from scoring import services
 from scoring.models import Invitation, Membership
 
 from .conftest import make_user
-from .support import API, error_of, snapshot
+from .support import API, error_of, said, snapshot
 
 
 def invitations_url(club) -> str:
@@ -69,7 +69,7 @@ def test_unknown_used_revoked_and_expired_tokens_get_one_answer(
     services.revoke_invitation(club=public_club, invitation_id=revoked_row.pk)
     api = client_for(outsider)
     tokens = ("no-such-token", used, expired, revoked)
-    answers = [accept(api, token).json() for token in tokens]
+    answers = [said(accept(api, token)) for token in tokens]
     assert answers[0] == answers[1] == answers[2] == answers[3]
     assert answers[0]["errors"][0]["code"] == "unknown_invitation"
     assert not Membership.objects.filter(user=outsider).exists()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from scoring import services
 
-from .support import API, error_of, put_hand
+from .support import API, error_of, put_hand, said
 
 
 def test_public_history_shows_display_names_never_login_names(
@@ -54,4 +54,4 @@ def test_a_private_clubs_player_gets_the_same_answer_as_no_player(
 
     theirs, nobody = seat(private_club.seated[0].pk), seat(10**12)
     assert error_of(theirs, 400) == error_of(nobody, 400) == ("unknown_player", "players.3")
-    assert theirs.json() == nobody.json()
+    assert said(theirs) == said(nobody)

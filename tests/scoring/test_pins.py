@@ -19,7 +19,7 @@ from scoring import services
 from scoring.models import Confirmation, Hand, Player
 from scoring.services import pins
 
-from .support import error_of, hand_url
+from .support import error_of, hand_url, said
 
 CLEO_PIN = "271828"
 
@@ -60,12 +60,11 @@ def test_a_pin_is_read_only_for_a_hand_awaiting_confirmation(table, client_for):
     )
     right, wrong = by_pin(scorer, table, cleo, CLEO_PIN), by_pin(scorer, table, cleo, "000000")
     assert right.status_code == wrong.status_code == 409
-    assert right.json() == wrong.json()  # the same answer: the PIN was never read
+    assert said(right) == said(wrong)  # the same answer: the PIN was never read
     assert failures(cleo) == (0, 0)
     # A hand that does not exist, likewise.
-    assert (
-        by_pin(scorer, table, cleo, CLEO_PIN, 9).json()
-        == by_pin(scorer, table, cleo, "000000", 9).json()
+    assert said(by_pin(scorer, table, cleo, CLEO_PIN, 9)) == said(
+        by_pin(scorer, table, cleo, "000000", 9)
     )
 
 
@@ -78,7 +77,7 @@ def test_every_pin_failure_gives_one_answer_and_nothing_is_confirmed(table, clie
     resting = by_pin(scorer, table, table["cleo"], CLEO_PIN)  # the right one, while it rests
     answers = [wrong, unset, resting]
     assert {a.status_code for a in answers} == {403}
-    assert len({a.content for a in answers}) == 1
+    assert len({str(said(a)) for a in answers}) == 1
     assert error_of(wrong, 403) == ("pin_refused", "pin")
     assert "Retry-After" not in wrong and "Retry-After" not in unset
     assert 0 < int(resting["Retry-After"]) <= 15 * 60 + 1

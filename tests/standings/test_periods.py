@@ -45,7 +45,7 @@ def test_as_of_gives_the_table_as_it_stood_at_the_end_of_that_day(api, qq_league
     assert body["period"] == {
         "season": None,
         "from": None,
-        "to": "2026-02-15T23:59:59.999999+00:00",
+        "to": "2026-02-15T23:59:59.999999Z",
     }
 
 

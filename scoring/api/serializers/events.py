@@ -12,7 +12,7 @@ from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField
 from scoring.api.serializers.hands import HandEntryField
-from scoring.models import Confirmation, DisputeStatus, EntryLevel, EventType, GameStatus
+from scoring.models import PING, Confirmation, DisputeStatus, EntryLevel, EventType, GameStatus
 
 FEED_LIMIT = 500
 
@@ -26,6 +26,13 @@ class EventFeedQuerySerializer(StrictInputSerializer):
         "out: from the first.",
     )
     limit = serializers.IntegerField(min_value=1, max_value=FEED_LIMIT, default=100)
+    type = serializers.ListField(
+        child=serializers.ChoiceField(choices=EventType.choices),
+        required=False,
+        max_length=len(EventType.choices),
+        help_text="Only events of these types (?type=hand.entered&type=game.finished); "
+        "after still counts every event, so keep the answer's.",
+    )
 
 
 class EventGameStateSerializer(serializers.Serializer):
@@ -110,6 +117,10 @@ class PlayerMergedDataSerializer(serializers.Serializer):
     games = EventGameVersionSerializer(many=True, help_text="The games whose seat moved.")
 
 
+class PingDataSerializer(serializers.Serializer):
+    endpoint = serializers.IntegerField(help_text="The webhook endpoint pinged.")
+
+
 class RatingsSettledDataSerializer(serializers.Serializer):
     since = serializers.DateTimeField(allow_null=True, help_text="Re-rated from (null: all).")
     games_rated = serializers.IntegerField()
@@ -131,13 +142,18 @@ DATA = {
 }
 
 
-def _event_serializer(kind: EventType, data: type[serializers.Serializer]) -> type:
+def _event_serializer(kind: str, data: type[serializers.Serializer]) -> type:
     """The component of one event type: the envelope every event has, and its data."""
-    name = "".join(part.title() for part in kind.value.split(".")) + "Event"
+    name = "".join(part.title() for part in kind.split(".")) + "Event"
+    sequence = (
+        serializers.IntegerField(allow_null=True, help_text="Null: a ping is in no feed.")
+        if kind == PING
+        else serializers.IntegerField(help_text="1, 2, … in the club: the feed's cursor.")
+    )
     fields = {
         "id": serializers.UUIDField(help_text="Stable: a delivery sent twice has one id."),
-        "type": serializers.ChoiceField(choices=[kind.value]),
-        "sequence": serializers.IntegerField(help_text="1, 2, … in the club: the feed's cursor."),
+        "type": serializers.ChoiceField(choices=[kind]),
+        "sequence": sequence,
         "created_at": serializers.DateTimeField(),
         "club": serializers.IntegerField(),
         "game": serializers.IntegerField(allow_null=True),
@@ -147,13 +163,17 @@ def _event_serializer(kind: EventType, data: type[serializers.Serializer]) -> ty
     return type(name, (serializers.Serializer,), fields)
 
 
-EVENT_SERIALIZERS = {kind.value: _event_serializer(kind, data) for kind, data in DATA.items()}
+EVENT_SERIALIZERS = {str(kind): _event_serializer(str(kind), data) for kind, data in DATA.items()}
+# What a webhook receives besides the feed's events: a ping, asked for by the endpoint's owner.
+DELIVERED_SERIALIZERS = {**EVENT_SERIALIZERS, PING: _event_serializer(PING, PingDataSerializer)}
 
 
 class EventPageOutputSerializer(serializers.Serializer):
+    # One component, Event, for what the feed lists and what a webhook receives: a ping too,
+    # which a webhook alone receives.
     results = PolymorphicProxySerializer(
         component_name="Event",
-        serializers=EVENT_SERIALIZERS,
+        serializers=DELIVERED_SERIALIZERS,
         resource_type_field_name="type",
         many=True,
     )

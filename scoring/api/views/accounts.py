@@ -11,6 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from hearts_site.query import takes_query
 from scoring import selectors, services
 from scoring.api.http import CreateView, changes, creates, lists, operation
 from scoring.api.permissions import IsClubDirector
@@ -122,9 +123,13 @@ class MyGamesView(generics.ListAPIView):
     serializer_class = GameOutputSerializer
     permission_classes = [IsAuthenticated]
     filter_backends: list = []
+    query_parameters = ("playing",)
 
     def get_queryset(self):
-        query = MyGamesQuerySerializer(data=self.request.query_params.dict())
+        params = self.request.query_params
+        query = MyGamesQuerySerializer(
+            data={k: params[k] for k in self.query_parameters if k in params}
+        )
         query.is_valid(raise_exception=True)
         playing = query.validated_data.get("playing")
         return selectors.my_games(self.request.user, in_progress=playing)
@@ -134,5 +139,6 @@ class MyStatsView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(**operation("me_stats"), responses={200: MyStatsOutputSerializer(many=True)})
+    @takes_query()
     def get(self, request: Request) -> Response:
         return Response(MyStatsOutputSerializer(selectors.my_stats(request.user), many=True).data)

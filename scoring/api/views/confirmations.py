@@ -3,7 +3,8 @@ their own account or by their PIN on the scorer's device; a player's PIN."""
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -30,6 +31,19 @@ from scoring.api.serializers.disputes import DisputeOutputSerializer
 from scoring.api.serializers.hands import HandResultOutputSerializer
 from scoring.api.views.hands import hand_result
 
+# The 403 of a confirmation or a query, and the wait it names while a PIN rests.
+REFUSED_AT_THE_TABLE = OpenApiResponse(
+    description="Refused: own_entry, not_seated, not_scorer, not_director, or pin_refused for "
+    "every PIN failure alike (wrong, none set, resting: then Retry-After says for how long)."
+)
+PIN_RESTING = OpenApiParameter(
+    "Retry-After",
+    OpenApiTypes.INT,
+    OpenApiParameter.HEADER,
+    response=[403],
+    description="While the PIN rests after too many wrong ones: the seconds left.",
+)
+
 CONFIRM_CONFLICTS = {
     "hand_changed": "the hand changed since the revision sent: read it again",
     "hand_confirmed": "the hand is already confirmed",
@@ -49,7 +63,8 @@ class HandConfirmView(GameScopedMixin, APIView):
         HandResultOutputSerializer,
         CONFIRM_CONFLICTS,
         versioned=True,
-        more={428: SEEN_REQUIRED},
+        more={403: REFUSED_AT_THE_TABLE, 428: SEEN_REQUIRED},
+        headers=[PIN_RESTING],
     )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         self.get_game_version()  # a game the caller may not read is a 404
@@ -88,9 +103,10 @@ class HandQueryView(GameScopedMixin, APIView):
             409: conflict(
                 {k: v for k, v in CONFIRM_CONFLICTS.items() if k != "game_would_end_earlier"}
             ),
+            403: REFUSED_AT_THE_TABLE,
             428: SEEN_REQUIRED,
         },
-        parameters=[IF_MATCH],
+        parameters=[IF_MATCH, PIN_RESTING],
     )
     def post(self, request: Request, game_id: int, number: int) -> Response:
         self.get_game_version()  # a game the caller may not read is a 404

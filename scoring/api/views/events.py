@@ -25,9 +25,12 @@ class EventFeedView(ClubScopedMixin, APIView):
         responses={200: EventPageOutputSerializer},
     )
     def get(self, request: Request, pk: int) -> Response:
-        query = EventFeedQuerySerializer(data=request.query_params.dict())
+        asked = request.query_params
+        data = asked.dict() | ({"type": asked.getlist("type")} if "type" in asked else {})
+        query = EventFeedQuerySerializer(data=data)
         query.is_valid(raise_exception=True)
         after, limit = query.validated_data["after"], query.validated_data["limit"]
-        events, more = selectors.events_after(self.get_club().pk, after, limit)
+        types = query.validated_data.get("type", ())
+        events, more = selectors.events_after(self.get_club().pk, after, limit, types)
         cursor = events[-1]["sequence"] if events else after
         return Response({"results": events, "after": cursor, "has_more": more})

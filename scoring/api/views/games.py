@@ -53,6 +53,7 @@ class GameFilter(filters.FilterSet):
     GameInputSerializer,
     GameOutputSerializer,
     conflicts=GAMES_CREATE_CONFLICTS,
+    versioned=True,
 )
 class GameListView(ClubRowsView):
     permission_classes = SCORERS_WRITE

@@ -23,6 +23,7 @@ from rest_framework.views import APIView
 from hearts_site import numbers
 from hearts_site.errors import DomainError
 from hearts_site.json import FastJSONRenderer
+from hearts_site.query import takes_query
 from hearts_site.rendering import kept_rendering, kept_stream
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
 from scoring.api.renderers import StandingsCSVRenderer, csv_pieces
@@ -232,6 +233,7 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
         **operation("leagues_hands_csv"),
         responses={(200, "text/csv"): OpenApiTypes.STR},
     )
+    @takes_query()
     def get(self, request: Request, pk: int):
         seen = self.get_league_version()  # a kept body needs no more of the league
 
