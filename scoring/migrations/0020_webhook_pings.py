@@ -56,7 +56,7 @@ def times_in_z(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0018_game_table"),
+        ("scoring", "0019_token_password_stamp"),
     ]
 
     operations = [
