@@ -206,7 +206,7 @@ def test_the_migration_rewrites_times_kept_with_an_offset_in_z(public_club, owne
 
     from django.apps import apps
 
-    migration = import_module("scoring.migrations.0019_webhook_pings")
+    migration = import_module("scoring.migrations.0020_webhook_pings")
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
     started = Event.objects.get(club=public_club)
     kept = started.data["game"]["started_at"]
