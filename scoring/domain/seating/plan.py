@@ -20,8 +20,9 @@ from .search import Meetings, Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
-# Swaps the search may try per planned round: bounds every draw's time whatever its size.
-STEPS_PER_ROUND = 6000
+# Swaps the search may weigh for one draw: bounds its time whatever its size, and never the clock
+# (a seed must give the same draw on any machine).
+SEARCH_WORK = 200_000
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,9 @@ def plan_rounds(
     ids, meetings = _met_before(players, history)
     index = {player: i for i, player in enumerate(ids)}
     last = [index[player] for player in seeded_last] if seeded_last is not None else None
-    bound = lower_bound(meetings, len(players), layout, rounds, last)
+    bound = lower_bound(
+        meetings, len(players), layout, rounds, last, _last_played(index, history, len(players))
+    )
     odd = _odd_seat_takers(players, rounds, layout, history, rng)
     draw = first_draw(odd, rounds - (last is not None), layout, rng)
     if last is not None:
@@ -81,7 +84,7 @@ def plan_rounds(
         for table in tables:
             meetings.meet(table, 1)
     search = Search(meetings, draw, list(range(rounds - (last is not None))), rng)
-    best = search.run(STEPS_PER_ROUND * rounds, bound)
+    best = search.run(SEARCH_WORK, bound)
     passes = passes_in(history)
     seated = tuple(
         tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
@@ -162,6 +165,16 @@ def _odd_seat_takers(
         set(range(len(players))) if all_odd else odd_seat_takers(counts, seats, rng)
         for _ in range(rounds)
     ]
+
+
+def _last_played(index: dict[str, int], history: History, present: int) -> list[int]:
+    """The size of each table of the last round played, counting present players only; a
+    present player who did not play it is a table of 1."""
+    if not history:
+        return []
+    sizes = [sum(index[p] < present for p in table) for table in history[-1]]
+    seated = sum(sizes)
+    return [size for size in sizes if size] + [1] * (present - seated)
 
 
 def _seeded_tables(order: list[int], layout: tuple[int, ...]) -> Tables:
