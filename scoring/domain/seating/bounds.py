@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .search import Meetings
+from .meetings import Meetings
 
 
 def lower_bound(

@@ -16,13 +16,14 @@ from .bounds import lower_bound
 from .constructions import first_draw
 from .errors import SeatingError
 from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
-from .search import Meetings, Search, Tables
+from .meetings import Meetings
+from .search import Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
 # Swaps the search may weigh for one draw: bounds its time whatever its size, and never the clock
 # (a seed must give the same draw on any machine).
-SEARCH_WORK = 200_000
+SEARCH_WORK = 30_000
 
 
 @dataclass(frozen=True)
@@ -76,14 +77,15 @@ def plan_rounds(
     bound = lower_bound(
         meetings, len(players), layout, rounds, last, _last_played(index, history, len(players))
     )
-    odd = _odd_seat_takers(players, rounds, layout, history, rng)
+    odd_before = _odd_seats_played(players, history)
+    odd = _odd_seat_takers(list(odd_before), rounds, layout, rng)
     draw = first_draw(odd, rounds - (last is not None), layout, rng)
     if last is not None:
         draw.append(_seeded_tables(last, layout))
     for tables in draw:
         for table in tables:
             meetings.meet(table, 1)
-    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng)
+    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng, odd_before)
     best = search.run(SEARCH_WORK, bound)
     passes = passes_in(history)
     seated = tuple(
@@ -151,20 +153,21 @@ def _met_before(players: Sequence[str], history: History) -> tuple[list[str], Me
     return ids, meetings
 
 
+def _odd_seats_played(players: Sequence[str], history: History) -> list[int]:
+    """How many odd-size seats each player (by index) has taken in the rounds played."""
+    played = odd_seat_counts(players, history)
+    return [played[player] for player in players]
+
+
 def _odd_seat_takers(
-    players: Sequence[str], rounds: int, layout: tuple[int, ...], history: History, rng
+    odd_before: list[int], rounds: int, layout: tuple[int, ...], rng: random.Random
 ) -> list[set[int]]:
     """For each planned round, the players (by index) who take its odd-size seats."""
-    counts = odd_seat_counts(range(len(players)), [])
-    played = odd_seat_counts(players, history)
-    for i, player in enumerate(players):
-        counts[i] = played[player]
+    counts = dict(enumerate(odd_before))
     seats = sum(size for size in layout if size != STANDARD)
-    all_odd = seats == len(players)
-    return [
-        set(range(len(players))) if all_odd else odd_seat_takers(counts, seats, rng)
-        for _ in range(rounds)
-    ]
+    if seats == len(odd_before):
+        return [set(counts) for _ in range(rounds)]
+    return [odd_seat_takers(counts, seats, rng) for _ in range(rounds)]
 
 
 def _last_played(index: dict[str, int], history: History, present: int) -> list[int]:
