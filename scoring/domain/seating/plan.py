@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .bounds import lower_bound
-from .constructions import first_draw
+from .constructions import first_draw, has_design
 from .errors import SeatingError
 from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
 from .meetings import Meetings
@@ -21,9 +21,9 @@ from .search import Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
-# Swaps the search may weigh for one draw: bounds its time whatever its size, and never the clock
-# (a seed must give the same draw on any machine).
-SEARCH_WORK = 30_000
+# Moves the search makes for one draw: bounds its time whatever its size, and is never the
+# clock (a seed must give the same draw on any machine).
+SEARCH_MOVES = 30_000
 
 
 @dataclass(frozen=True)
@@ -64,11 +64,13 @@ def plan_rounds(
     history: History = (),
     seed: int = 0,
     seeded_last: Sequence[str] | None = None,
+    moves: int | None = None,
 ) -> NightPlan:
     """Plan ``rounds`` rounds for ``players`` at the allowed ``table_sizes``, after the rounds
     of ``history``: every player once per round, odd-size seats spread, as few repeated
     meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
-    makes the last round seat the leaders together: table 1 the top four, and so on."""
+    makes the last round seat the leaders together: table 1 the top four, and so on.
+    ``moves`` bounds the search (default SEARCH_MOVES; fewer: faster, maybe more repeats)."""
     layout = _checked(players, rounds, table_sizes, seeded_last)
     rng = random.Random(seed)
     ids, meetings = _met_before(players, history)
@@ -77,6 +79,13 @@ def plan_rounds(
     bound = lower_bound(
         meetings, len(players), layout, rounds, last, _last_played(index, history, len(players))
     )
+    if history and has_design(layout) and rounds > 1:
+        whole = plan_rounds(
+            players, len(history) + rounds, table_sizes, seed=seed, seeded_last=seeded_last
+        )
+        if _as_sets(whole.rounds[: len(history)]) == _as_sets(history):
+            # The rounds played are this seed's design so far: the rest of it follows.
+            return NightPlan(whole.rounds[len(history) :], whole.repeats, bound)
     odd_before = _odd_seats_played(players, history)
     odd = _odd_seat_takers(list(odd_before), rounds, layout, rng)
     draw = first_draw(odd, rounds - (last is not None), layout, rng)
@@ -86,13 +95,17 @@ def plan_rounds(
         for table in tables:
             meetings.meet(table, 1)
     search = Search(meetings, draw, list(range(rounds - (last is not None))), rng, odd_before)
-    best = search.run(SEARCH_WORK, bound)
+    best = search.run(SEARCH_MOVES if moves is None else moves, bound)
     passes = passes_in(history)
     seated = tuple(
         tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
         for tables in best
     )
     return NightPlan(rounds=seated, repeats=search.best_extra, lower_bound=bound)
+
+
+def _as_sets(rounds: History) -> list[set[frozenset[str]]]:
+    return [{frozenset(table) for table in tables} for tables in rounds]
 
 
 def _checked(
