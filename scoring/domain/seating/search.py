@@ -137,12 +137,26 @@ class Search:
             for later in self.movable
             if later >= r and self._is_odd(a, later) != self._is_odd(b, later)
         ]
-        before = self.meetings.extra
-        for later in rounds:
-            self._swap(later, a, b)
-        if not self._accepts(self.meetings.extra - before, temperature):
-            for later in reversed(rounds):
+        if rounds and self._accepts(self._exchange_delta(a, b, rounds), temperature):
+            for later in rounds:
                 self._swap(later, a, b)
+
+    def _exchange_delta(self, a: int, b: int, rounds: list[int]) -> int:
+        """The change in extra meetings if ``a`` and ``b`` swap tables in each of ``rounds``
+        (where they sit apart): each pair's net change in meetings, then its cost."""
+        changes: dict[tuple[int, int], int] = {}
+        for r in rounds:
+            tables, where = self.rounds[r], self.where[r]
+            for mover, stayer in ((a, b), (b, a)):
+                for x in tables[where[mover]]:
+                    if x != mover:
+                        changes[mover, x] = changes.get((mover, x), 0) - 1
+                        changes[stayer, x] = changes.get((stayer, x), 0) + 1
+        count, delta = self.meetings.count, 0
+        for (player, x), change in changes.items():
+            met = count[player][x]
+            delta += max(met + change - 1, 0) - max(met - 1, 0)
+        return delta
 
     def _is_odd(self, player: int, r: int) -> bool:
         return len(self.rounds[r][self.where[r][player]]) != STANDARD
