@@ -223,6 +223,18 @@ def test_the_same_four_twice_never_pass_to_the_same_player_again():
     assert max(passes.values()) == 1
 
 
+def test_a_seeded_last_round_planned_alone_after_the_rounds_played_counts_them():
+    players = [f"p{i}" for i in range(13)]
+    played = plan_rounds(players, 2, {3, 4, 5}, seed=4).rounds
+    plan = plan_rounds(players, 1, {3, 4, 5}, history=played, seeded_last=players, seed=4)
+    assert [set(table) for table in plan.rounds[0]] == [
+        set(players[0:4]),
+        set(players[4:8]),
+        set(players[8:13]),
+    ]
+    assert plan.repeats == recount([*played, *plan.rounds])
+
+
 def test_where_a_player_sits_is_read_from_the_plan():
     plan = plan_rounds(["a", "b", "c", "d", "e", "f", "g", "h"], 1, {4})
     table, seat = plan.seat_of("e", 0)
@@ -245,6 +257,11 @@ def test_where_a_player_sits_is_read_from_the_plan():
             "seeded_last",
         ),
         (lambda: table_layout(8, {1, 4}), "invalid_table_sizes", "table_sizes"),
+        (
+            lambda: plan_rounds(list("abcd"), 1, {4}, history=[[list("abca")]]),
+            "invalid_history",
+            "history",
+        ),
     ],
 )
 def test_a_draw_that_cannot_be_made_is_refused_with_a_code_and_its_field(call, code, field):

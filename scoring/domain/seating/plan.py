@@ -71,7 +71,7 @@ def plan_rounds(
     meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
     makes the last round seat the leaders together: table 1 the top four, and so on.
     ``moves`` bounds the search (default SEARCH_MOVES; fewer: faster, maybe more repeats)."""
-    layout = _checked(players, rounds, table_sizes, seeded_last)
+    layout = _checked(players, rounds, table_sizes, seeded_last, history)
     rng = random.Random(seed)
     ids, meetings = _met_before(players, history)
     index = {player: i for i, player in enumerate(ids)}
@@ -113,9 +113,18 @@ def _checked(
     rounds: int,
     table_sizes: Collection[int],
     seeded_last: Sequence[str] | None,
+    history: History,
 ) -> tuple[int, ...]:
     """The layout of every round, once the input is known to be drawable."""
     sizes = checked_sizes(table_sizes)
+    for played in history:
+        seated = [player for table in played for player in table]
+        if len(seated) != len(set(seated)) or not all(played):
+            raise SeatingError(
+                "invalid_history",
+                "Each round played seats each player once, at tables with players.",
+                "history",
+            )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise SeatingError("invalid_rounds", "A night has at least one round.", "rounds")
     seen: set[str] = set()

@@ -28,6 +28,7 @@ class Search:
 
     CROSSING = 0.15  # share of moves that try to exchange two players' odd-size seats
     HOT, COLD = 0.5, 0.05  # temperatures at the start and the end of the search
+    CANDIDATES = 1  # swaps weighed per move, the best of them proposed
 
     def __init__(
         self,
@@ -104,24 +105,39 @@ class Search:
         return delta <= 0 or self.rng.random() < math.exp(-delta / temperature)
 
     def _within(self, r: int, a: int, temperature: float) -> None:
-        """Weigh a swap of ``a`` with a random player at another table of the same kind."""
+        """Weigh the best of a few swaps of ``a`` with a random player at another table of the
+        same kind."""
         at = self.where[r][a]
         others = self.kin[r][at]
         if not others:
             return
-        t = self._pick(others)
-        b = self._pick(self.rounds[r][t])
-        once, twice, masks = self.meetings.once, self.meetings.twice, self.masks[r]
-        left, right = masks[at] & ~(1 << a), masks[t]
-        delta = (
-            (once[a] & right).bit_count()
-            - (once[a] >> b & 1)
-            - (twice[a] & left).bit_count()
-            + (once[b] & left).bit_count()
-            - (twice[b] & right).bit_count()
+        once, twice, masks, tables = (
+            self.meetings.once,
+            self.meetings.twice,
+            self.masks[r],
+            self.rounds[r],
         )
-        if self._accepts(delta, temperature):
-            self._swap(r, a, b)
+        random_ = self.rng.random
+        left = masks[at] & ~(1 << a)
+        once_a = once[a]
+        leaving = (twice[a] & left).bit_count()
+        best, best_b = None, -1
+        for _ in range(self.CANDIDATES):
+            t = others[int(random_() * len(others))]
+            table = tables[t]
+            b = table[int(random_() * len(table))]
+            right = masks[t]
+            delta = (
+                (once_a & right).bit_count()
+                - (once_a >> b & 1)
+                - leaving
+                + (once[b] & left).bit_count()
+                - (twice[b] & right).bit_count()
+            )
+            if best is None or delta < best:
+                best, best_b = delta, b
+        if self._accepts(best, temperature):
+            self._swap(r, a, best_b)
 
     def _cross(self, r: int, a: int, temperature: float) -> None:
         """Weigh exchanging the odd-size seats of ``a`` and a random player of the other kind
