@@ -21,9 +21,10 @@ from .search import Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
-# Moves the search makes for one draw: bounds its time whatever its size, and is never the
-# clock (a seed must give the same draw on any machine).
-SEARCH_MOVES = 30_000
+# Moves the search makes for one draw: 250 a seat to fill (a small night has few draws to try),
+# at most 30,000 (it bounds the draw's time), and never the clock (a seed must give the same
+# draw on any machine).
+MOVES_PER_SEAT, SEARCH_MOVES = 250, 30_000
 
 
 @dataclass(frozen=True)
@@ -69,8 +70,9 @@ def plan_rounds(
     """Plan ``rounds`` rounds for ``players`` at the allowed ``table_sizes``, after the rounds
     of ``history``: every player once per round, odd-size seats spread, as few repeated
     meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
-    makes the last round seat the leaders together: table 1 the top four, and so on.
-    ``moves`` bounds the search (default SEARCH_MOVES; fewer: faster, maybe more repeats)."""
+    makes the last round seat the leaders together: table 1 the top four, and so on (that
+    round follows the standings alone, so its odd-size tables go to the bottom of the order).
+    ``moves`` bounds the search (fewer: faster, maybe more repeats)."""
     layout = _checked(players, rounds, table_sizes, seeded_last, history)
     rng = random.Random(seed)
     ids, meetings = _met_before(players, history)
@@ -95,7 +97,9 @@ def plan_rounds(
         for table in tables:
             meetings.meet(table, 1)
     search = Search(meetings, draw, list(range(rounds - (last is not None))), rng, odd_before)
-    best = search.run(SEARCH_MOVES if moves is None else moves, bound)
+    if moves is None:
+        moves = min(SEARCH_MOVES, MOVES_PER_SEAT * len(players) * rounds)
+    best = search.run(moves, bound)
     passes = passes_in(history)
     seated = tuple(
         tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
