@@ -151,6 +151,15 @@ def test_a_night_too_long_for_its_players_repeats_only_what_it_must():
     assert plan.describe() == "6 pairs meet twice, the least possible here."
 
 
+def test_a_fair_spread_of_odd_size_seats_forces_repeats_the_bound_counts():
+    # 14 players at 4, 4, 3, 3: the six who sat at the tables of 3 must all sit at the two
+    # tables of 4 next (two meet again at each), and the six who take the tables of 3 next
+    # come from the two tables of 4 (two meet again at each).
+    plan = plan_rounds([f"p{i}" for i in range(14)], 2, {3, 4, 5}, seed=3)
+    assert plan.lower_bound == plan.repeats == recount(plan.rounds) == 4
+    assert plan.describe() == "4 pairs meet twice, the least possible here."
+
+
 def test_a_night_replanned_with_nobody_come_or_gone_keeps_to_its_design():
     players = [f"p{i}" for i in range(32)]
     night = plan_rounds(players, 8, {4}, seed=2).rounds
@@ -268,3 +277,36 @@ def test_a_draw_that_cannot_be_made_is_refused_with_a_code_and_its_field(call, c
     with pytest.raises(SeatingError) as refused:
         call()
     assert (refused.value.code, refused.value.field) == (code, field)
+
+
+def fewest_repeats_of_any_fair_draw(count: int, rounds: int) -> int:
+    """By exhaustion, for tables of 4 and 3: every draw whose odd-size seats stay fair (nobody
+    has two more than anyone), the fewest repeats."""
+    everyone = range(count)
+    best = None
+
+    def draw(played: int, seats: list[int], met: Counter, repeats: int) -> None:
+        nonlocal best
+        if best is not None and repeats >= best:
+            return
+        if played == rounds:
+            best = repeats
+            return
+        for three in combinations(everyone, 3):
+            after = [n + (p in three) for p, n in enumerate(seats)]
+            if max(after) - min(after) > 1:
+                continue
+            four = tuple(p for p in everyone if p not in three)
+            pairs = [*combinations(three, 2), *combinations(four, 2)]
+            draw(played + 1, after, met + Counter(pairs), repeats + sum(met[p] > 0 for p in pairs))
+
+    draw(0, [0] * count, Counter(), 0)
+    return best
+
+
+@pytest.mark.parametrize("rounds", [2, 3])
+def test_seven_players_get_the_fewest_repeats_any_fair_draw_can_and_the_bound_is_no_more(rounds):
+    plan = plan_rounds([f"p{i}" for i in range(7)], rounds, {3, 4})
+    fewest = fewest_repeats_of_any_fair_draw(7, rounds)
+    assert plan.repeats == recount(plan.rounds) == fewest
+    assert plan.lower_bound <= fewest

@@ -10,13 +10,18 @@ largest of the others is added:
   drawn from only 3 earlier tables seats two who have just met. Summed over the rounds to play,
   each spreading its tables as evenly as can be over the tables before it (and each earlier
   table over its tables), since a meeting in a round is a repeat if the pair met in any earlier
-  one.
+  one. When the odd-size seats must be spread fairly, the players of an odd-size table can
+  only go to the tables of 4 for a while, which forces more (``_fair_round``).
+
+The bound is for draws that keep the odd-size spread fair (as every draw here does): "the least
+possible" means the least such a draw can reach.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .layout import STANDARD
 from .meetings import Meetings
 
 
@@ -27,11 +32,15 @@ def lower_bound(
     rounds: int,
     seeded_last: list[int] | None = None,
     last_played: Sequence[int] = (),
+    fair_rounds: int | None = None,
 ) -> int:
     """Fewest extra meetings any draw of ``rounds`` rounds of ``layout`` for the first
     ``present`` players can reach after ``played``. ``seeded_last`` fixes the last round's
     tables (the order cut into the layout); ``last_played`` gives the size of each table of the
-    last round played, counting only present players (new ones as tables of 1)."""
+    last round played, counting only present players (new ones as tables of 1).
+    ``fair_rounds``: when the present players have had as many odd-size seats each, how many of
+    the rounds to play (from the first) follow the rule of a fair spread (a seeded last round
+    follows the standings instead); None otherwise."""
     fresh = [
         sum(1 for j in range(present) if j != i and played.count[i][j] == 0) for i in range(present)
     ]
@@ -39,7 +48,7 @@ def lower_bound(
         0,
         _by_pairs(fresh, layout, rounds),
         _by_players(fresh, layout, rounds, seeded_last),
-        _by_pigeonholes(layout, rounds, last_played),
+        _by_pigeonholes(layout, rounds, last_played, fair_rounds),
     )
 
 
@@ -79,6 +88,27 @@ def _pigeonholes(before: Sequence[int], after: Sequence[int]) -> int:
     )
 
 
-def _by_pigeonholes(layout: tuple[int, ...], rounds: int, last_played: Sequence[int]) -> int:
-    first = _pigeonholes(last_played, layout) if last_played else 0
-    return first + (rounds - 1) * _pigeonholes(layout, layout)
+def _by_pigeonholes(
+    layout: tuple[int, ...], rounds: int, last_played: Sequence[int], fair_rounds: int | None
+) -> int:
+    """Round by round, the larger of the plain pigeonholes and, in the first ``fair_rounds``
+    rounds (None: none), those the fair spread of odd-size seats forces (:func:`_fair_round`)."""
+    total = _pigeonholes(last_played, layout) if last_played else 0
+    for r in range(1, rounds):
+        plain = _pigeonholes(layout, layout)
+        fair = _fair_round(layout, r) if fair_rounds is not None and r < fair_rounds else 0
+        total += max(plain, fair)
+    return total
+
+
+def _fair_round(layout: tuple[int, ...], r: int) -> int:
+    """Repeats forced in round ``r`` (from 0) of a plan whose players start with as many
+    odd-size seats each, while nobody has had a second one: each round's odd-size seats then
+    go to players who have had none, so the players of the odd-size tables of each earlier
+    round can only sit at tables of 4 (and spread over them), and the odd-size tables of this
+    round are filled from the tables of 4 of the round before."""
+    odd = [size for size in layout if size != STANDARD]
+    fours = len(layout) - len(odd)
+    if not odd or not fours or (r + 1) * sum(odd) > sum(layout):
+        return 0
+    return (r + 1) * sum(spread(size, fours) for size in odd)

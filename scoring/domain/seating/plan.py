@@ -78,8 +78,16 @@ def plan_rounds(
     ids, meetings = _met_before(players, history)
     index = {player: i for i, player in enumerate(ids)}
     last = [index[player] for player in seeded_last] if seeded_last is not None else None
+    odd_before = _odd_seats_played(players, history)
+    fair_rounds = rounds - (last is not None) if len(set(odd_before)) == 1 else None
     bound = lower_bound(
-        meetings, len(players), layout, rounds, last, _last_played(index, history, len(players))
+        meetings,
+        len(players),
+        layout,
+        rounds,
+        last,
+        _last_played(index, history, len(players)),
+        fair_rounds,
     )
     if history and has_design(layout) and rounds > 1:
         whole = plan_rounds(
@@ -88,7 +96,6 @@ def plan_rounds(
         if _as_sets(whole.rounds[: len(history)]) == _as_sets(history):
             # The rounds played are this seed's design so far: the rest of it follows.
             return NightPlan(whole.rounds[len(history) :], whole.repeats, bound)
-    odd_before = _odd_seats_played(players, history)
     odd = _odd_seat_takers(list(odd_before), rounds, layout, rng)
     draw = first_draw(odd, rounds - (last is not None), layout, rng)
     if last is not None:
