@@ -147,6 +147,10 @@ def render(
         f"{busiest.cpu_seconds:.2f} s ({busiest.players} × {busiest.rounds}).",
         f"- Random draws repeat {sum(d.random_repeats for d in grid)} meetings in all, the "
         f"draw {sum(d.repeats for d in grid)}.",
+        "- The bound is for draws that keep the odd-size seats fair (every draw here does). "
+        "Where the repeats exceed it, the search may have missed a better draw or the bound is "
+        "weak: which, is not known (for 7 players the tests compare both with an exhaustive "
+        "search, and they agree).",
         "",
     ]
     lines += [f"- {key.capitalize()}: {value}" for key, value in facts.items()]
