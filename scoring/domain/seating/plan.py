@@ -47,7 +47,8 @@ class NightPlan:
             return f"{pairs} twice, the least possible here."
         if self.lower_bound == 0:
             return f"{pairs} twice."
-        return f"{pairs} twice (at least {self.lower_bound} is unavoidable)."
+        verb = "is" if self.lower_bound == 1 else "are"
+        return f"{pairs} twice (at least {self.lower_bound} {verb} unavoidable)."
 
     def seat_of(self, player: str, round_index: int) -> tuple[int, int]:
         """The table and seat (both from 0) of ``player`` in round ``round_index`` of the plan."""
