@@ -8,9 +8,13 @@ and the checks of the odd-size spread are written here from the rules, not from 
 from __future__ import annotations
 
 import copy
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -18,6 +22,7 @@ from hypothesis import strategies as st
 
 from scoring.domain.seating import NightPlan, SeatingError, plan_rounds, table_layout
 
+ROOT = Path(__file__).resolve().parents[2]
 # A short search keeps each example quick; the properties hold whatever the search finds.
 QUICK = 300
 
@@ -135,6 +140,26 @@ def test_the_same_seed_gives_the_same_draw(night):
     first = plan_rounds(players, rounds, sizes, history=history, seed=seed, moves=QUICK)
     again = plan_rounds(players, rounds, sizes, history=history, seed=seed, moves=QUICK)
     assert first == again
+
+
+def test_the_same_seed_gives_the_same_draw_in_another_process_whatever_its_hash_seed():
+    script = (
+        "from scoring.domain.seating import plan_rounds; "
+        "print(plan_rounds([f'p{i}' for i in range(22)], 5, {3, 4, 5}, seed=5, "
+        "history=[[['p1', 'p2', 'p3', 'gone'], ['p4', 'p5', 'p6']]]))"
+    )
+    outputs = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": hash_seed},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for hash_seed in ("1", "2")
+    }
+    assert len(outputs) == 1
 
 
 @pytest.mark.parametrize(
