@@ -79,7 +79,10 @@ def small_tap_targets(page: Page) -> list[str]:
 
 
 def code_words(page: Page) -> list[str]:
+    """Code names a person reads; a key shown to be copied (`code.key`) is random, not a word."""
     text = page.locator("body").inner_text()
+    for key in page.locator("code.key").all_inner_texts():
+        text = text.replace(key, " ")
     return sorted(set(CODE_NAME.findall(text)) | set(API_PATH.findall(text)))
 
 

@@ -15,7 +15,7 @@ from scoring.models import WebhookEndpoint
 from scoring.services import delivery
 from tests.events.receiver import Receiver
 from tests.pages.conftest import build_club
-from tests.pages.phone_checks import check_page_state
+from tests.pages.phone_checks import check_page_state, code_words
 from tests.pages.test_phone_account import sign_in
 
 
@@ -140,3 +140,14 @@ def test_the_webhook_pages_pass_the_phone_bar(live_server, page: Page, people, s
         check_page_state(page, "webhooks-06-sent-again")
     finally:
         failing.stop()
+
+
+@pytest.mark.django_db
+def test_a_key_shown_to_be_copied_is_not_read_as_a_code_name(page: Page):
+    """Secrets are random: "whsec_y-…" looks like a code name but is what the person copies."""
+    page.set_content(
+        '<body><p><code class="key">whsec_y-JPfTqRr1dam</code></p><p>Added.</p></body>'
+    )
+    assert code_words(page) == []
+    page.set_content('<body><p><code class="key">whsec_y-JP</code></p><p>hand_changed</p></body>')
+    assert code_words(page) == ["hand_changed"]
