@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from hearts_site.dbconfig import database_config
 from hearts_site.environment import env_bool, env_list, local_secret_key
+from hearts_site.tasks import task_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -159,15 +160,16 @@ CACHES["rendered"] = {
     "OPTIONS": {"MAX_ENTRIES": 200},
 }
 
-# --- Background tasks (django-tasks) -------------------------------------------------------
-# Tasks are rows in this database and `manage.py db_worker` runs them: nothing more to install.
-# docs/deploy.md describes a Redis-backed queue for several servers.
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default"],
-    }
-}
+# --- Background tasks (django-tasks, hearts_site/tasks.py) ----------------------------------
+# Two queues, "webhooks" and "ratings", each with workers of its own (manage.py tasks_worker).
+# TASKS_URL unset: the queue is a table in this database (nothing more to install); set to
+# redis://host:6379/1: RQ's queues in that Redis (django-tasks-rq).
+TASKS, RQ_QUEUES, _TASK_APPS = task_settings(os.environ)
+INSTALLED_APPS += [app for app in _TASK_APPS if app not in INSTALLED_APPS]
+# A worker not seen for this many seconds makes /healthz answer 503 (0: never).
+HEARTS_WORKER_STALE_AFTER = float(os.environ.get("HEARTS_WORKER_STALE_AFTER", "120"))
+# How often a worker says it is alive, in seconds.
+HEARTS_WORKER_HEARTBEAT = float(os.environ.get("HEARTS_WORKER_HEARTBEAT", "10"))
 
 # --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
 # A public read (GET or HEAD without a token) from any origin, answered "*"; anything else
@@ -201,6 +203,13 @@ CORS_EXPOSE_HEADERS = (
 HEARTS_WEBHOOKS_ALLOW_PRIVATE = env_bool("HEARTS_WEBHOOKS_ALLOW_PRIVATE")
 # Seconds to connect, and between bytes of the answer.
 HEARTS_WEBHOOK_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_TIMEOUT", "5"))
+# Seconds for one whole delivery (connect, send, the answer read), however the receiver
+# trickles: GitHub's figure.
+HEARTS_WEBHOOK_DEADLINE = float(os.environ.get("HEARTS_WEBHOOK_DEADLINE", "10"))
+# Deliveries one club may have under way at once (the rest of the webhook worker's threads
+# stay free for other clubs), and endpoints a club may register.
+HEARTS_WEBHOOK_CLUB_CONCURRENCY = int(os.environ.get("HEARTS_WEBHOOK_CLUB_CONCURRENCY", "2"))
+HEARTS_WEBHOOK_MAX_ENDPOINTS = int(os.environ.get("HEARTS_WEBHOOK_MAX_ENDPOINTS", "10"))
 # The first retry's wait in seconds, doubled each failure up to HEARTS_WEBHOOK_BACKOFF_MAX.
 HEARTS_WEBHOOK_BACKOFF = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF", "30"))
 HEARTS_WEBHOOK_BACKOFF_MAX = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF_MAX", "3600"))
@@ -212,6 +221,9 @@ HEARTS_WEBHOOK_SENDING_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_SENDING_TI
 HEARTS_WEBHOOK_SECRET_OVERLAP = timedelta(
     hours=float(os.environ.get("HEARTS_WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
 )
+
+# Clubs one user may own (make); staff are not held to it.
+HEARTS_MAX_CLUBS_PER_USER = int(os.environ.get("HEARTS_MAX_CLUBS_PER_USER", "5"))
 
 # --- Auth, i18n -----------------------------------------------------------------------------
 

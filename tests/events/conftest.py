@@ -37,7 +37,6 @@ def receiver():
 
 
 def run_worker() -> None:
-    """``manage.py db_worker --batch``, in this process: every task due, then it returns."""
-    call_command(
-        "db_worker", batch=True, startup_delay=False, interval=0, reload=False, verbosity=0
-    )
+    """``manage.py tasks_worker --batch``, in this process: every task due, of every queue,
+    then it returns."""
+    call_command("tasks_worker", batch=True, interval=0, verbosity=0)

@@ -1,4 +1,4 @@
-"""Webhooks end to end: real writes, the real task worker (db_worker --batch, in-process) and a
+"""Webhooks end to end: real writes, the real task worker (tasks_worker --batch, in-process) and a
 real HTTP receiver on loopback. ``transaction=True``: the worker sees committed rows, as in
 production."""
 
