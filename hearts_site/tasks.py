@@ -36,7 +36,8 @@ def task_settings(environ: Mapping[str, str]) -> tuple[dict[str, Any], dict[str,
             "or leave it unset for the queue in the database."
         )
     # A job that runs longer than this is stopped by RQ: well above any re-rating measured.
-    rq_queues = {name: {"URL": url, "DEFAULT_TIMEOUT": 3600} for name in QUEUES}
+    # (django-rq finds a task's result through its "default" queue's connection.)
+    rq_queues = {name: {"URL": url, "DEFAULT_TIMEOUT": 3600} for name in ("default", *QUEUES)}
     backend = {"BACKEND": RQ_BACKEND, "QUEUES": list(QUEUES)}
     return {"default": backend}, rq_queues, ["django_rq", "django_tasks_rq"]
 

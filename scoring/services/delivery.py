@@ -48,7 +48,9 @@ def secrets_of(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
 def wake(endpoint_ids: list[int], at: datetime | None = None) -> None:
     """Queue one delivery task for these endpoints, existing exactly when what it delivers
     does (``enqueue_with_transaction``)."""
-    queued = deliver if at is None else deliver.using(run_after=at)
+    # Due already: queued now (RQ would hold any run_after for its scheduler's next look).
+    later = at is not None and at > timezone.now()
+    queued = deliver.using(run_after=at) if later else deliver
     ids = sorted(endpoint_ids)
     enqueue_with_transaction(lambda: queued.enqueue(ids))
 
