@@ -55,7 +55,6 @@ INSTALLED_APPS = [
     "corsheaders",
     "csp",
     "django_tasks",
-    "django_tasks_db",
     "scoring",
     "adjudication",
 ]
@@ -161,14 +160,12 @@ CACHES["rendered"] = {
 }
 
 # --- Background tasks (django-tasks, hearts_site/tasks.py) ----------------------------------
-# Two queues, "webhooks" and "ratings", each with workers of its own (manage.py tasks_worker).
-# TASKS_URL unset: the queue is a table in this database (nothing more to install); set to
-# redis://host:6379/1: RQ's queues in that Redis (django-tasks-rq).
+# Queues "webhooks" and "ratings" (manage.py tasks_worker), a table in this database unless
+# TASKS_URL names a Redis (redis://host:6379/1: RQ's queues there, django-tasks-rq).
 TASKS, RQ_QUEUES, _TASK_APPS = task_settings(os.environ)
-INSTALLED_APPS += [app for app in _TASK_APPS if app not in INSTALLED_APPS]
-# A worker not seen for this many seconds makes /healthz answer 503 (0: never).
+INSTALLED_APPS += _TASK_APPS
+# Seconds: a worker not seen this long makes /healthz a 503 (0: never); how often it beats.
 HEARTS_WORKER_STALE_AFTER = float(os.environ.get("HEARTS_WORKER_STALE_AFTER", "120"))
-# How often a worker says it is alive, in seconds.
 HEARTS_WORKER_HEARTBEAT = float(os.environ.get("HEARTS_WORKER_HEARTBEAT", "10"))
 
 # --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
@@ -203,11 +200,9 @@ CORS_EXPOSE_HEADERS = (
 HEARTS_WEBHOOKS_ALLOW_PRIVATE = env_bool("HEARTS_WEBHOOKS_ALLOW_PRIVATE")
 # Seconds to connect, and between bytes of the answer.
 HEARTS_WEBHOOK_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_TIMEOUT", "5"))
-# Seconds for one whole delivery (connect, send, the answer read), however the receiver
-# trickles: GitHub's figure.
+# Seconds for a whole delivery (connect, send, answer), however it trickles: GitHub's figure.
 HEARTS_WEBHOOK_DEADLINE = float(os.environ.get("HEARTS_WEBHOOK_DEADLINE", "10"))
-# Deliveries one club may have under way at once (the rest of the webhook worker's threads
-# stay free for other clubs), and endpoints a club may register.
+# A club's deliveries under way at once (other threads stay other clubs'); its endpoints.
 HEARTS_WEBHOOK_CLUB_CONCURRENCY = int(os.environ.get("HEARTS_WEBHOOK_CLUB_CONCURRENCY", "2"))
 HEARTS_WEBHOOK_MAX_ENDPOINTS = int(os.environ.get("HEARTS_WEBHOOK_MAX_ENDPOINTS", "10"))
 # The first retry's wait in seconds, doubled each failure up to HEARTS_WEBHOOK_BACKOFF_MAX.
@@ -221,9 +216,7 @@ HEARTS_WEBHOOK_SENDING_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_SENDING_TI
 HEARTS_WEBHOOK_SECRET_OVERLAP = timedelta(
     hours=float(os.environ.get("HEARTS_WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
 )
-
-# Clubs one user may own (make); staff are not held to it.
-HEARTS_MAX_CLUBS_PER_USER = int(os.environ.get("HEARTS_MAX_CLUBS_PER_USER", "5"))
+HEARTS_MAX_CLUBS_PER_USER = int(os.environ.get("HEARTS_MAX_CLUBS_PER_USER", "5"))  # staff: any
 
 # --- Auth, i18n -----------------------------------------------------------------------------
 

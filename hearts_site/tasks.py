@@ -25,7 +25,8 @@ REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
 
 def task_settings(environ: Mapping[str, str]) -> tuple[dict[str, Any], dict[str, Any], list[str]]:
-    """``TASKS``, ``RQ_QUEUES`` (empty for the database queue) and the apps the backend needs."""
+    """``TASKS``, ``RQ_QUEUES`` (empty for the database queue) and the apps the backend needs
+    (the database queue's always: its table stays, whichever queue is in use)."""
     url = environ.get("TASKS_URL", "").strip()
     if not url:
         backend = {"BACKEND": DATABASE_BACKEND, "QUEUES": list(QUEUES)}
@@ -39,7 +40,7 @@ def task_settings(environ: Mapping[str, str]) -> tuple[dict[str, Any], dict[str,
     # (django-rq finds a task's result through its "default" queue's connection.)
     rq_queues = {name: {"URL": url, "DEFAULT_TIMEOUT": 3600} for name in ("default", *QUEUES)}
     backend = {"BACKEND": RQ_BACKEND, "QUEUES": list(QUEUES)}
-    return {"default": backend}, rq_queues, ["django_rq", "django_tasks_rq"]
+    return {"default": backend}, rq_queues, ["django_tasks_db", "django_rq", "django_tasks_rq"]
 
 
 def uses_database_queue() -> bool:

@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from hearts_site import worker_health
 from hearts_site.deploy_steps import (
     COLLECTSTATIC,
     MIGRATE,
@@ -24,11 +25,10 @@ from hearts_site.deploy_steps import (
     missing_tables,
     static_manifest_missing,
 )
-from hearts_site import worker_health
 from hearts_site.errors import error_json
 from hearts_site.query import refuse_unknown
-from hearts_site.tasks import QUEUES
 from hearts_site.schema import documented
+from hearts_site.tasks import QUEUES
 
 # Each operation's tag, summary and description, as integrators read them.
 operation = documented(Path(__file__).with_name("operations.toml"))
