@@ -6,7 +6,7 @@ PostgreSQL connection killed or timed out): nothing then runs tasks until someon
 it. Here each loop that meets a database error closes the connection, waits (0.5 s, doubling
 to 30 s) and tries again with a new one; a task whose outcome could not be written is made
 ready again once the database answers, and one that failed on a database error runs again
-after the wait (every task here is safe to run twice). ``threads`` loops run side by side,
+after the wait, up to ``ATTEMPTS`` runs (every task here is safe to run twice). ``threads`` loops run side by side,
 each with its own connection, so one slow task does not hold the queue; the main thread
 writes the heartbeat (hearts_site/worker_health.py) and exits with status 1 when a loop died,
 for whatever runs the worker to start it again.
@@ -34,6 +34,9 @@ logger = logging.getLogger(__name__)
 
 BACKOFF = 0.5  # seconds after the first database error in a row
 BACKOFF_MAX = 30.0
+# Runs of one task that a database error may cost before it stays failed: an error that comes
+# back every time (a statement timeout on a task too big for it) is no passing blip.
+ATTEMPTS = 5
 DATABASE_ERRORS = frozenset(
     f"django.db.utils.{name}" for name in ("OperationalError", "InterfaceError")
 )
@@ -109,11 +112,13 @@ class LivingWorker(Worker):
             # Neither success nor failure could be written: the row still says RUNNING.
             self.unfinished.append(db_task_result.pk)
             raise
+        runs = len(db_task_result.worker_ids)
         if (
             db_task_result.status == TaskResultStatus.FAILED
             and db_task_result.exception_class_path in DATABASE_ERRORS
+            and runs < ATTEMPTS
         ):
-            self._ready_again([db_task_result.pk], after=backoff(1))
+            self._ready_again([db_task_result.pk], after=backoff(runs))
 
     def _restore_unfinished(self) -> None:
         if self.unfinished:
