@@ -6,10 +6,10 @@ PostgreSQL connection killed or timed out): nothing then runs tasks until someon
 it. Here each loop that meets a database error closes the connection, waits (0.5 s, doubling
 to 30 s) and tries again with a new one; a task whose outcome could not be written is made
 ready again once the database answers, and one that failed on a database error runs again
-after the wait, up to ``ATTEMPTS`` runs (every task here is safe to run twice). ``threads`` loops run side by side,
-each with its own connection, so one slow task does not hold the queue; the main thread
-writes the heartbeat (hearts_site/worker_health.py) and exits with status 1 when a loop died,
-for whatever runs the worker to start it again.
+after the wait, up to ``ATTEMPTS`` runs (every task here is safe to run twice). ``threads``
+loops run side by side, each with its own connection, so one slow task does not hold the
+queue; the main thread writes the heartbeat (hearts_site/worker_health.py) and exits with
+status 1 when a loop died, for whatever runs the worker to start it again.
 """
 
 from __future__ import annotations
