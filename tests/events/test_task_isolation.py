@@ -8,12 +8,16 @@ the Redis queue too. The webhook worker's threads: test_webhook_threads.py."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
 from django_tasks.base import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 
+from hearts_site.tasks import task_settings, uses_database_queue
 from scoring import services
 from scoring.models import (
     EventType,
@@ -94,3 +98,28 @@ def test_a_user_owns_at_most_the_clubs_the_setting_allows(client_for, owner, set
 def test_the_webhook_deliveries_and_re_ratings_are_on_two_queues():
     assert delivery.deliver.queue_name == "webhooks"
     assert settle_ratings_task.queue_name == "ratings"
+
+
+def test_tasks_url_picks_the_redis_queue_with_both_queues_and_refuses_other_schemes():
+    tasks, rq_queues, apps = task_settings({"TASKS_URL": "redis://10.0.0.30:6379/1"})
+    assert tasks["default"]["BACKEND"] == "django_tasks_rq.RQBackend"
+    assert set(tasks["default"]["QUEUES"]) == {"webhooks", "ratings"}
+    assert rq_queues["ratings"]["URL"] == rq_queues["webhooks"]["URL"] == "redis://10.0.0.30:6379/1"
+    assert {"django_rq", "django_tasks_rq"} <= set(apps)
+    assert task_settings({})[0]["default"]["BACKEND"] == "django_tasks_db.DatabaseBackend"
+    with pytest.raises(ImproperlyConfigured, match="TASKS_URL"):
+        task_settings({"TASKS_URL": "amqp://broker/"})
+
+
+def test_a_task_is_queued_where_tasks_url_says(public_club):
+    """The database queue here; with ``TASKS_URL`` (CI's Redis phase), RQ's queue in Redis."""
+    queued = settle_ratings_task.enqueue(public_club.pk)
+    if not os.environ.get("TASKS_URL"):
+        assert uses_database_queue()
+        assert DBTaskResult.objects.filter(pk=queued.id, queue_name="ratings").exists()
+        return
+    import django_rq
+
+    assert not uses_database_queue()
+    assert queued.id in django_rq.get_queue("ratings").job_ids
+    assert not DBTaskResult.objects.exists()
