@@ -6,6 +6,7 @@ import secrets
 import string
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -44,7 +45,7 @@ def _within_club_limit(user) -> None:
     Checked under a lock of the user's row, so clubs made at once cannot pass it."""
     if user.is_staff:
         return
-    type(user).objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
     most = settings.HEARTS_MAX_CLUBS_PER_USER
     if Membership.objects.filter(user=user, role=Role.OWNER).count() >= most:
         raise Conflict("too_many_clubs", f"One account owns at most {most} clubs.", None)
