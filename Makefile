@@ -18,7 +18,7 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 .PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
 
 help:
-	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with a task worker and the webhook sweep"
+	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with the task workers (kept alive) and the webhook sweep"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
@@ -59,12 +59,15 @@ run: $(VENV)/.installed
 	$(PY) manage.py collectstatic --noinput
 	$(PY) manage.py check --deploy --database default --tag staticfiles --tag database
 	$(PY) manage.py settle_ratings
-	# Beside gunicorn, the task worker (re-ratings and webhook deliveries) and the webhook sweep
-	# docs/deploy.md asks for, every minute: stopped with it, Ctrl-C stops all three. The access
-	# log ends with each request's X-Request-ID.
-	$(PY) manage.py db_worker & worker=$$!; \
+	# Beside gunicorn, the task workers (one for re-ratings, one with threads for webhook
+	# deliveries: apart, so a slow receiver never holds up a re-rating), each started again
+	# whenever it exits (bin/respawn), and the webhook sweep docs/deploy.md asks for, every
+	# minute: stopped with it, Ctrl-C stops them all. The access log ends with each request's
+	# X-Request-ID.
+	bin/respawn $(PY) manage.py tasks_worker --queue ratings & ratings=$$!; \
+	bin/respawn $(PY) manage.py tasks_worker --queue webhooks --threads 4 & webhooks=$$!; \
 	$(PY) manage.py webhooks_sweep --every 60 >/dev/null & sweep=$$!; \
-	trap 'kill $$worker $$sweep 2>/dev/null' EXIT; \
+	trap 'kill $$ratings $$webhooks $$sweep 2>/dev/null' EXIT; \
 	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 \
 		--access-logfile - --access-logformat '$(ACCESS_LOG_FORMAT)'
 

@@ -15,6 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from hearts_site.dbconfig import database_config
 from hearts_site.environment import env_bool, env_list, local_secret_key
+from hearts_site.tasks import task_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -54,7 +55,6 @@ INSTALLED_APPS = [
     "corsheaders",
     "csp",
     "django_tasks",
-    "django_tasks_db",
     "scoring",
     "adjudication",
 ]
@@ -159,15 +159,14 @@ CACHES["rendered"] = {
     "OPTIONS": {"MAX_ENTRIES": 200},
 }
 
-# --- Background tasks (django-tasks) -------------------------------------------------------
-# Tasks are rows in this database and `manage.py db_worker` runs them: nothing more to install.
-# docs/deploy.md describes a Redis-backed queue for several servers.
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default"],
-    }
-}
+# --- Background tasks (django-tasks, hearts_site/tasks.py) ----------------------------------
+# Queues "webhooks" and "ratings" (manage.py tasks_worker), a table in this database unless
+# TASKS_URL names a Redis (redis://host:6379/1: RQ's queues there, django-tasks-rq).
+TASKS, RQ_QUEUES, _TASK_APPS = task_settings(os.environ)
+INSTALLED_APPS += _TASK_APPS
+# Seconds: a worker not seen this long makes /healthz a 503 (0: never); how often it beats.
+HEARTS_WORKER_STALE_AFTER = float(os.environ.get("HEARTS_WORKER_STALE_AFTER", "120"))
+HEARTS_WORKER_HEARTBEAT = float(os.environ.get("HEARTS_WORKER_HEARTBEAT", "10"))
 
 # --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
 # A public read (GET or HEAD without a token) from any origin, answered "*"; anything else
@@ -201,6 +200,11 @@ CORS_EXPOSE_HEADERS = (
 HEARTS_WEBHOOKS_ALLOW_PRIVATE = env_bool("HEARTS_WEBHOOKS_ALLOW_PRIVATE")
 # Seconds to connect, and between bytes of the answer.
 HEARTS_WEBHOOK_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_TIMEOUT", "5"))
+# Seconds for a whole delivery (connect, send, answer), however it trickles: GitHub's figure.
+HEARTS_WEBHOOK_DEADLINE = float(os.environ.get("HEARTS_WEBHOOK_DEADLINE", "10"))
+# A club's deliveries under way at once (other threads stay other clubs'); its endpoints.
+HEARTS_WEBHOOK_CLUB_CONCURRENCY = int(os.environ.get("HEARTS_WEBHOOK_CLUB_CONCURRENCY", "2"))
+HEARTS_WEBHOOK_MAX_ENDPOINTS = int(os.environ.get("HEARTS_WEBHOOK_MAX_ENDPOINTS", "10"))
 # The first retry's wait in seconds, doubled each failure up to HEARTS_WEBHOOK_BACKOFF_MAX.
 HEARTS_WEBHOOK_BACKOFF = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF", "30"))
 HEARTS_WEBHOOK_BACKOFF_MAX = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF_MAX", "3600"))
@@ -212,6 +216,7 @@ HEARTS_WEBHOOK_SENDING_TIMEOUT = float(os.environ.get("HEARTS_WEBHOOK_SENDING_TI
 HEARTS_WEBHOOK_SECRET_OVERLAP = timedelta(
     hours=float(os.environ.get("HEARTS_WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
 )
+HEARTS_MAX_CLUBS_PER_USER = int(os.environ.get("HEARTS_MAX_CLUBS_PER_USER", "5"))  # staff: any
 
 # --- Auth, i18n -----------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from hearts_site import worker_health
 from hearts_site.deploy_steps import (
     COLLECTSTATIC,
     MIGRATE,
@@ -27,6 +28,7 @@ from hearts_site.deploy_steps import (
 from hearts_site.errors import error_json
 from hearts_site.query import refuse_unknown
 from hearts_site.schema import documented
+from hearts_site.tasks import QUEUES
 
 # Each operation's tag, summary and description, as integrators read them.
 operation = documented(Path(__file__).with_name("operations.toml"))
@@ -38,8 +40,10 @@ logger = logging.getLogger(__name__)
 @require_safe
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 after one round trip to the database when nothing is missing; 503 when the database
-    cannot be reached (``database: unreachable``) or a deployment step was left undone
-    (``missing``: the steps to run). Why is logged, never shown: anyone may call it.
+    cannot be reached (``database: unreachable``), a deployment step was left undone
+    (``missing``: the steps to run) or a task queue's worker was seen, but not lately
+    (``stale_workers``: the queues, hearts_site/worker_health.py). Why the database failed is
+    logged, never shown: anyone may call it.
 
     A plain Django view: no authentication, no DRF, never cached.
     """
@@ -59,6 +63,12 @@ def healthz(request: HttpRequest) -> JsonResponse:
         )
         return JsonResponse(
             {"status": "incomplete", "database": "ok", "missing": missing}, status=503
+        )
+    stale = worker_health.stale_queues(list(QUEUES))
+    if stale:
+        logger.error("healthz: no task worker seen lately for queue(s) %s", ", ".join(stale))
+        return JsonResponse(
+            {"status": "unavailable", "database": "ok", "stale_workers": stale}, status=503
         )
     return JsonResponse({"status": "ok", "database": "ok"})
 

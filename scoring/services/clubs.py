@@ -5,6 +5,8 @@ from __future__ import annotations
 import secrets
 import string
 
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
@@ -22,6 +24,7 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
     """A new club, its creator its first owner; a slug is one club's. A private club's slug
     ends in a random part (``back-room-k3x9q2mz``), so that no one who may not read it can
     confirm it by trying to take it (``slug_taken``): they cannot guess it."""
+    _within_club_limit(user)
     if not is_public:
         slug = private_slug(slug)
     taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
@@ -34,6 +37,18 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
         raise taken from None
     Membership.objects.create(user=user, club=club, role=Role.OWNER)
     return club
+
+
+def _within_club_limit(user) -> None:
+    """A user owns at most ``HEARTS_MAX_CLUBS_PER_USER`` clubs (staff: any number): each club
+    may queue webhook deliveries and re-ratings, so clubs are not free to make without end.
+    Checked under a lock of the user's row, so clubs made at once cannot pass it."""
+    if user.is_staff:
+        return
+    get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
+    most = settings.HEARTS_MAX_CLUBS_PER_USER
+    if Membership.objects.filter(user=user, role=Role.OWNER).count() >= most:
+        raise Conflict("too_many_clubs", f"One account owns at most {most} clubs.", None)
 
 
 def slug_from_name(name: str) -> str:

@@ -2,9 +2,12 @@
 order, each signed; a failure waits (exponential backoff) and blocks the later events of that
 endpoint, so a receiver hears every event once delivered, in order. After
 ``HEARTS_WEBHOOK_MAX_FAILURES`` failures in a row the endpoint is disabled; its deliveries wait
-until its owner enables it again. A worker killed mid-send leaves its delivery ``sending``: once
-older than ``HEARTS_WEBHOOK_SENDING_TIMEOUT`` it is sent again (``sweep``, and any later task
-of the endpoint), so a receiver may see an event twice: the ``Hearts-Event-Id`` tells."""
+until its owner enables it again. Deliveries run on the ``webhooks`` queue, apart from
+re-ratings; a club has at most ``HEARTS_WEBHOOK_CLUB_CONCURRENCY`` deliveries under way at
+once, so the webhook worker's other threads stay free for other clubs. A worker killed
+mid-send leaves its delivery ``sending``: once older than ``HEARTS_WEBHOOK_SENDING_TIMEOUT``
+it is sent again (``sweep``, and any later task of the endpoint), so a receiver may see an
+event twice: the ``Hearts-Event-Id`` tells."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks import task
 
+from hearts_site.tasks import WEBHOOKS, enqueue_with_transaction
 from scoring.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
 from scoring.selectors.events import envelope
 from scoring.services import outbound
@@ -42,13 +46,16 @@ def secrets_of(endpoint: WebhookEndpoint, now: datetime) -> list[str]:
 
 
 def wake(endpoint_ids: list[int], at: datetime | None = None) -> None:
-    """Queue one delivery task for these endpoints (in the caller's transaction: the queue is
-    a table of this database, so the task exists exactly when what it delivers does)."""
-    queued = deliver if at is None else deliver.using(run_after=at)
-    queued.enqueue(sorted(endpoint_ids))
+    """Queue one delivery task for these endpoints, existing exactly when what it delivers
+    does (``enqueue_with_transaction``)."""
+    # Due already: queued now (RQ would hold any run_after for its scheduler's next look).
+    later = at is not None and at > timezone.now()
+    queued = deliver.using(run_after=at) if later else deliver
+    ids = sorted(endpoint_ids)
+    enqueue_with_transaction(lambda: queued.enqueue(ids))
 
 
-@task()
+@task(queue_name=WEBHOOKS)
 def deliver(endpoint_ids: list[int]) -> int:
     """Send each endpoint's due deliveries (``send_due``); returns how many were delivered.
     One task an event, whatever the number of endpoints: a retry is a task of its own."""
@@ -83,12 +90,22 @@ def _stale(now: datetime) -> datetime:
 @transaction.atomic
 def claim(endpoint_id: int) -> tuple[WebhookDelivery, str, list[str]] | None:
     """The next delivery to send, marked ``sending``, with the URL and secrets; None when the
-    endpoint is disabled, busy (another worker is sending) or has nothing due yet. The
-    endpoint's row is locked meanwhile, so two workers never claim for one endpoint."""
-    endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id).first()
+    endpoint is disabled, busy (another worker is sending), its club has its share of
+    deliveries under way, or it has nothing due yet. The club's endpoints' rows are locked
+    meanwhile (in id order), so two workers never claim for one endpoint, nor past the club's
+    share."""
+    club_id = WebhookEndpoint.objects.filter(pk=endpoint_id).values_list("club_id").first()
+    if club_id is None:
+        return None
+    endpoints = list(
+        WebhookEndpoint.objects.select_for_update().filter(club_id=club_id[0]).order_by("pk")
+    )
+    endpoint = next((e for e in endpoints if e.pk == endpoint_id), None)
     if endpoint is None or not endpoint.enabled:
         return None
     now = timezone.now()
+    if _under_way(club_id[0], now) >= settings.HEARTS_WEBHOOK_CLUB_CONCURRENCY:
+        return None  # sent when one of them finishes (``finish`` wakes the club's others)
     head = (
         WebhookDelivery.objects.filter(endpoint_id=endpoint_id)
         .exclude(status=DeliveryStatus.DELIVERED)
@@ -106,6 +123,13 @@ def claim(endpoint_id: int) -> tuple[WebhookDelivery, str, list[str]] | None:
     head.attempts += 1
     head.save(update_fields=["status", "sending_since", "attempts"])
     return head, endpoint.url, secrets_of(endpoint, now)
+
+
+def _under_way(club_id: int, now: datetime) -> int:
+    """The club's deliveries being sent now (not those left by a killed worker)."""
+    return WebhookDelivery.objects.filter(
+        endpoint__club_id=club_id, status=DeliveryStatus.SENDING, sending_since__gt=_stale(now)
+    ).count()
 
 
 def backoff(failures: int) -> timedelta:
@@ -144,7 +168,28 @@ def finish(delivery_id: int, answer: outbound.Answer) -> bool:
             wake([endpoint.pk], at=delivery.next_attempt_at)
     delivery.save()
     endpoint.save(update_fields=["consecutive_failures", "enabled", "disabled_reason"])
+    if _under_way(endpoint.club_id, now) + 1 >= settings.HEARTS_WEBHOOK_CLUB_CONCURRENCY:
+        _wake_waiting(endpoint, now)  # the club was at its share: others may have waited
     return answer.ok
+
+
+def _wake_waiting(endpoint: WebhookEndpoint, now: datetime) -> None:
+    """A delivery of the club's finished: queue its other endpoints with one due, which may
+    have waited for the club's share (``claim``)."""
+    waiting = list(
+        WebhookDelivery.objects.filter(
+            endpoint__club_id=endpoint.club_id,
+            endpoint__enabled=True,
+            status=DeliveryStatus.PENDING,
+            next_attempt_at__lte=now,
+        )
+        .exclude(endpoint_id=endpoint.pk)
+        .values_list("endpoint_id", flat=True)
+        .distinct()
+        .order_by("endpoint_id")
+    )
+    for endpoint_id in waiting:  # one task each: a slow receiver holds up no other
+        wake([endpoint_id])
 
 
 def sweep() -> int:

@@ -3,14 +3,17 @@ resolved once, every address it resolves to must be public (unless
 ``HEARTS_WEBHOOKS_ALLOW_PRIVATE``), and the connection goes to that checked address, so a
 second lookup cannot point it elsewhere. An IPv6 address that carries an IPv4 one (NAT64,
 6to4, IPv4-mapped, -translated or -compatible) is judged by the IPv4 address it carries: a
-NAT64 gateway or a 6to4 relay would forward to it. Short timeouts, no redirects followed (a
-3xx is a failure), and only a little of the answer read."""
+NAT64 gateway or a 6to4 relay would forward to it. Short timeouts, and one deadline for the
+whole exchange (``HEARTS_WEBHOOK_DEADLINE``: a receiver trickling a byte at a time is cut off
+then), no redirects followed (a 3xx is a failure), and only a little of the answer read."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import ipaddress
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -117,12 +120,40 @@ class _PinnedHTTPS(http.client.HTTPSConnection):
 
     def connect(self) -> None:
         sock = socket.create_connection((self.address, self.port), self.timeout)
+        self.sock = sock  # the deadline can cut a handshake that trickles, too
         self.sock = self._context.wrap_socket(sock, server_hostname=self.host)
 
 
+class _Deadline:
+    """Cuts a connection at a moment, whatever it is doing: every socket timeout is per
+    operation, and a receiver sending one byte just inside it would otherwise hold on."""
+
+    def __init__(self, connection: http.client.HTTPConnection, seconds: float):
+        self.connection = connection
+        self.passed = False
+        self.timer = threading.Timer(max(seconds, 0), self._cut)
+        self.timer.daemon = True
+
+    def _cut(self) -> None:
+        self.passed = True
+        sock = self.connection.sock
+        if sock is not None:
+            with contextlib.suppress(OSError):  # already closed
+                sock.shutdown(socket.SHUT_RDWR)
+
+    def __enter__(self) -> _Deadline:
+        self.timer.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.timer.cancel()
+
+
 def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
-    """POST ``body`` to ``url``; never raises for the receiver's faults, only reports them."""
+    """POST ``body`` to ``url`` within ``HEARTS_WEBHOOK_DEADLINE`` seconds from the start (the
+    name's lookup aside); never raises for the receiver's faults, only reports them."""
     started = time.monotonic()
+    deadline = settings.HEARTS_WEBHOOK_DEADLINE
 
     def answer(status: int | None, error: str = "") -> Answer:
         return Answer(status, round((time.monotonic() - started) * 1000), error[:200])
@@ -134,13 +165,19 @@ def post(url: str, body: bytes, headers: dict[str, str]) -> Answer:
     parts = urlsplit(url)
     target = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     kind = _PinnedHTTPS if scheme == "https" else _PinnedHTTP
-    connection = kind(host, port, address, settings.HEARTS_WEBHOOK_TIMEOUT)
-    try:
-        connection.request("POST", target, body=body, headers=headers)
-        response = connection.getresponse()
-        response.read(ANSWER_BYTES)
-        return answer(response.status)
-    except (OSError, http.client.HTTPException) as failure:
-        return answer(None, f"{type(failure).__name__}: {failure}")
-    finally:
-        connection.close()
+    left = deadline - (time.monotonic() - started)
+    connection = kind(host, port, address, max(min(settings.HEARTS_WEBHOOK_TIMEOUT, left), 0.001))
+    with _Deadline(connection, left) as cut:
+        try:
+            connection.request("POST", target, body=body, headers=headers)
+            response = connection.getresponse()
+            response.read(ANSWER_BYTES)
+            if cut.passed:
+                return answer(None, f"Deadline: no whole answer within {deadline:g} s.")
+            return answer(response.status)
+        except (OSError, http.client.HTTPException) as failure:
+            if cut.passed:
+                return answer(None, f"Deadline: no whole answer within {deadline:g} s.")
+            return answer(None, f"{type(failure).__name__}: {failure}")
+        finally:
+            connection.close()

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
+from hearts_site.tasks import RATINGS
 from scoring.models import (
     Club,
     Game,
@@ -92,9 +93,10 @@ def settle_ratings(club_id: int) -> int:
     return 0
 
 
-@task()
+@task(queue_name=RATINGS)
 def settle_ratings_task(club_id: int) -> int:
-    """The queued re-rating of one club (``manage.py db_worker`` runs it)."""
+    """The queued re-rating of one club, on its own queue: never behind a webhook delivery
+    (``manage.py tasks_worker --queue ratings`` runs it)."""
     return settle_ratings(club_id)
 
 

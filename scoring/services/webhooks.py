@@ -26,8 +26,6 @@ from scoring.models import (
 from scoring.services.delivery import wake
 from scoring.services.outbound import check_url
 
-MAX_ENDPOINTS = 10
-
 
 def new_secret() -> str:
     return "whsec_" + secrets.token_urlsafe(32)
@@ -53,10 +51,9 @@ def create_endpoint(
     checked now as every delivery checks it: public addresses only, unless allowed."""
     check_url(url)
     types = _types(event_types)
-    if WebhookEndpoint.objects.filter(club=club).count() >= MAX_ENDPOINTS:
-        raise DomainError(
-            "too_many_endpoints", f"A club has at most {MAX_ENDPOINTS} endpoints.", "url"
-        )
+    most = settings.HEARTS_WEBHOOK_MAX_ENDPOINTS
+    if WebhookEndpoint.objects.filter(club=club).count() >= most:
+        raise DomainError("too_many_endpoints", f"A club has at most {most} endpoints.", "url")
     secret = new_secret()
     endpoint = WebhookEndpoint.objects.create(
         club=club, url=url, event_types=types, secret=secret, created_by=actor

@@ -7,7 +7,7 @@ delivery with the code docs/webhooks.md gives (run as it is written there), one 
 again, the secret is rotated (the copy is signed with both), the deliveries are read, and the
 endpoint is disabled (what follows waits). A bad token on a public read parses as the generated
 ``ErrorBody``; the writes show their budget falling. The task worker runs in this process
-(``db_worker --batch``) whenever deliveries are due."""
+(``tasks_worker --batch``) whenever deliveries are due."""
 
 from __future__ import annotations
 

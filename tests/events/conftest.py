@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 from django.core.management import call_command
+from django_tasks.signals import task_enqueued
 
+from hearts_site.tasks import QUEUES, uses_database_queue
 from tests.events.receiver import Receiver
 from tests.scoring.conftest import (  # noqa: F401 (fixtures)
     _fast_test_setup,
@@ -36,8 +38,30 @@ def receiver():
     started.stop()
 
 
+@pytest.fixture(autouse=True)
+def _empty_redis_queues():
+    """With the Redis queue (``TASKS_URL``, CI's Redis phase), each test starts with its queues
+    empty, as it starts with an empty database."""
+    if not uses_database_queue():
+        import django_rq
+
+        django_rq.get_connection(QUEUES[0]).flushdb()  # a Redis database of the tests' own
+
+
+@pytest.fixture
+def enqueued():
+    """The tasks queued during the test (their ``TaskResult``s), whichever the queue."""
+    found = []
+
+    def keep(sender, task_result, **kwargs):
+        found.append(task_result)
+
+    task_enqueued.connect(keep)
+    yield found
+    task_enqueued.disconnect(keep)
+
+
 def run_worker() -> None:
-    """``manage.py db_worker --batch``, in this process: every task due, then it returns."""
-    call_command(
-        "db_worker", batch=True, startup_delay=False, interval=0, reload=False, verbosity=0
-    )
+    """``manage.py tasks_worker --batch``, in this process: every task due, of every queue,
+    then it returns."""
+    call_command("tasks_worker", batch=True, interval=0, verbosity=0)

@@ -1,6 +1,6 @@
 """A worker killed mid-delivery loses nothing. Run in a child process against a database of its
 own (a file SQLite database, or a scratch PostgreSQL one), since the workers are real
-``manage.py db_worker`` processes that must see what this one commits:
+``manage.py tasks_worker`` processes that must see what this one commits:
 
     DATABASE_URL=sqlite:////tmp/x.sqlite3 python -m tests.events.killed_worker /tmp/out.json
 
@@ -25,7 +25,7 @@ SENDING_TIMEOUT = 1.0
 
 
 def worker(*more: str) -> subprocess.Popen:
-    command = [sys.executable, "manage.py", "db_worker", "--no-startup-delay", "--interval", "0.1"]
+    command = [sys.executable, "manage.py", "tasks_worker", "--interval", "0.1"]
     return subprocess.Popen([*command, *more], cwd=ROOT, env=os.environ.copy())
 
 

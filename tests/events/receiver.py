@@ -7,7 +7,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import socket
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -91,3 +93,51 @@ def verify(header: str, body: bytes, secret: str) -> bool:
     return any(
         key == "v1" and hmac.compare_digest(value, expected.hexdigest()) for key, value in parts
     )
+
+
+@dataclass
+class Trickler:
+    """A receiver that reads the request, then sends its answer's status line one byte every
+    ``every`` seconds for ``lasting`` seconds: each read of the sender gets a byte well inside
+    any per-read timeout, as the slow receiver of issue 34 did."""
+
+    every: float = 0.3
+    lasting: float = 8.0
+
+    def start(self) -> Trickler:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._serve, daemon=True)
+        self.thread.start()
+        return self
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.listener.getsockname()[1]}/slow"
+
+    def _serve(self) -> None:
+        self.listener.settimeout(0.2)
+        while not self.stopping.is_set():
+            try:
+                peer, _ = self.listener.accept()
+            except TimeoutError:
+                continue
+            except OSError:  # closed by stop()
+                return
+            threading.Thread(target=self._trickle, args=(peer,), daemon=True).start()
+
+    def _trickle(self, peer: socket.socket) -> None:
+        with peer:
+            peer.recv(65536)
+            ends = time.monotonic() + self.lasting
+            for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"x" * 1000:
+                if time.monotonic() > ends or self.stopping.wait(self.every):
+                    return
+                try:
+                    peer.sendall(bytes([byte]))
+                except OSError:
+                    return
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.listener.close()

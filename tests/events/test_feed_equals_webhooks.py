@@ -85,7 +85,12 @@ def feed(club, owner) -> list[dict]:
     return events
 
 
-def test_the_feed_and_the_webhooks_carry_the_same_events(users, receiver):
+@pytest.fixture
+def _a_club_each_example(settings):
+    settings.HEARTS_MAX_CLUBS_PER_USER = 100  # one owner makes a club for each example
+
+
+def test_the_feed_and_the_webhooks_carry_the_same_events(users, receiver, _a_club_each_example):
     owner = users["owner"]
 
     @settings(

@@ -1,5 +1,5 @@
 """A worker killed (SIGKILL) while a delivery is on the wire loses no delivery: the scenario in
-tests/events/killed_worker.py, run in a child process with real ``db_worker`` processes, on a
+tests/events/killed_worker.py, run in a child process with real ``tasks_worker`` processes, on a
 database of its own: a scratch PostgreSQL database when the tests run on PostgreSQL, else a
 file SQLite database."""
 

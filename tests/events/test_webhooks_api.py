@@ -172,8 +172,10 @@ def test_a_private_club_s_webhooks_are_a_404_to_outsiders_and_another_club_s_end
 
 
 @pytest.mark.django_db
-def test_a_club_has_at_most_ten_endpoints(public_club, api):
-    for number in range(services.webhooks.MAX_ENDPOINTS):
+def test_a_club_has_at_most_the_endpoints_the_setting_allows(public_club, api, settings):
+    assert settings.HEARTS_WEBHOOK_MAX_ENDPOINTS == 10  # the default
+    settings.HEARTS_WEBHOOK_MAX_ENDPOINTS = 3
+    for number in range(3):
         assert add(api, public_club, f"http://127.0.0.1:9/{number}").status_code == 201
     assert error_of(add(api, public_club), 400) == ("too_many_endpoints", "url")
 

@@ -1,4 +1,4 @@
-"""A real worker (``manage.py db_worker``, a child process) re-rates a club after a correction.
+"""A real worker (``manage.py tasks_worker``, a child process) re-rates a club after a correction.
 
 On the database CI is testing, as tests/multiprocess/test_two_servers.py does: a scratch
 PostgreSQL database on CI's server when ``DATABASE_URL`` names one, else a SQLite file. A
@@ -37,6 +37,10 @@ SETTLE_WITHIN = 60  # seconds: the issue's bound for ratings to settle
 
 SEED = """
 import json
+from hearts_site.tasks import QUEUES, uses_database_queue
+if not uses_database_queue():  # the Redis queue outlives the last test's database: empty it
+    import django_rq
+    django_rq.get_connection(QUEUES[0]).flushdb()  # a Redis database of the tests' own
 from django.contrib.auth import get_user_model
 from scoring import services
 from scoring.models import Game, GameStatus
@@ -79,6 +83,7 @@ print("CORRECTED " + json.dumps({"game": game.pk, "stale": state.stale_since is 
 STATE = """
 import hashlib, json
 from django_tasks_db.models import DBTaskResult
+from hearts_site.tasks import uses_database_queue
 from scoring.models import RatingEvent, RatingsState
 from scoring.services import ratings
 
@@ -89,12 +94,20 @@ stored = RatingEvent.objects.filter(club_id=club).values_list(
     "pk", "player_id", "game_id", "mu", "sigma")
 full, _ = ratings.rated_events(club, None)
 state = RatingsState.objects.get(club_id=club)
+if uses_database_queue():
+    tasks = sorted(DBTaskResult.objects.values_list("status", flat=True))
+else:  # the Redis queue (CI's Redis phase): RQ's registries of the ratings queue
+    import django_rq
+    q = django_rq.get_queue("ratings")
+    tasks = sorted(["READY"] * q.count + ["RUNNING"] * q.started_job_registry.count
+                   + ["SUCCESSFUL"] * q.finished_job_registry.count
+                   + ["FAILED"] * q.failed_job_registry.count)
 print("STATE " + json.dumps({
     "stale": state.stale_since is not None,
     "ids": digest([row[0] for row in stored]),
     "stored": digest([row[1:] for row in stored]),
     "full": digest([(e.player_id, e.game_id, e.mu, e.sigma) for e in full]),
-    "tasks": sorted(DBTaskResult.objects.values_list("status", flat=True)),
+    "tasks": tasks,
 }))
 """
 
@@ -136,7 +149,7 @@ def corrected_league(url: str, games: int) -> tuple[dict[str, str], int, dict]:
 def worker(env: dict[str, str], log: Path, *args: str) -> subprocess.Popen:
     with open(log, "wb") as handle:
         return subprocess.Popen(
-            [sys.executable, "manage.py", "db_worker", "--interval", "0.1", *args],
+            [sys.executable, "manage.py", "tasks_worker", "--interval", "0.1", *args],
             cwd=REPO,
             env=env,
             stdout=handle,
@@ -233,7 +246,7 @@ def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(database_url,
     assert killed["stale"] and killed["tasks"] == ["RUNNING"]
     # The next run completes it: settle_ratings queues the stale club again.
     assert "1 clubs queued" in manage(env, "settle_ratings")
-    manage(env, "db_worker", "--batch")
+    manage(env, "tasks_worker", "--batch")
     done = shell(env, state, "STATE")
     assert not done["stale"] and "SUCCESSFUL" in done["tasks"]
     assert done["stored"] == done["full"] != before["full"]

@@ -55,6 +55,16 @@ def test_a_signed_in_person_makes_a_club_and_owns_it(people):
     assert Membership.objects.get(club=club, user=people["outsider"]).role == "owner"
 
 
+def test_one_club_too_many_is_refused_in_words_and_nothing_is_made(people, settings):
+    settings.HEARTS_MAX_CLUBS_PER_USER = 1
+    client = signed_in(people["outsider"])
+    client.post("/clubs/new/", {"name": "First", "slug": "", "is_public": "yes"})
+    refused = client.post("/clubs/new/", {"name": "Second", "slug": "", "is_public": "yes"})
+    assert refused.status_code == 400
+    assert "You own as many clubs as one account may" in refused.content.decode()
+    assert not Club.objects.filter(name="Second").exists()
+
+
 def test_a_private_club_gets_an_address_nobody_can_guess(people):
     signed_in(people["outsider"]).post(
         "/clubs/new/", {"name": "Back Room", "slug": "", "is_public": "no"}

@@ -30,7 +30,10 @@ LAST_OWNER = {"last_owner": "the change would leave the club without an owner"}
     "clubs_create",
     ClubInputSerializer,
     ClubOutputSerializer,
-    conflicts={"slug_taken": "another club uses this slug"},
+    conflicts={
+        "slug_taken": "another club uses this slug",
+        "too_many_clubs": "the user owns as many clubs as HEARTS_MAX_CLUBS_PER_USER allows",
+    },
 )
 class ClubListView(CreateView, generics.ListAPIView):
     serializer_class = ClubOutputSerializer

@@ -1,7 +1,7 @@
 """``manage.py webhooks_sweep``: queue the webhook deliveries that are due and have no task
 coming, such as one left ``sending`` by a worker killed mid-delivery. Run it every minute or so
-(cron or a systemd timer) next to ``manage.py db_worker``, or let it repeat itself
-(``--every 60``, as ``make run`` does)."""
+(cron or a systemd timer) next to ``manage.py tasks_worker --queue webhooks``, or let it repeat
+itself (``--every 60``, as ``make run`` does)."""
 
 from __future__ import annotations
 

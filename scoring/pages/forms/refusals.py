@@ -55,6 +55,10 @@ REFUSAL_WORDS = {
         "whoever invited you for a new link."
     ),
     "slug_taken": "Another club has this web address: choose another.",
+    "too_many_clubs": (
+        "You own as many clubs as one account may: hand one to another owner, or ask the "
+        "site's staff."
+    ),
     "duplicate_name": "Give each player a name of their own (Ada B., say).",
     "uneven_deck": "That many players cannot share this deck evenly: choose another number.",
     "invalid_ranking": "Choose how the table ranks players from the list.",
