@@ -1,0 +1,173 @@
+"""The night's draw: the rounds still to play, planned together, with their quality in words.
+
+``plan_rounds`` checks its input, lays out each round's tables, spreads the odd-size seats,
+starts from a known design when one fits (constructions.py), searches for fewer repeated
+meetings (search.py), then orders the seats (seats.py). ``history`` is never changed: a roster
+that changes between rounds is re-planned from the rounds played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from .bounds import lower_bound
+from .constructions import first_draw
+from .errors import SeatingError
+from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
+from .search import Meetings, Search, Tables
+from .seats import passes_in, seat_table
+
+History = Sequence[Sequence[Sequence[str]]]
+# Swaps the search may try per planned round: bounds every draw's time whatever its size.
+STEPS_PER_ROUND = 6000
+
+
+@dataclass(frozen=True)
+class NightPlan:
+    """The rounds still to play: round -> tables -> player ids in seat order (seat 0 first;
+    passing goes to the left, the next seat). ``repeats`` counts every meeting of a pair past
+    its first, over the history and these rounds; ``lower_bound`` is a counted proof that no
+    draw of these rounds does better."""
+
+    rounds: tuple[tuple[tuple[str, ...], ...], ...]
+    repeats: int
+    lower_bound: int
+
+    def describe(self) -> str:
+        """The draw's quality in words, claiming "the least possible" only when proven."""
+        if self.repeats == 0:
+            return "No two players meet twice."
+        pairs = "1 pair meets" if self.repeats == 1 else f"{self.repeats} pairs meet"
+        if self.repeats == self.lower_bound:
+            return f"{pairs} twice, the least possible here."
+        if self.lower_bound == 0:
+            return f"{pairs} twice."
+        return f"{pairs} twice (at least {self.lower_bound} is unavoidable)."
+
+    def seat_of(self, player: str, round_index: int) -> tuple[int, int]:
+        """The table and seat (both from 0) of ``player`` in round ``round_index`` of the plan."""
+        for table_index, table in enumerate(self.rounds[round_index]):
+            if player in table:
+                return table_index, table.index(player)
+        raise KeyError(player)
+
+
+def plan_rounds(
+    players: Sequence[str],
+    rounds: int,
+    table_sizes: Collection[int],
+    *,
+    history: History = (),
+    seed: int = 0,
+    seeded_last: Sequence[str] | None = None,
+) -> NightPlan:
+    """Plan ``rounds`` rounds for ``players`` at the allowed ``table_sizes``, after the rounds
+    of ``history``: every player once per round, odd-size seats spread, as few repeated
+    meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
+    makes the last round seat the leaders together: table 1 the top four, and so on."""
+    layout = _checked(players, rounds, table_sizes, seeded_last)
+    rng = random.Random(seed)
+    ids, meetings = _met_before(players, history)
+    index = {player: i for i, player in enumerate(ids)}
+    last = [index[player] for player in seeded_last] if seeded_last is not None else None
+    bound = lower_bound(meetings, len(players), layout, rounds, last)
+    odd = _odd_seat_takers(players, rounds, layout, history, rng)
+    draw = first_draw(odd, rounds - (last is not None), layout, rng)
+    if last is not None:
+        draw.append(_seeded_tables(last, layout))
+    for tables in draw:
+        for table in tables:
+            meetings.meet(table, 1)
+    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng)
+    best = search.run(STEPS_PER_ROUND * rounds, bound)
+    passes = passes_in(history)
+    seated = tuple(
+        tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
+        for tables in best
+    )
+    return NightPlan(rounds=seated, repeats=search.best_extra, lower_bound=bound)
+
+
+def _checked(
+    players: Sequence[str],
+    rounds: int,
+    table_sizes: Collection[int],
+    seeded_last: Sequence[str] | None,
+) -> tuple[int, ...]:
+    """The layout of every round, once the input is known to be drawable."""
+    sizes = checked_sizes(table_sizes)
+    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
+        raise SeatingError("invalid_rounds", "A night has at least one round.", "rounds")
+    seen: set[str] = set()
+    for player in players:
+        if player in seen:
+            raise SeatingError(
+                "duplicate_player", f"{player} is listed twice; each plays once a round.", "players"
+            )
+        seen.add(player)
+    if len(players) < sizes[0]:
+        raise SeatingError(
+            "too_few_players",
+            f"{len(players)} players cannot fill a table (the smallest allowed seats {sizes[0]}).",
+            "players",
+        )
+    layout = table_layout(len(players), sizes)
+    if layout is None:
+        allowed = ", ".join(map(str, sizes))
+        raise SeatingError(
+            "no_table_layout",
+            f"{len(players)} players cannot be seated at tables of {allowed} only.",
+            "table_sizes",
+        )
+    if seeded_last is not None and (len(seeded_last) != len(players) or set(seeded_last) != seen):
+        raise SeatingError(
+            "invalid_seeded_order",
+            "The seeded order lists every player of the draw once.",
+            "seeded_last",
+        )
+    return layout
+
+
+def _met_before(players: Sequence[str], history: History) -> tuple[list[str], Meetings]:
+    """Every player id (this draw's first, then those who have left) and the meetings of the
+    rounds played."""
+    ids = list(players)
+    index = {player: i for i, player in enumerate(ids)}
+    for tables in history:
+        for table in tables:
+            for player in table:
+                if player not in index:
+                    index[player] = len(ids)
+                    ids.append(player)
+    meetings = Meetings(len(ids))
+    for tables in history:
+        for table in tables:
+            meetings.meet([index[player] for player in table], 1)
+    return ids, meetings
+
+
+def _odd_seat_takers(
+    players: Sequence[str], rounds: int, layout: tuple[int, ...], history: History, rng
+) -> list[set[int]]:
+    """For each planned round, the players (by index) who take its odd-size seats."""
+    counts = odd_seat_counts(range(len(players)), [])
+    played = odd_seat_counts(players, history)
+    for i, player in enumerate(players):
+        counts[i] = played[player]
+    seats = sum(size for size in layout if size != STANDARD)
+    all_odd = seats == len(players)
+    return [
+        set(range(len(players))) if all_odd else odd_seat_takers(counts, seats, rng)
+        for _ in range(rounds)
+    ]
+
+
+def _seeded_tables(order: list[int], layout: tuple[int, ...]) -> Tables:
+    """The leaders together: the first table takes the first players of the order, and so on."""
+    tables, start = [], 0
+    for size in layout:
+        tables.append(order[start : start + size])
+        start += size
+    return tables
