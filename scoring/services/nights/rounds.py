@@ -69,13 +69,18 @@ def draw_round(
             + (f" (a table needs at least {min(night.table_sizes)})." if few else "."),
             "check_ins",
         )
+    # The rounds still to play are planned together (fewer repeats over the night); the first
+    # is this draw. A seeded round is planned alone: the leaders together now.
+    order = [str(p) for p in seeded if p in players] if seeded is not None else None
+    if order is not None:
+        order += [str(p) for p in players if str(p) not in order]
     plan = plan_rounds(
         [str(p) for p in players],
-        1,
+        1 if order is not None else night.rounds_planned - number + 1,
         night.table_sizes,
         history=played_tables(night),
         seed=(night.seed if seed is None else seed) * 1000 + number,
-        seeded_last=[str(p) for p in seeded if p in players] if seeded else None,
+        seeded_last=order,
     )
     night.rounds.filter(status=RoundStatus.PROPOSED).delete()
     drawn = NightRound.objects.create(
