@@ -168,3 +168,9 @@ def seat_words(current: dict[str, Any] | None) -> list[str]:
         for seat in table["seats"]
     ]
     return [line for _, line in sorted(lines, key=lambda pair: pair[0].casefold())]
+
+
+def standings_order(night: Night) -> list[int]:
+    """The players in the order of the night's latest standings (none before a round ends)."""
+    standings = night_detail(night)["standings"]
+    return [row["player"] for row in standings[-1]["rows"]] if standings else []

@@ -122,7 +122,7 @@ def test_a_round_on_the_clock_ends_each_game_with_the_hand_in_play_at_the_bell(
     services.publish_round(club=public_club, night_id=night.pk, actor=director)
     started = services.start_round(club=public_club, night_id=night.pk, actor=director)
     assert started.ends_at - started.starts_at == timedelta(minutes=30)
-    first, second, *rest = [t.game for t in started.tables.all()]
+    first, second, *_rest = [t.game for t in started.tables.all()]
     assert play_out(first, director, 2).status == GameStatus.IN_PROGRESS
     Game.objects.filter(pk__in=[first.pk, second.pk]).update(
         round_ends_at=timezone.now() - timedelta(seconds=1)

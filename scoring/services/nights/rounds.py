@@ -23,6 +23,7 @@ from scoring.models import (
     NightTable,
     RoundStatus,
 )
+from scoring.selectors.nights import standings_order
 from scoring.services.games import create_game
 from scoring.services.nights.round_over import end_for_round
 from scoring.services.nights.state import (
@@ -49,10 +50,10 @@ def played_tables(night: Night) -> list[list[list[str]]]:
 
 @transaction.atomic
 def draw_round(
-    *, club: Club, night_id: int, actor, seed: int | None = None, seeded: list[int] | None = None
+    *, club: Club, night_id: int, actor, seed: int | None = None, seeded: bool = False
 ) -> NightRound:
     """The next round's draw, as a proposal the director sees before it is published (a new
-    draw replaces it). ``seeded``: the players in standings order, for a seeded round."""
+    draw replaces it). ``seeded``: the leaders together, by the night's standings so far."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     refuse_during_round(night, "draw the next round")
@@ -71,9 +72,10 @@ def draw_round(
         )
     # The rounds still to play are planned together (fewer repeats over the night); the first
     # is this draw. A seeded round is planned alone: the leaders together now.
-    order = [str(p) for p in seeded if p in players] if seeded is not None else None
-    if order is not None:
-        order += [str(p) for p in players if str(p) not in order]
+    order = None
+    if seeded:
+        ranked = [p for p in standings_order(night) if p in players]
+        order = [str(p) for p in ranked + [p for p in players if p not in ranked]]
     plan = plan_rounds(
         [str(p) for p in players],
         1 if order is not None else night.rounds_planned - number + 1,
