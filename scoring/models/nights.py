@@ -95,6 +95,8 @@ class NightRound(models.Model):
     lower_bound = models.PositiveIntegerField(default=0)
     quality = models.CharField(max_length=200, blank=True, default="")
     starts_at = models.DateTimeField(null=True, blank=True)
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Its length.")
+    hands = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Or its hands.")
     ends_at = models.DateTimeField(null=True, blank=True, help_text="By the clock only.")
     ended_at = models.DateTimeField(null=True, blank=True)
 

@@ -112,6 +112,8 @@ def _round(night_round, tables, names, seats) -> dict[str, Any]:
         "quality": night_round.quality,
         "repeats": night_round.repeats,
         "lower_bound": night_round.lower_bound,
+        "minutes": night_round.minutes,
+        "hands": night_round.hands,
         "starts_at": night_round.starts_at,
         "ends_at": night_round.ends_at,
         "ended_at": night_round.ended_at,

@@ -54,6 +54,13 @@ class DrawInputSerializer(StrictInputSerializer):
     )
 
 
+class StartInputSerializer(StrictInputSerializer):
+    """Left empty, the round ends as the night's rounds do; else as given (one of the two)."""
+
+    round_minutes = serializers.IntegerField(**WHOLE, required=False, allow_null=True)
+    round_hands = serializers.IntegerField(**WHOLE, required=False, allow_null=True)
+
+
 class EndRoundInputSerializer(StrictInputSerializer):
     now_for_all = serializers.BooleanField(
         default=False,
@@ -115,6 +122,8 @@ class NightRoundOutputSerializer(serializers.Serializer):
     quality = serializers.CharField(help_text="The draw's quality in words.")
     repeats = serializers.IntegerField()
     lower_bound = serializers.IntegerField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="Its length, once started.")
+    hands = serializers.IntegerField(allow_null=True, help_text="Or its hands a table.")
     starts_at = serializers.DateTimeField(allow_null=True)
     ends_at = serializers.DateTimeField(allow_null=True, help_text="The server's bell.")
     ended_at = serializers.DateTimeField(allow_null=True)

@@ -22,6 +22,7 @@ from scoring.api.serializers.nights import (
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
+    StartInputSerializer,
 )
 from scoring.models import League, Night
 from scoring.selectors.nights import club_nights, night_detail, night_of, seat_words
@@ -128,6 +129,6 @@ WithdrawView = _action(
 )
 DrawView = _action("clubs_nights_draw", DrawInputSerializer, services.draw_round)
 PublishView = _action("clubs_nights_publish", NoInputSerializer, services.publish_round)
-StartView = _action("clubs_nights_start", NoInputSerializer, services.start_round)
+StartView = _action("clubs_nights_start", StartInputSerializer, services.start_round)
 EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_round)
 CloseView = _action("clubs_nights_close", NoInputSerializer, services.close_night)

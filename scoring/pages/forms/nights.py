@@ -66,7 +66,16 @@ class NightForm(DomainErrorsMixin, forms.Form):
 class NightActionForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, choices=[])
+    ends_by = forms.ChoiceField(choices=ENDS_BY, required=False)
+    length = whole_number(low=0, high=600, required=False)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "")] + [(p.pk, p.name) for p in players]
+
+    def round_end(self) -> dict:
+        """A round's own length, when the start form gives one."""
+        length, ends_by = self.cleaned_data.get("length"), self.cleaned_data.get("ends_by")
+        if length is None or not ends_by:
+            return {}
+        return {"round_minutes": length} if ends_by == "minutes" else {"round_hands": length}

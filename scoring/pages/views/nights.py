@@ -99,7 +99,7 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
         bell = timezone.localtime(result.ends_at)
         return f"Round {result.number} started: it ends at {bell:%H:%M:%S}."
     if action == "start":
-        return f"Round {result.number} started: {night.round_hands} hands a table."
+        return f"Round {result.number} started: {result.hands} hands a table."
     if action in ("end", "end_now"):
         night.refresh_from_db()
         closed = " The night is over." if night.status == NightStatus.CLOSED else ""
@@ -107,8 +107,10 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
     return f"{night.name} is closed."
 
 
-def _act(action: str, club: Club, night: Night, player: Player | None, actor):
+def _act(action: str, club: Club, night: Night, player: Player | None, actor, more: dict):
     common = {"club": club, "night_id": night.pk, "actor": actor}
+    if action == "start":
+        return services.start_round(**common, **more)
     if action in ("check_in", "withdraw"):
         if player is None:
             raise DomainError("unknown_player", "Choose a player.", "player")
@@ -117,7 +119,6 @@ def _act(action: str, club: Club, night: Night, player: Player | None, actor):
     calls = {
         "draw": services.draw_round,
         "publish": services.publish_round,
-        "start": services.start_round,
         "end": services.end_round,
         "close": services.close_night,
     }
@@ -142,7 +143,7 @@ def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     action, player_id = form.cleaned_data["action"], form.cleaned_data["player"]
     player = club.players.filter(pk=player_id).first() if player_id else None
     try:
-        result = _act(action, club, night, player, request.user)
+        result = _act(action, club, night, player, request.user, form.round_end())
     except (DomainError, HeartsError) as refusal:
         detail = refusal.detail if isinstance(refusal, DomainError) else refusal.message
         messages.error(request, plain_words(detail))

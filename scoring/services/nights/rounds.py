@@ -25,6 +25,7 @@ from scoring.models import (
 )
 from scoring.selectors.nights import standings_order
 from scoring.services.games import create_game
+from scoring.services.nights.opening import round_end_of
 from scoring.services.nights.round_over import end_for_round
 from scoring.services.nights.state import (
     check_open,
@@ -124,8 +125,6 @@ def publish_round(*, club: Club, night_id: int, actor) -> NightRound:
             table=table.name,
             sized=True,
         )
-        table.game.round_hands = night.round_hands
-        table.game.save(update_fields=["round_hands"])
     NightTable.objects.bulk_update(tables, ["game"])
     drawn.status = RoundStatus.PUBLISHED
     drawn.save(update_fields=["status"])
@@ -134,21 +133,36 @@ def publish_round(*, club: Club, night_id: int, actor) -> NightRound:
 
 
 @transaction.atomic
-def start_round(*, club: Club, night_id: int, actor) -> NightRound:
-    """The published round starts now, by the server's clock; a timed round ends at
-    ``ends_at``, when each table finishes the hand in play."""
+def start_round(
+    *,
+    club: Club,
+    night_id: int,
+    actor,
+    round_minutes: int | None = None,
+    round_hands: int | None = None,
+) -> NightRound:
+    """The published round starts now, by the server's clock. It ends as the night's rounds
+    do, or as given here (minutes or hands, one of the two): a timed round at ``ends_at``,
+    when each table finishes the hand in play; a round of hands after its hands."""
     night = locked_night(night_id, club.pk)
     check_open(night)
+    if round_minutes is None and round_hands is None:
+        round_minutes, round_hands = night.round_minutes, night.round_hands
+    minutes, hands = round_end_of(round_minutes, round_hands)
     started = _round(night, RoundStatus.PUBLISHED, "start")
     started.status = RoundStatus.PLAYING
     started.starts_at = timezone.now()
-    if night.round_minutes:
-        started.ends_at = started.starts_at + timedelta(minutes=night.round_minutes)
-        games = started.tables.values_list("game_id", flat=True)
-        Game.objects.filter(pk__in=games).update(
-            round_ends_at=started.ends_at, version=F("version") + 1, updated_at=timezone.now()
-        )
-    started.save(update_fields=["status", "starts_at", "ends_at"])
+    started.minutes, started.hands = minutes, hands
+    if minutes:
+        started.ends_at = started.starts_at + timedelta(minutes=minutes)
+    games = started.tables.values_list("game_id", flat=True)
+    Game.objects.filter(pk__in=games).update(
+        round_ends_at=started.ends_at,
+        round_hands=hands,
+        version=F("version") + 1,
+        updated_at=timezone.now(),
+    )
+    started.save(update_fields=["status", "starts_at", "ends_at", "minutes", "hands"])
     night_event(EventType.ROUND_STARTED, night, round=round_state(started))
     return started
 

@@ -74,6 +74,8 @@ def round_state(night_round: NightRound) -> dict[str, Any]:
     return {
         "number": night_round.number,
         "status": night_round.status,
+        "minutes": night_round.minutes,
+        "hands": night_round.hands,
         "starts_at": when(night_round.starts_at),
         "ends_at": when(night_round.ends_at),
         "ended_at": when(night_round.ended_at),
