@@ -121,6 +121,16 @@ def _round(night_round, tables, names, seats) -> dict[str, Any]:
     }
 
 
+def _players_by(
+    number: int, check_ins: list[CheckIn], results: list[TableResult], names: dict[int, str]
+) -> dict[int, str]:
+    """The night's table after round ``number`` lists who had arrived by then, and whoever
+    played a game by then (a player back after a withdrawal arrived again later)."""
+    played = {p for r in results if r.round <= number for p in r.players}
+    arrived = {c.player_id for c in check_ins if c.arrived_before <= number}
+    return {p: name for p, name in names.items() if p in played or p in arrived}
+
+
 def night_detail(night: Night) -> dict[str, Any]:
     """Everything the night's pages and its API show."""
     check_ins = list(CheckIn.objects.filter(night=night).select_related("player"))
@@ -132,7 +142,12 @@ def night_detail(night: Night) -> dict[str, Any]:
     ranking = ranking_of(night.league.ranking)
     finished = [r.number for r in rounds if r.status == RoundStatus.OVER]
     standings = [
-        {"after_round": n, "rows": night_table(results, names, night.formula, ranking, n)}
+        {
+            "after_round": n,
+            "rows": night_table(
+                results, _players_by(n, check_ins, results, names), night.formula, ranking, n
+            ),
+        }
         for n in finished
     ]
     current = next((r for r in shown if r["status"] != RoundStatus.OVER), None)

@@ -23,6 +23,7 @@
   }
   tick();
   setInterval(tick, 1000);
+  document.addEventListener("live-updated", tick);  // the wall's parts swapped by live.js
   if (document.querySelector("[data-night-refresh]")) {
     setTimeout(function () { window.location.reload(); }, 15000);
   }

@@ -213,3 +213,34 @@ def test_a_late_arrival_plays_from_the_next_round_and_the_last_round_closes_the_
     assert late_row["games"] == 1
     types = list(Event.objects.filter(type__startswith="round.").values_list("type", flat=True))
     assert types == ["round.published", "round.started", "round.ended"] * 2
+
+
+def test_the_standings_after_a_round_list_only_who_had_arrived_or_played_by_then(
+    public_club, league, players, director
+):
+    night = open_night(public_club, league, director, rounds=3, round_hands=1)
+    check_in_all(public_club, night, players[:12], director)
+
+    def play_round():
+        services.draw_round(club=public_club, night_id=night.pk, actor=director)
+        drawn = services.publish_round(club=public_club, night_id=night.pk, actor=director)
+        services.start_round(club=public_club, night_id=night.pk, actor=director)
+        for table in drawn.tables.all():
+            play_out(table.game, director, 1)
+        services.end_round(club=public_club, night_id=night.pk, actor=director)
+
+    play_round()
+    leaver = players[0]
+    services.withdraw(club=public_club, night_id=night.pk, player_id=leaver.pk, actor=director)
+    services.check_in(club=public_club, night_id=night.pk, player_id=players[12].pk, actor=director)
+    play_round()
+    services.check_in(club=public_club, night_id=night.pk, player_id=leaver.pk, actor=director)
+    play_round()
+    after = {s["after_round"]: s["rows"] for s in night_detail(night)["standings"]}
+    listed = {n: {row["player"] for row in rows} for n, rows in after.items()}
+    assert players[12].pk not in listed[1] and players[12].pk in listed[2]
+    assert leaver.pk in listed[1] and leaver.pk in listed[2]  # rounds played stay
+    games = {
+        n: next(r["games"] for r in rows if r["player"] == leaver.pk) for n, rows in after.items()
+    }
+    assert games == {1: 1, 2: 1, 3: 2}

@@ -92,7 +92,7 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
     if action == "withdraw":
         return f"{player.name} withdrew: the rounds played stay."
     if action == "draw":
-        return f"Round {result.number} is drawn: {result.quality} Publish it to make its tables."
+        return f"Round {result.number} is drawn. {result.quality} Publish it to make its tables."
     if action == "publish":
         return f"Round {result.number} is published: its tables are out."
     if action == "start" and result.ends_at:

@@ -10,7 +10,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from hearts_site.errors import Conflict, DomainError
-from scoring.domain.seating import plan_rounds, table_layout
+from scoring.domain.seating import NightPlan, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
     Club,
@@ -91,13 +91,21 @@ def draw_round(
         number=number,
         repeats=plan.repeats,
         lower_bound=plan.lower_bound,
-        quality=plan.describe()[:200],
+        quality=_quality(plan, number, len(plan.rounds)),
     )
     NightTable.objects.bulk_create(
         NightTable(round=drawn, number=index, players=[int(p) for p in table])
         for index, table in enumerate(plan.rounds[0], start=1)
     )
     return drawn
+
+
+def _quality(plan: NightPlan, number: int, planned: int) -> str:
+    """The draw's quality in words, over the rounds it planned (the rounds played count)."""
+    words = plan.describe()
+    if planned > 1:
+        words = f"Over rounds {number} to {number + planned - 1}: {words[0].lower()}{words[1:]}"
+    return words[:200]
 
 
 def _round(night: Night, status: RoundStatus, doing: str) -> NightRound:
