@@ -95,3 +95,36 @@ def test_a_night_runs_through_the_api_and_its_detail_costs_a_fixed_number_of_que
         body = director_api.get(base).json()
     assert len(body["rounds"]) == 2
     assert len(larger.captured_queries) == len(small.captured_queries)
+
+
+def test_the_feed_tells_each_night_and_round_event_in_the_shape_the_schema_gives(
+    public_club, league, players, director_api, client_for, member
+):
+    from scoring.api.serializers.events import DATA
+
+    night = opened(director_api, public_club, league, rounds=1, round_minutes=20, round_hands=None)
+    base = nights_url(public_club, f"{night['id']}/")
+    for player in players[:8]:
+        director_api.post(base + "check-ins/", {"player": player.pk}, format="json")
+    director_api.post(base + "withdrawals/", {"player": players[7].pk}, format="json")
+    for step in ("draw/", "publish/", "start/"):
+        director_api.post(base + step, {}, format="json")
+    director_api.post(base + "end/", {"now_for_all": True}, format="json")
+    feed = client_for(member).get(f"/api/v1/clubs/{public_club.pk}/events/").json()["results"]
+    kinds = [e["type"] for e in feed if e["type"].startswith(("night.", "round."))]
+    assert kinds == [
+        "night.opened",
+        *["night.checked_in"] * 8,
+        "night.withdrawn",
+        "round.published",
+        "round.started",
+        "round.ended",
+        "night.closed",
+    ]
+    for event in feed:
+        shape = DATA[event["type"]](data=event["data"])
+        assert shape.is_valid(), (event["type"], shape.errors)
+    started = next(e for e in feed if e["type"] == "round.started")["data"]["round"]
+    assert started["minutes"] == 20 and started["ends_at"].endswith("Z")
+    abandoned = [e for e in feed if e["type"] == "game.abandoned"]
+    assert len(abandoned) == 2  # no hand played before the round was ended

@@ -45,6 +45,9 @@ class EventGameStateSerializer(serializers.Serializer):
     hands_played = serializers.IntegerField()
     totals = IntegerListField()
     winners = IntegerListField(help_text="Seats, once the game is over.")
+    end_reason = serializers.CharField(
+        allow_blank=True, help_text='target_reached, single_hand, round_over; "" while it goes on.'
+    )
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -126,6 +129,60 @@ class RatingsSettledDataSerializer(serializers.Serializer):
     games_rated = serializers.IntegerField()
 
 
+class EventNightSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    league = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=["open", "closed"])
+    rounds_planned = serializers.IntegerField()
+    round_minutes = serializers.IntegerField(allow_null=True)
+    round_hands = serializers.IntegerField(allow_null=True)
+
+
+class EventNightPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class EventNightTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    players = IntegerListField(help_text="Player ids, seat 0 first, as drawn.")
+    game = serializers.IntegerField(allow_null=True)
+
+
+class EventRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["published", "playing", "over"])
+    minutes = serializers.IntegerField(allow_null=True)
+    hands = serializers.IntegerField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The server's bell.")
+    ended_at = serializers.DateTimeField(allow_null=True)
+    tables = EventNightTableSerializer(many=True)
+
+
+class NightOpenedDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    table_sizes = IntegerListField()
+    formula = serializers.JSONField(help_text="The night's standings formula.")
+
+
+class NightCheckInDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    player = EventNightPlayerSerializer()
+    from_round = serializers.IntegerField(help_text="Plays (or leaves) from this round on.")
+    by_self = serializers.BooleanField(required=False, help_text="By the wall's QR code.")
+
+
+class NightDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+
+
+class RoundDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    round = EventRoundSerializer()
+
+
 DATA = {
     EventType.HAND_ENTERED: HandEventDataSerializer,
     EventType.HAND_CORRECTED: HandEventDataSerializer,
@@ -139,6 +196,13 @@ DATA = {
     EventType.DISPUTE_RESOLVED: DisputeEventDataSerializer,
     EventType.PLAYER_MERGED: PlayerMergedDataSerializer,
     EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
+    EventType.NIGHT_OPENED: NightOpenedDataSerializer,
+    EventType.NIGHT_CHECKED_IN: NightCheckInDataSerializer,
+    EventType.NIGHT_WITHDRAWN: NightCheckInDataSerializer,
+    EventType.NIGHT_CLOSED: NightDataSerializer,
+    EventType.ROUND_PUBLISHED: RoundDataSerializer,
+    EventType.ROUND_STARTED: RoundDataSerializer,
+    EventType.ROUND_ENDED: RoundDataSerializer,
 }
 
 
