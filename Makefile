@@ -106,6 +106,7 @@ bench: $(VENV)/.installed-dev
 	command -v wrk >/dev/null 2>&1 || apt-get install -y wrk
 	$(PY) bench/http_load.py --out bench/RESULTS.md
 	$(PY) bench/idle_watchers.py --out bench/RESULTS.md
+	$(PY) bench/draw.py --out bench/RESULTS.md
 
 clean:
 	rm -rf staticfiles build *.egg-info .pytest_cache .ruff_cache .hypothesis test-artifacts

@@ -1,2 +1,3 @@
 """The scorekeeping rules that need no database: a scorer's entry scored through the engine
-(entries.py) and a league's ranking declaration and ordering (ranking.py)."""
+(entries.py), a league's ranking declaration and ordering (ranking.py), and a tournament night's
+seating draw (seating/)."""

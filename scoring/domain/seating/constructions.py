@@ -87,6 +87,11 @@ def designed(k: int, m: int) -> list[Tables] | None:
     return rounds
 
 
+def has_design(layout: tuple[int, ...]) -> bool:
+    """Whether the round's tables are all one size with a design for them."""
+    return len(set(layout)) == 1 and designed(layout[0], len(layout)) is not None
+
+
 def first_draw(
     odd: list[set[int]], rounds: int, layout: tuple[int, ...], rng: random.Random
 ) -> list[Tables]:

@@ -9,5 +9,5 @@ class SeatingError(HeartsError):
     """A draw that cannot be made as asked, with a stable code and the field it concerns.
 
     Codes: ``too_few_players``, ``invalid_table_sizes``, ``no_table_layout``,
-    ``invalid_rounds``, ``duplicate_player``, ``invalid_seeded_order``.
+    ``invalid_rounds``, ``duplicate_player``, ``invalid_seeded_order``, ``invalid_history``.
     """

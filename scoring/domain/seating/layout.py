@@ -39,8 +39,11 @@ def table_layout(player_count: int, table_sizes: Collection[int]) -> tuple[int, 
     sizes = checked_sizes(table_sizes)
     odd_sizes = [size for size in sizes if size != STANDARD]
     best: tuple[tuple[int, int, tuple[int, ...]], tuple[int, ...]] | None = None
-    for odd_count in range(player_count // 3 + 1):
-        if best is not None and (player_count - 3 * odd_count) // STANDARD <= -best[0][0]:
+    fewest = 0 if STANDARD in sizes else -(-player_count // sizes[-1])
+    for odd_count in range(fewest, player_count // 3 + 1):
+        if best is not None and (
+            STANDARD not in sizes or (player_count - 3 * odd_count) // STANDARD <= -best[0][0]
+        ):
             break  # more odd tables can no longer seat more players at tables of 4
         for odd in combinations_with_replacement(odd_sizes, odd_count):
             rest = player_count - sum(odd)

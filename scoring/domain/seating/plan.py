@@ -13,15 +13,18 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from .bounds import lower_bound
-from .constructions import first_draw
+from .constructions import first_draw, has_design
 from .errors import SeatingError
 from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
-from .search import Meetings, Search, Tables
+from .meetings import Meetings
+from .search import Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
-# Swaps the search may try per planned round: bounds every draw's time whatever its size.
-STEPS_PER_ROUND = 6000
+# Moves the search makes for one draw: 250 a seat to fill (a small night has few draws to try),
+# at most 30,000 (it bounds the draw's time), and never the clock (a seed must give the same
+# draw on any machine).
+MOVES_PER_SEAT, SEARCH_MOVES = 250, 30_000
 
 
 @dataclass(frozen=True)
@@ -62,26 +65,48 @@ def plan_rounds(
     history: History = (),
     seed: int = 0,
     seeded_last: Sequence[str] | None = None,
+    moves: int | None = None,
 ) -> NightPlan:
     """Plan ``rounds`` rounds for ``players`` at the allowed ``table_sizes``, after the rounds
     of ``history``: every player once per round, odd-size seats spread, as few repeated
     meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
-    makes the last round seat the leaders together: table 1 the top four, and so on."""
-    layout = _checked(players, rounds, table_sizes, seeded_last)
+    makes the last round seat the leaders together: table 1 the top four, and so on (that
+    round follows the standings alone, so its odd-size tables go to the bottom of the order).
+    ``moves`` bounds the search (fewer: faster, maybe more repeats)."""
+    layout = _checked(players, rounds, table_sizes, seeded_last, history)
     rng = random.Random(seed)
     ids, meetings = _met_before(players, history)
     index = {player: i for i, player in enumerate(ids)}
     last = [index[player] for player in seeded_last] if seeded_last is not None else None
-    bound = lower_bound(meetings, len(players), layout, rounds, last)
-    odd = _odd_seat_takers(players, rounds, layout, history, rng)
+    odd_before = _odd_seats_played(players, history)
+    fair_rounds = rounds - (last is not None) if len(set(odd_before)) == 1 else None
+    bound = lower_bound(
+        meetings,
+        len(players),
+        layout,
+        rounds,
+        last,
+        _last_played(index, history, len(players)),
+        fair_rounds,
+    )
+    if history and has_design(layout) and rounds > 1:
+        whole = plan_rounds(
+            players, len(history) + rounds, table_sizes, seed=seed, seeded_last=seeded_last
+        )
+        if _as_sets(whole.rounds[: len(history)]) == _as_sets(history):
+            # The rounds played are this seed's design so far: the rest of it follows.
+            return NightPlan(whole.rounds[len(history) :], whole.repeats, bound)
+    odd = _odd_seat_takers(list(odd_before), rounds, layout, rng)
     draw = first_draw(odd, rounds - (last is not None), layout, rng)
     if last is not None:
         draw.append(_seeded_tables(last, layout))
     for tables in draw:
         for table in tables:
             meetings.meet(table, 1)
-    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng)
-    best = search.run(STEPS_PER_ROUND * rounds, bound)
+    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng, odd_before)
+    if moves is None:
+        moves = min(SEARCH_MOVES, MOVES_PER_SEAT * len(players) * rounds)
+    best = search.run(moves, bound)
     passes = passes_in(history)
     seated = tuple(
         tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
@@ -90,14 +115,27 @@ def plan_rounds(
     return NightPlan(rounds=seated, repeats=search.best_extra, lower_bound=bound)
 
 
+def _as_sets(rounds: History) -> list[set[frozenset[str]]]:
+    return [{frozenset(table) for table in tables} for tables in rounds]
+
+
 def _checked(
     players: Sequence[str],
     rounds: int,
     table_sizes: Collection[int],
     seeded_last: Sequence[str] | None,
+    history: History,
 ) -> tuple[int, ...]:
     """The layout of every round, once the input is known to be drawable."""
     sizes = checked_sizes(table_sizes)
+    for played in history:
+        seated = [player for table in played for player in table]
+        if len(seated) != len(set(seated)) or not all(played):
+            raise SeatingError(
+                "invalid_history",
+                "Each round played seats each player once, at tables with players.",
+                "history",
+            )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
         raise SeatingError("invalid_rounds", "A night has at least one round.", "rounds")
     seen: set[str] = set()
@@ -148,20 +186,31 @@ def _met_before(players: Sequence[str], history: History) -> tuple[list[str], Me
     return ids, meetings
 
 
+def _odd_seats_played(players: Sequence[str], history: History) -> list[int]:
+    """How many odd-size seats each player (by index) has taken in the rounds played."""
+    played = odd_seat_counts(players, history)
+    return [played[player] for player in players]
+
+
 def _odd_seat_takers(
-    players: Sequence[str], rounds: int, layout: tuple[int, ...], history: History, rng
+    odd_before: list[int], rounds: int, layout: tuple[int, ...], rng: random.Random
 ) -> list[set[int]]:
     """For each planned round, the players (by index) who take its odd-size seats."""
-    counts = odd_seat_counts(range(len(players)), [])
-    played = odd_seat_counts(players, history)
-    for i, player in enumerate(players):
-        counts[i] = played[player]
+    counts = dict(enumerate(odd_before))
     seats = sum(size for size in layout if size != STANDARD)
-    all_odd = seats == len(players)
-    return [
-        set(range(len(players))) if all_odd else odd_seat_takers(counts, seats, rng)
-        for _ in range(rounds)
-    ]
+    if seats == len(odd_before):
+        return [set(counts) for _ in range(rounds)]
+    return [odd_seat_takers(counts, seats, rng) for _ in range(rounds)]
+
+
+def _last_played(index: dict[str, int], history: History, present: int) -> list[int]:
+    """The size of each table of the last round played, counting present players only; a
+    present player who did not play it is a table of 1."""
+    if not history:
+        return []
+    sizes = [sum(index[p] < present for p in table) for table in history[-1]]
+    seated = sum(sizes)
+    return [size for size in sizes if size] + [1] * (present - seated)
 
 
 def _seeded_tables(order: list[int], layout: tuple[int, ...]) -> Tables:
