@@ -244,3 +244,24 @@ def test_the_standings_after_a_round_list_only_who_had_arrived_or_played_by_then
         n: next(r["games"] for r in rows if r["player"] == leaver.pk) for n, rows in after.items()
     }
     assert games == {1: 1, 2: 1, 3: 2}
+
+
+def test_a_played_round_never_changes_with_later_check_ins_withdrawals_and_draws(
+    public_club, league, players, director
+):
+    night = open_night(public_club, league, director, rounds=3, round_hands=1)
+    check_in_all(public_club, night, players[:12], director)
+    services.draw_round(club=public_club, night_id=night.pk, actor=director)
+    first = services.publish_round(club=public_club, night_id=night.pk, actor=director)
+    before = [(t.number, t.players, t.game_id) for t in first.tables.all()]
+    services.start_round(club=public_club, night_id=night.pk, actor=director)
+    services.end_round(club=public_club, night_id=night.pk, actor=director, now_for_all=True)
+    services.withdraw(club=public_club, night_id=night.pk, player_id=players[0].pk, actor=director)
+    for late in players[12:]:
+        services.check_in(club=public_club, night_id=night.pk, player_id=late.pk, actor=director)
+    for seed in (1, 2):  # drawn again: the proposal changes, round 1 does not
+        second = services.draw_round(club=public_club, night_id=night.pk, actor=director, seed=seed)
+        seated = sorted(p for t in second.tables.all() for p in t.players)
+        assert seated == sorted(p.pk for p in players[1:])
+    first.refresh_from_db()
+    assert [(t.number, t.players, t.game_id) for t in first.tables.all()] == before

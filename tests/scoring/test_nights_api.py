@@ -128,3 +128,16 @@ def test_the_feed_tells_each_night_and_round_event_in_the_shape_the_schema_gives
     assert started["minutes"] == 20 and started["ends_at"].endswith("Z")
     abandoned = [e for e in feed if e["type"] == "game.abandoned"]
     assert len(abandoned) == 2  # no hand played before the round was ended
+
+
+def test_the_list_of_nights_costs_the_same_queries_for_one_night_or_three(
+    public_club, league, director_api
+):
+    opened(director_api, public_club, league)
+    with CaptureQueriesContext(connection) as one:
+        assert director_api.get(nights_url(public_club)).status_code == 200
+    opened(director_api, public_club, league)
+    opened(director_api, public_club, league)
+    with CaptureQueriesContext(connection) as three:
+        assert len(director_api.get(nights_url(public_club)).json()["results"]) == 3
+    assert len(three.captured_queries) == len(one.captured_queries)
