@@ -12,7 +12,17 @@ from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField
 from scoring.api.serializers.hands import HandEntryField
-from scoring.models import PING, Confirmation, DisputeStatus, EntryLevel, EventType, GameStatus
+from scoring.api.serializers.nights import NightFormulaSerializer
+from scoring.models import (
+    PING,
+    Confirmation,
+    DisputeStatus,
+    EntryLevel,
+    EventType,
+    GameStatus,
+    NightStatus,
+    RoundStatus,
+)
 
 FEED_LIMIT = 500
 
@@ -133,7 +143,7 @@ class EventNightSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     league = serializers.IntegerField()
     name = serializers.CharField()
-    status = serializers.ChoiceField(choices=["open", "closed"])
+    status = serializers.ChoiceField(choices=NightStatus.choices)
     rounds_planned = serializers.IntegerField()
     round_minutes = serializers.IntegerField(allow_null=True)
     round_hands = serializers.IntegerField(allow_null=True)
@@ -152,7 +162,7 @@ class EventNightTableSerializer(serializers.Serializer):
 
 class EventRoundSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["published", "playing", "over"])
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
     minutes = serializers.IntegerField(allow_null=True)
     hands = serializers.IntegerField(allow_null=True)
     starts_at = serializers.DateTimeField(allow_null=True)
@@ -164,14 +174,18 @@ class EventRoundSerializer(serializers.Serializer):
 class NightOpenedDataSerializer(serializers.Serializer):
     night = EventNightSerializer()
     table_sizes = IntegerListField()
-    formula = serializers.JSONField(help_text="The night's standings formula.")
+    formula = NightFormulaSerializer()
 
 
-class NightCheckInDataSerializer(serializers.Serializer):
+class NightWithdrawnDataSerializer(serializers.Serializer):
     night = EventNightSerializer()
     player = EventNightPlayerSerializer()
-    from_round = serializers.IntegerField(help_text="Plays (or leaves) from this round on.")
-    by_self = serializers.BooleanField(required=False, help_text="By the wall's QR code.")
+    from_round = serializers.IntegerField(help_text="Leaves before this round.")
+
+
+class NightCheckInDataSerializer(NightWithdrawnDataSerializer):
+    from_round = serializers.IntegerField(help_text="Plays from this round on.")
+    by_self = serializers.BooleanField(help_text="By the wall's QR code.")
 
 
 class NightDataSerializer(serializers.Serializer):
@@ -198,7 +212,7 @@ DATA = {
     EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
     EventType.NIGHT_OPENED: NightOpenedDataSerializer,
     EventType.NIGHT_CHECKED_IN: NightCheckInDataSerializer,
-    EventType.NIGHT_WITHDRAWN: NightCheckInDataSerializer,
+    EventType.NIGHT_WITHDRAWN: NightWithdrawnDataSerializer,
     EventType.NIGHT_CLOSED: NightDataSerializer,
     EventType.ROUND_PUBLISHED: RoundDataSerializer,
     EventType.ROUND_STARTED: RoundDataSerializer,
@@ -208,7 +222,7 @@ DATA = {
 
 def _event_serializer(kind: str, data: type[serializers.Serializer]) -> type:
     """The component of one event type: the envelope every event has, and its data."""
-    name = "".join(part.title() for part in kind.split(".")) + "Event"
+    name = "".join(part.title() for part in kind.replace("_", ".").split(".")) + "Event"
     sequence = (
         serializers.IntegerField(allow_null=True, help_text="Null: a ping is in no feed.")
         if kind == PING

@@ -7,9 +7,10 @@ from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
 from scoring.domain.night_ranking import FORMULAS
-from scoring.models import Night
+from scoring.models import Night, RoundStatus
 
 WHOLE = {"min_value": 0, "max_value": 100_000}
+FORMULA_CHOICES = list(FORMULAS)
 
 
 class NightInputSerializer(StrictInputSerializer):
@@ -69,7 +70,18 @@ class EndRoundInputSerializer(StrictInputSerializer):
     )
 
 
+class NightFormulaSerializer(serializers.Serializer):
+    criterion = serializers.ChoiceField(choices=FORMULA_CHOICES)
+    place_points = serializers.DictField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text='Points for places 1, 2, … by table size: {"4": [4, 2, 1, 0], …}.',
+    )
+
+
 class NightOutputSerializer(serializers.ModelSerializer):
+    table_sizes = serializers.ListField(child=serializers.IntegerField())
+    formula = NightFormulaSerializer()
+
     class Meta:
         model = Night
         fields = [
@@ -111,14 +123,16 @@ class NightTableOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     game = serializers.IntegerField(allow_null=True, help_text="Once the round is published.")
     game_status = serializers.CharField(allow_null=True)
-    end_reason = serializers.CharField(help_text="target_reached, single_hand, round_over or ''.")
+    end_reason = serializers.CharField(
+        help_text='As the game\'s: round_over, target_reached… ("" in play).'
+    )
     hands_played = serializers.IntegerField()
     seats = NightSeatOutputSerializer(many=True)
 
 
 class NightRoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField(help_text="proposed, published, playing or over.")
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
     quality = serializers.CharField(help_text="The draw's quality in words.")
     repeats = serializers.IntegerField()
     lower_bound = serializers.IntegerField()
