@@ -40,7 +40,7 @@ def formula_of(declared: object) -> dict[str, Any]:
         raise DomainError(
             "invalid_formula", "formula has criterion and place_points only", "formula"
         )
-    if formula["criterion"] not in FORMULAS:
+    if not isinstance(formula["criterion"], str) or formula["criterion"] not in FORMULAS:
         raise DomainError(
             "invalid_formula", f"criterion is one of: {', '.join(FORMULAS)}", "formula.criterion"
         )

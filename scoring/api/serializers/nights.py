@@ -6,6 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import MAX_ID
 from scoring.domain.night_ranking import FORMULAS
 from scoring.models import Night, RoundStatus
 
@@ -17,7 +18,9 @@ class NightInputSerializer(StrictInputSerializer):
     """A night for one of the club's leagues; its rounds end after ``round_minutes`` or after
     ``round_hands`` (exactly one of the two, at least 1)."""
 
-    league = serializers.IntegerField(min_value=1, help_text="The club's league it counts in.")
+    league = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The club's league it counts in."
+    )
     name = serializers.CharField(max_length=100)
     rounds = serializers.IntegerField(**WHOLE, help_text="Rounds planned, 1 to 20.")
     round_minutes = serializers.IntegerField(
@@ -43,7 +46,7 @@ class NightInputSerializer(StrictInputSerializer):
 
 
 class NightPlayerInputSerializer(StrictInputSerializer):
-    player = serializers.IntegerField(min_value=1, help_text="A player of the club.")
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="A club's player.")
 
 
 class DrawInputSerializer(StrictInputSerializer):
