@@ -216,8 +216,8 @@ PLAYERS = RowKind(
 )
 LEAGUES = RowKind("leagues", models.League, shapes={"ruleset": "dict", "ranking": "dict"})
 SEASONS = RowKind("seasons", models.Season, inside=LEAGUES, via="league", order=("league_id", "id"))
-# A tournament night's limits on its games and their end reason are not in format 3 yet (nor
-# are the nights themselves): a restored game of a night is a finished game like any other.
+# A tournament night's limits on its games are not in format 3 (nor are the nights): a restored
+# game of a night is a finished game like any other; its end reason is derived on import.
 GAMES = RowKind(
     "games",
     models.Game,

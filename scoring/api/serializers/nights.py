@@ -73,12 +73,23 @@ class EndRoundInputSerializer(StrictInputSerializer):
     )
 
 
+def _places(size: int) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(), help_text=f"A table of {size}: place 1 first."
+    )
+
+
+# Points for places 1, 2, … by table size (keys "3" to "6": not names a class body takes).
+PlacePointsSerializer = type(
+    "PlacePointsSerializer",
+    (serializers.Serializer,),
+    {"__module__": __name__, **{str(size): _places(size) for size in (3, 4, 5, 6)}},
+)
+
+
 class NightFormulaSerializer(serializers.Serializer):
     criterion = serializers.ChoiceField(choices=FORMULA_CHOICES)
-    place_points = serializers.DictField(
-        child=serializers.ListField(child=serializers.IntegerField()),
-        help_text='Points for places 1, 2, … by table size: {"4": [4, 2, 1, 0], …}.',
-    )
+    place_points = PlacePointsSerializer()
 
 
 class NightOutputSerializer(serializers.ModelSerializer):
