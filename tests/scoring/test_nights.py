@@ -265,3 +265,23 @@ def test_a_played_round_never_changes_with_later_check_ins_withdrawals_and_draws
         assert seated == sorted(p.pk for p in players[1:])
     first.refresh_from_db()
     assert [(t.number, t.players, t.game_id) for t in first.tables.all()] == before
+
+
+def test_the_nights_games_count_in_the_league_table_as_any_game(
+    public_club, league, players, director
+):
+    from scoring.selectors.standings import kept_league_table
+
+    night = open_night(public_club, league, director, rounds=1, round_hands=1)
+    check_in_all(public_club, night, players[:8], director)
+    services.draw_round(club=public_club, night_id=night.pk, actor=director)
+    drawn = services.publish_round(club=public_club, night_id=night.pk, actor=director)
+    services.start_round(club=public_club, night_id=night.pk, actor=director)
+    for table in drawn.tables.all():
+        play_out(table.game, director, 1)
+    services.end_round(club=public_club, night_id=night.pk, actor=director)
+    rows = kept_league_table(league, None)["rows"]
+    assert {row["player"] for row in rows} == {p.pk for p in players[:8]}
+    assert all(row["games"] == 1 for row in rows)
+    # At each table the seats that took no point share the win.
+    assert sum(row["wins"] for row in rows) == sum(len(t.players) - 2 for t in drawn.tables.all())
