@@ -427,6 +427,10 @@ SPECTACULAR_SETTINGS = {
         "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
         "EventTypeEnum": "scoring.models.EventType",
         "DeliveryStatusEnum": "scoring.models.DeliveryStatus",
+        "NightStatusEnum": "scoring.models.NightStatus",
+        "RoundStatusEnum": "scoring.models.RoundStatus",
+        "GameEndEnum": "scoring.models.GameEnd",
+        "NightCriterionEnum": "scoring.api.serializers.nights.FORMULA_CHOICES",
     },
     "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
     "POSTPROCESSING_HOOKS": [

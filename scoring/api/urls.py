@@ -30,6 +30,17 @@ from scoring.api.views.invitations import (
     InvitationListView,
 )
 from scoring.api.views.leagues import LeagueDetailView, LeagueListView, SeasonListView
+from scoring.api.views.nights import (
+    CheckInView,
+    CloseView,
+    DrawView,
+    EndView,
+    NightDetailView,
+    NightListView,
+    PublishView,
+    StartView,
+    WithdrawView,
+)
 from scoring.api.views.players import (
     PlayerDetailView,
     PlayerListView,
@@ -66,6 +77,7 @@ CLUB = "clubs/<id:pk>/"
 MEMBER = CLUB + "members/<id:membership_id>/"
 PLAYER = "players/<id:pk>/"
 WEBHOOK = CLUB + "webhooks/<id:endpoint_id>/"
+NIGHT = CLUB + "nights/<id:night_id>/"
 
 urlpatterns = [
     path("games/", GameListView.as_view(), name="games"),
@@ -109,6 +121,15 @@ urlpatterns = [
     path(PLAYER + "invitation/", PlayerInvitationView.as_view(), name="player-invitation"),
     path(CLUB + "claims/", ClaimListView.as_view(), name="club-claims"),
     path(CLUB + "claims/<id:claim_id>/decision/", ClaimDecisionView.as_view(), name="club-claim"),
+    path(CLUB + "nights/", NightListView.as_view(), name="club-nights"),
+    path(NIGHT, NightDetailView.as_view(), name="club-night"),
+    path(NIGHT + "check-ins/", CheckInView.as_view(), name="club-night-check-in"),
+    path(NIGHT + "withdrawals/", WithdrawView.as_view(), name="club-night-withdraw"),
+    path(NIGHT + "draw/", DrawView.as_view(), name="club-night-draw"),
+    path(NIGHT + "publish/", PublishView.as_view(), name="club-night-publish"),
+    path(NIGHT + "start/", StartView.as_view(), name="club-night-start"),
+    path(NIGHT + "end/", EndView.as_view(), name="club-night-end"),
+    path(NIGHT + "close/", CloseView.as_view(), name="club-night-close"),
     path(CLUB + "room/", RoomView.as_view(), name="club-room"),
     path(CLUB + "wall/", WallView.as_view(), name="club-wall"),
     path("me/players/", MyPlayersView.as_view(), name="me-players"),

@@ -27,12 +27,14 @@ from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, connection, transaction
 from django.db.models import Model
 
+from adjudication.engine import game_result
+from adjudication.services import ruleset_for
 from hearts_site import numbers
 from scoring import services
 from scoring.backup import schema
 from scoring.backup.format import BackupError, validate
 from scoring.backup.users import accounts_for
-from scoring.models import Club, Dispute, GameSeat, Membership, Player, Role
+from scoring.models import Club, Dispute, GameEnd, GameSeat, GameStatus, Membership, Player, Role
 
 BATCH = 500
 # Rows written in one transaction, and the pause after it: on SQLite the pause lets a writer
@@ -262,8 +264,17 @@ def _seasons(leagues: list[Source], writer: _Writer) -> None:
 def _games(sources: list[Source], writer: _Writer) -> list[Source]:
     """The games written; their sources in the order written."""
     sources = sorted(sources, key=lambda g: g["id"])
-    writer.write(schema.GAMES, _at_top(sources))
+    writer.write(schema.GAMES, _at_top(sources), lambda _, game: {"end_reason": _end_of(game)})
     return sources
+
+
+def _end_of(game: Source) -> str:
+    """Why a finished game ended (format 3 does not say it): its target, as its ruleset rules
+    its totals; else its night's round ("round over")."""
+    if game["status"] != GameStatus.FINISHED:
+        return ""
+    ruled = game_result(ruleset_for(game["ruleset"]), game["totals"], game["hands_played"])
+    return ruled.reason if ruled.over else GameEnd.ROUND_OVER
 
 
 def _seats(games: list[Source], writer: _Writer) -> None:

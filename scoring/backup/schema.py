@@ -216,10 +216,13 @@ PLAYERS = RowKind(
 )
 LEAGUES = RowKind("leagues", models.League, shapes={"ruleset": "dict", "ranking": "dict"})
 SEASONS = RowKind("seasons", models.Season, inside=LEAGUES, via="league", order=("league_id", "id"))
+# A tournament night's limits on its games are not in format 3 (nor are the nights): a restored
+# game of a night is a finished game like any other; its end reason is derived on import.
 GAMES = RowKind(
     "games",
     models.Game,
     shapes={"ruleset": "dict", "totals": "list", "gems": "list", "winners": "list"},
+    never=("end_reason", "round_ends_at", "round_hands"),
 )
 SEATS = RowKind("seats", models.GameSeat, inside=GAMES, via="game", order=("game_id", "seat"))
 HANDS = RowKind(

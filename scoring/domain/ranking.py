@@ -78,7 +78,7 @@ def described(ranking: dict[str, Any]) -> dict[str, Any]:
 HeadToHead = Callable[[set[int]], dict[tuple[int, int], int]]
 
 
-_ASCENDING = {"average_place", "points_per_game", "total_points"}
+_ASCENDING = {"average_place", "points_per_game", "total_points", "scaled_points"}
 
 
 def _key(name: str, row: dict[str, Any]) -> float:

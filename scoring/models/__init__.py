@@ -7,7 +7,15 @@ it always was.
 """
 
 from .access import DeviceToken, IdempotencyRecord, PasswordResetLink, SignInCount, WriteCount
-from .choices import ClaimStatus, Confirmation, DisputeStatus, EntryLevel, GameStatus, Role
+from .choices import (
+    ClaimStatus,
+    Confirmation,
+    DisputeStatus,
+    EntryLevel,
+    GameEnd,
+    GameStatus,
+    Role,
+)
 from .clubs import (
     Club,
     Invitation,
@@ -29,12 +37,14 @@ from .events import (
 )
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
+from .nights import CheckIn, Night, NightRound, NightStatus, NightTable, RoundStatus
 from .ratings import RatingEvent, RatingsState
 from .totals import PlayerDayTotal, PlayerMonthTotal
 
 __all__ = [
     "COUNTED",
     "PING",
+    "CheckIn",
     "ClaimStatus",
     "Club",
     "Confirmation",
@@ -47,6 +57,7 @@ __all__ = [
     "EventCounter",
     "EventType",
     "Game",
+    "GameEnd",
     "GameSeat",
     "GameStatus",
     "Hand",
@@ -55,6 +66,10 @@ __all__ = [
     "Invitation",
     "League",
     "Membership",
+    "Night",
+    "NightRound",
+    "NightStatus",
+    "NightTable",
     "PasswordResetLink",
     "Player",
     "PlayerClaim",
@@ -64,6 +79,7 @@ __all__ = [
     "RatingEvent",
     "RatingsState",
     "Role",
+    "RoundStatus",
     "Season",
     "SignInCount",
     "WebhookDelivery",

@@ -19,6 +19,14 @@ class GameStatus(models.TextChoices):
     ABANDONED = "abandoned"
 
 
+class GameEnd(models.TextChoices):
+    """Why a game ended ("" while it goes on, or when abandoned)."""
+
+    TARGET_REACHED = "target_reached"
+    SINGLE_HAND = "single_hand"
+    ROUND_OVER = "round_over"
+
+
 class EntryLevel(models.TextChoices):
     POINTS = "points"
     CARDS = "cards_taken"

@@ -27,6 +27,13 @@ class EventType(models.TextChoices):
     DISPUTE_RESOLVED = "dispute.resolved"
     PLAYER_MERGED = "player.merged"
     RATINGS_SETTLED = "ratings.settled"
+    NIGHT_OPENED = "night.opened"
+    NIGHT_CHECKED_IN = "night.checked_in"
+    NIGHT_WITHDRAWN = "night.withdrawn"
+    NIGHT_CLOSED = "night.closed"
+    ROUND_PUBLISHED = "round.published"
+    ROUND_STARTED = "round.started"
+    ROUND_ENDED = "round.ended"
 
 
 # A test event for one endpoint (its data: {"endpoint": id}), delivered as events are.

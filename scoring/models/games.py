@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
-from .choices import Confirmation, EntryLevel, GameStatus
+from .choices import Confirmation, EntryLevel, GameEnd, GameStatus
 from .clubs import Club, Player
 from .leagues import League, Season
 
@@ -44,6 +44,17 @@ class Game(models.Model):
     gems = models.JSONField(null=True, blank=True)
     hands_played = models.PositiveIntegerField(default=0)
     winners = models.JSONField(default=list, help_text="Seats, once the game is over.")
+    end_reason = models.CharField(
+        max_length=16,
+        choices=GameEnd.choices,
+        blank=True,
+        default="",
+        help_text="Why a finished game ended: its target, or its night's round being over.",
+    )
+    # A night's round limits its games: the first hand entered after ``round_ends_at`` (the
+    # hand in play at the bell) ends it, as does hand ``round_hands``; "round over".
+    round_ends_at = models.DateTimeField(null=True, blank=True)
+    round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -56,6 +67,7 @@ class Game(models.Model):
         "hands_played",
         "status",
         "winners",
+        "end_reason",
         "finished_at",
         "version",
         "updated_at",

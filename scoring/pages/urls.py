@@ -11,6 +11,7 @@ from scoring.pages.views import (
     disputes,
     game_actions,
     members,
+    nights,
     offline,
     passwords,
     scoresheet,
@@ -21,6 +22,7 @@ from scoring.pages.views import (
 
 CLUB = "clubs/<slug:slug>/"
 WEBHOOK = CLUB + "webhooks/<id:pk>/"
+NIGHT = CLUB + "nights/<id:pk>/"
 GAME = "games/<id:pk>/"
 HAND = GAME + "hands/<id:number>/"
 
@@ -34,6 +36,11 @@ urlpatterns = [
     path(CLUB, browse.club_page, name="page-club"),
     path(CLUB + "room/", club_night.room_page, name="page-room"),
     path(CLUB + "wall/", club_night.wall_page, name="page-wall"),
+    path(CLUB + "nights/new/", nights.night_new, name="page-night-new"),
+    path(NIGHT, nights.night_page, name="page-night"),
+    path(NIGHT + "act/", nights.night_act, name="page-night-act"),
+    path(NIGHT + "check-in/", nights.night_check_in, name="page-night-check-in"),
+    path(NIGHT + "sheet/", nights.night_sheet, name="page-night-sheet"),
     path(CLUB + "claims/", club_night.claims_page, name="page-claims"),
     path(CLUB + "invite/", members.club_invite, name="page-club-invite"),
     path(

@@ -134,6 +134,7 @@ def scoreboard(game: Game) -> dict[str, Any]:
         "totals": game.totals,
         "gems": game.gems,
         "winners": game.winners,
+        "end_reason": game.end_reason,
         **next_deal(game, rules, len(rows)),
         "target_score": rules.target_score,
     }

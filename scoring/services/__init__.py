@@ -31,6 +31,16 @@ from scoring.services.invitations import (
     revoke_invitation,
 )
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.nights import (
+    check_in,
+    close_night,
+    draw_round,
+    end_round,
+    open_night,
+    publish_round,
+    start_round,
+    withdraw,
+)
 from scoring.services.passwords import (
     change_password,
     check_current_password,
@@ -71,7 +81,9 @@ __all__ = [
     "change_password",
     "change_role",
     "check_current_password",
+    "check_in",
     "claim_player",
+    "close_night",
     "confirm_for_table",
     "confirm_hand",
     "correct_hand",
@@ -85,6 +97,8 @@ __all__ = [
     "create_season",
     "decide_claim",
     "delete_endpoint",
+    "draw_round",
+    "end_round",
     "enter_hand",
     "games_changed",
     "invite_player",
@@ -94,9 +108,11 @@ __all__ = [
     "merge_players",
     "open_dispute",
     "open_invitation",
+    "open_night",
     "open_reset_link",
     "password_checked",
     "ping_endpoint",
+    "publish_round",
     "query_hand",
     "rebuild_totals",
     "redeliver",
@@ -117,8 +133,10 @@ __all__ = [
     "signed_in",
     "slug_from_name",
     "start_game",
+    "start_round",
     "tables_changed",
     "update_endpoint",
     "update_league",
     "void_hand",
+    "withdraw",
 ]

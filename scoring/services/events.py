@@ -89,6 +89,7 @@ def game_state(game: Game) -> dict[str, Any]:
         "hands_played": game.hands_played,
         "totals": list(game.totals),
         "winners": list(game.winners),
+        "end_reason": game.end_reason,
         "started_at": _when(game.started_at),
         "finished_at": _when(game.finished_at),
     }

@@ -11,6 +11,7 @@ from django.utils import timezone
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
+from scoring.domain.night_tables import table_ruleset
 from scoring.models import (
     Club,
     EventType,
@@ -43,10 +44,12 @@ def create_game(
     first_dealer: int = 0,
     started_at=None,
     table: str = "",
+    sized: bool = False,
 ) -> Game:
     """A game snapshots its ruleset: the league's, or one given for a friendly game. A league
-    game may name its league's ruleset (the same options), never another. ``table`` names
-    where it is played ("" for none): no other game of the club in progress there."""
+    game may name its league's ruleset (the same options), never another; ``sized`` (a
+    night's draw): the league's ruleset at the table's size. ``table`` names where it is
+    played ("" for none): no other game of the club in progress there."""
     if league is not None and league.club_id != club.pk:
         raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
@@ -54,6 +57,8 @@ def create_game(
     confirmations = 0
     if league is not None:
         rules, confirmations = _league_rules(league, ruleset)
+        if sized and len(players) != rules.players:
+            rules = table_ruleset(rules.options(), len(players))
     else:
         rules = ruleset_for("standard" if ruleset is None else ruleset)
     _check_seating(club, players, rules)

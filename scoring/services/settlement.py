@@ -19,7 +19,7 @@ from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
 from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
-from scoring.models import COUNTED, Game, GameSeat, GameStatus, Hand
+from scoring.models import COUNTED, Game, GameEnd, GameSeat, GameStatus, Hand
 from scoring.services import totals
 from scoring.services.versions import results_changed
 
@@ -47,7 +47,7 @@ def end_of(
     """Set, in memory, the game as these totals leave it: its end, winners and next version.
     Returns the result and when the game was finished before (None if it was not), for
     ``settle_seats``."""
-    result = game_result(rules, totals, played)
+    result = round_limited(game, game_result(rules, totals, played), played)
     rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
     game.totals = totals
     game.gems = gems
@@ -55,6 +55,7 @@ def end_of(
     if game.status != GameStatus.ABANDONED:
         game.status = GameStatus.FINISHED if result.over else GameStatus.IN_PROGRESS
     game.winners = list(result.winners)
+    game.end_reason = result.reason if result.over else ""
     if result.over and rated_at is None:
         game.finished_at = timezone.now()
     elif not result.over:
@@ -62,6 +63,21 @@ def end_of(
     game.version += 1
     game.updated_at = timezone.now()
     return result, rated_at
+
+
+def round_limited(game: Game, result: GameResult, played: int) -> GameResult:
+    """A night's game ends "round over" (the lowest total wins, shared when equal) with its
+    round's last hand: hand ``round_hands``, or the first hand counted after the round's bell
+    (``round_ends_at``: the hand in play then finishes); unless its target ended it first."""
+    if result.over or played == 0 or game.status == GameStatus.ABANDONED:
+        return result
+    by_hands = game.round_hands is not None and played >= game.round_hands
+    by_clock = game.round_ends_at is not None and timezone.now() >= game.round_ends_at
+    if not (by_hands or by_clock):
+        return result
+    low = min(result.totals)
+    winners = tuple(seat for seat, total in enumerate(result.totals) if total == low)
+    return GameResult(True, winners, result.totals, GameEnd.ROUND_OVER.value)
 
 
 def settle_seats(

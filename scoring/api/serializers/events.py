@@ -12,7 +12,17 @@ from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField
 from scoring.api.serializers.hands import HandEntryField
-from scoring.models import PING, Confirmation, DisputeStatus, EntryLevel, EventType, GameStatus
+from scoring.api.serializers.nights import NightFormulaSerializer
+from scoring.models import (
+    PING,
+    Confirmation,
+    DisputeStatus,
+    EntryLevel,
+    EventType,
+    GameStatus,
+    NightStatus,
+    RoundStatus,
+)
 
 FEED_LIMIT = 500
 
@@ -45,6 +55,9 @@ class EventGameStateSerializer(serializers.Serializer):
     hands_played = serializers.IntegerField()
     totals = IntegerListField()
     winners = IntegerListField(help_text="Seats, once the game is over.")
+    end_reason = serializers.CharField(
+        allow_blank=True, help_text='target_reached, single_hand, round_over; "" while it goes on.'
+    )
     started_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
 
@@ -126,6 +139,64 @@ class RatingsSettledDataSerializer(serializers.Serializer):
     games_rated = serializers.IntegerField()
 
 
+class EventNightSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    league = serializers.IntegerField()
+    name = serializers.CharField()
+    status = serializers.ChoiceField(choices=NightStatus.choices)
+    rounds_planned = serializers.IntegerField()
+    round_minutes = serializers.IntegerField(allow_null=True)
+    round_hands = serializers.IntegerField(allow_null=True)
+
+
+class EventNightPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+
+
+class EventNightTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    players = IntegerListField(help_text="Player ids, seat 0 first, as drawn.")
+    game = serializers.IntegerField(allow_null=True)
+
+
+class EventRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
+    minutes = serializers.IntegerField(allow_null=True)
+    hands = serializers.IntegerField(allow_null=True)
+    starts_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The server's bell.")
+    ended_at = serializers.DateTimeField(allow_null=True)
+    tables = EventNightTableSerializer(many=True)
+
+
+class NightOpenedDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    table_sizes = IntegerListField()
+    formula = NightFormulaSerializer()
+
+
+class NightWithdrawnDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    player = EventNightPlayerSerializer()
+    from_round = serializers.IntegerField(help_text="Leaves before this round.")
+
+
+class NightCheckInDataSerializer(NightWithdrawnDataSerializer):
+    from_round = serializers.IntegerField(help_text="Plays from this round on.")
+    by_self = serializers.BooleanField(help_text="By the wall's QR code.")
+
+
+class NightDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+
+
+class RoundDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    round = EventRoundSerializer()
+
+
 DATA = {
     EventType.HAND_ENTERED: HandEventDataSerializer,
     EventType.HAND_CORRECTED: HandEventDataSerializer,
@@ -139,12 +210,19 @@ DATA = {
     EventType.DISPUTE_RESOLVED: DisputeEventDataSerializer,
     EventType.PLAYER_MERGED: PlayerMergedDataSerializer,
     EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
+    EventType.NIGHT_OPENED: NightOpenedDataSerializer,
+    EventType.NIGHT_CHECKED_IN: NightCheckInDataSerializer,
+    EventType.NIGHT_WITHDRAWN: NightWithdrawnDataSerializer,
+    EventType.NIGHT_CLOSED: NightDataSerializer,
+    EventType.ROUND_PUBLISHED: RoundDataSerializer,
+    EventType.ROUND_STARTED: RoundDataSerializer,
+    EventType.ROUND_ENDED: RoundDataSerializer,
 }
 
 
 def _event_serializer(kind: str, data: type[serializers.Serializer]) -> type:
     """The component of one event type: the envelope every event has, and its data."""
-    name = "".join(part.title() for part in kind.split(".")) + "Event"
+    name = "".join(part.title() for part in kind.replace("_", ".").split(".")) + "Event"
     sequence = (
         serializers.IntegerField(allow_null=True, help_text="Null: a ping is in no feed.")
         if kind == PING

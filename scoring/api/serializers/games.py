@@ -11,7 +11,7 @@ from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.common import MAX_ID, REASON, IntegerListField, per_seat, seat_field
 from scoring.api.serializers.hands import HandEntryField, HandLineSerializer
-from scoring.models import Game, GameSeat, GameStatus, HistoryEntry
+from scoring.models import Game, GameEnd, GameSeat, GameStatus, HistoryEntry
 
 
 class GameInputSerializer(StrictInputSerializer):
@@ -69,6 +69,12 @@ class GameOutputSerializer(serializers.ModelSerializer):
     totals = IntegerListField(help_text="Each seat's total so far.")
     gems = IntegerListField(allow_null=True, help_text="Gems per seat; null: no gems.")
     winners = IntegerListField(help_text="The winning seats once the game is over; else empty.")
+    end_reason = serializers.ChoiceField(
+        choices=[("", "not over"), *GameEnd.choices],
+        help_text="Why a finished game ended: target_reached, single_hand, or round_over (its "
+        'night\'s round ended: at the bell, with the hand then in play, or after its hands); "" '
+        "while it goes on or once abandoned.",
+    )
 
     class Meta:
         model = Game
@@ -88,6 +94,7 @@ class GameOutputSerializer(serializers.ModelSerializer):
             "gems",
             "hands_played",
             "winners",
+            "end_reason",
             "seats",
         ]
 
@@ -130,6 +137,7 @@ class ScoreboardOutputSerializer(serializers.Serializer):
     totals = IntegerListField()
     gems = IntegerListField(allow_null=True)
     winners = IntegerListField()
+    end_reason = serializers.CharField(help_text="As the game's: round_over, target_reached…")
     next_hand = serializers.IntegerField(allow_null=True, help_text="Null once the game is over.")
     next_dealer = serializers.IntegerField(allow_null=True)
     next_pass = serializers.ChoiceField(choices=DIRECTIONS, allow_null=True)

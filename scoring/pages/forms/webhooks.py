@@ -20,6 +20,13 @@ TYPE_WORDS = {
     EventType.DISPUTE_RESOLVED: "A dispute resolved",
     EventType.PLAYER_MERGED: "Two player records merged",
     EventType.RATINGS_SETTLED: "Ratings settled",
+    EventType.NIGHT_OPENED: "A tournament night opened",
+    EventType.NIGHT_CHECKED_IN: "A player checked in at a night",
+    EventType.NIGHT_WITHDRAWN: "A player withdrew from a night",
+    EventType.NIGHT_CLOSED: "A tournament night closed",
+    EventType.ROUND_PUBLISHED: "A night's round drawn and published",
+    EventType.ROUND_STARTED: "A night's round started",
+    EventType.ROUND_ENDED: "A night's round ended",
 }
 
 

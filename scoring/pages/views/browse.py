@@ -15,6 +15,7 @@ from scoring.pages.forms.confirmations import PinForm
 from scoring.pages.params import int_param
 from scoring.pages.words import rules_text
 from scoring.selectors import standings
+from scoring.selectors.nights import club_nights
 
 
 @require_safe
@@ -37,6 +38,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
         "is_owner": selectors.role_in(request.user, club.pk) == Role.OWNER,
         "is_director": selectors.role_in(request.user, club.pk) in selectors.DIRECTORS,
         "players": selectors.club_players(club),
+        "nights": list(club_nights(club)[:10]),
     }
     if context["is_owner"]:  # an owner is told here of an endpoint disabled by failures
         context["disabled_webhooks"] = selectors.disabled_endpoints(club.pk)

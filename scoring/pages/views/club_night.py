@@ -25,6 +25,8 @@ from scoring.pages.refusals import refusal_words
 from scoring.pages.throttling import signed_in_form, write_throttled
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
+from scoring.pages.views.nights import night_context
+from scoring.selectors.nights import open_nights
 
 
 def _refused(request: HttpRequest, game, form) -> HttpResponse:
@@ -129,7 +131,11 @@ def wall_page(request: HttpRequest, slug: str) -> HttpResponse:
     one signed in; a private club's is for its members (a 404 for others)."""
     club = access.readable(request.user, Club, "club", slug=slug)
     room = selectors.room(club, timezone.localdate())
-    return render(request, "pages/wall.html", {"club": club, "room": room})
+    context = {"club": club, "room": room}
+    tonight = open_nights(club)
+    if tonight:  # the open night: its clock, its draw, its standings, its check-in code
+        context.update(night_context(request, club, tonight[0]))
+    return render(request, "pages/wall.html", context)
 
 
 @signed_in_form

@@ -1,0 +1,188 @@
+"""Tournament nights: what a director sends (a night, a player, a draw, a round's end) and
+what the night shows (check-ins, rounds, tables, standings round by round)."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import MAX_ID
+from scoring.domain.night_ranking import FORMULAS
+from scoring.models import Night, RoundStatus
+
+WHOLE = {"min_value": 0, "max_value": 100_000}
+FORMULA_CHOICES = list(FORMULAS)
+
+
+class NightInputSerializer(StrictInputSerializer):
+    """A night for one of the club's leagues; its rounds end after ``round_minutes`` or after
+    ``round_hands`` (exactly one of the two, at least 1)."""
+
+    league = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The club's league it counts in."
+    )
+    name = serializers.CharField(max_length=100)
+    rounds = serializers.IntegerField(**WHOLE, help_text="Rounds planned, 1 to 20.")
+    round_minutes = serializers.IntegerField(
+        **WHOLE, required=False, allow_null=True, help_text="A round's time, by the server's clock."
+    )
+    round_hands = serializers.IntegerField(
+        **WHOLE, required=False, allow_null=True, help_text="A round's hands at every table."
+    )
+    table_sizes = serializers.ListField(
+        child=serializers.IntegerField(**WHOLE),
+        required=False,
+        max_length=4,
+        help_text="Table sizes the draw may use (3 to 6); left out: 4, and 5 and 3 when the "
+        "league's ruleset plays them.",
+    )
+    seed = serializers.IntegerField(**WHOLE, required=False, help_text="The draw's seed.")
+    formula = serializers.JSONField(
+        required=False,
+        help_text="The night's standings: {criterion: "
+        + " | ".join(FORMULAS)
+        + ', place_points: {"4": [4, 2, 1, 0], …}}',
+    )
+
+
+class NightPlayerInputSerializer(StrictInputSerializer):
+    player = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="A club's player.")
+
+
+class DrawInputSerializer(StrictInputSerializer):
+    seed = serializers.IntegerField(
+        **WHOLE, required=False, help_text="Another seed for another draw (left out: the night's)."
+    )
+    seeded = serializers.BooleanField(
+        default=False, help_text="Seat the leaders together (the standings so far)."
+    )
+
+
+class StartInputSerializer(StrictInputSerializer):
+    """Left empty, the round ends as the night's rounds do; else as given (one of the two)."""
+
+    round_minutes = serializers.IntegerField(**WHOLE, required=False, allow_null=True)
+    round_hands = serializers.IntegerField(**WHOLE, required=False, allow_null=True)
+
+
+class EndRoundInputSerializer(StrictInputSerializer):
+    now_for_all = serializers.BooleanField(
+        default=False,
+        help_text="End the tables still playing now, at the hands they have (a table with no "
+        "hand is abandoned); without it, the round ends once every table has.",
+    )
+
+
+def _places(size: int) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(), help_text=f"A table of {size}: place 1 first."
+    )
+
+
+# Points for places 1, 2, … by table size (keys "3" to "6": not names a class body takes).
+PlacePointsSerializer = type(
+    "PlacePointsSerializer",
+    (serializers.Serializer,),
+    {"__module__": __name__, **{str(size): _places(size) for size in (3, 4, 5, 6)}},
+)
+
+
+class NightFormulaSerializer(serializers.Serializer):
+    criterion = serializers.ChoiceField(choices=FORMULA_CHOICES)
+    place_points = PlacePointsSerializer()
+
+
+class NightOutputSerializer(serializers.ModelSerializer):
+    table_sizes = serializers.ListField(child=serializers.IntegerField())
+    formula = NightFormulaSerializer()
+
+    class Meta:
+        model = Night
+        fields = [
+            "id",
+            "club",
+            "league",
+            "name",
+            "status",
+            "rounds_planned",
+            "round_minutes",
+            "round_hands",
+            "table_sizes",
+            "seed",
+            "formula",
+            "created_at",
+            "closed_at",
+        ]
+
+
+class CheckInOutputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    arrived_before = serializers.IntegerField(help_text="Plays from this round on.")
+    withdrawn_before = serializers.IntegerField(allow_null=True)
+    present = serializers.BooleanField()
+    by_self = serializers.BooleanField(help_text="Checked in by the wall's QR code.")
+
+
+class NightSeatOutputSerializer(serializers.Serializer):
+    seat = serializers.IntegerField(help_text="0 first; passes go to the next seat.")
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    total = serializers.IntegerField(allow_null=True)
+    place = serializers.IntegerField(allow_null=True)
+
+
+class NightTableOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    game = serializers.IntegerField(allow_null=True, help_text="Once the round is published.")
+    game_status = serializers.CharField(allow_null=True)
+    end_reason = serializers.CharField(
+        help_text='As the game\'s: round_over, target_reached… ("" in play).'
+    )
+    hands_played = serializers.IntegerField()
+    seats = NightSeatOutputSerializer(many=True)
+
+
+class NightRoundOutputSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=RoundStatus.choices)
+    quality = serializers.CharField(help_text="The draw's quality in words.")
+    repeats = serializers.IntegerField()
+    lower_bound = serializers.IntegerField()
+    minutes = serializers.IntegerField(allow_null=True, help_text="Its length, once started.")
+    hands = serializers.IntegerField(allow_null=True, help_text="Or its hands a table.")
+    starts_at = serializers.DateTimeField(allow_null=True)
+    ends_at = serializers.DateTimeField(allow_null=True, help_text="The server's bell.")
+    ended_at = serializers.DateTimeField(allow_null=True)
+    tables = NightTableOutputSerializer(many=True)
+
+
+class NightRowOutputSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    place_points = serializers.FloatField()
+    scaled_points = serializers.FloatField()
+    total_points = serializers.IntegerField()
+    average_place = serializers.FloatField()
+    separated_by = serializers.CharField(allow_null=True)
+
+
+class NightStandingsOutputSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField()
+    rows = NightRowOutputSerializer(many=True)
+
+
+class NightDetailOutputSerializer(serializers.Serializer):
+    night = NightOutputSerializer()
+    formula_words = serializers.CharField()
+    tie_break_words = serializers.ListField(child=serializers.CharField())
+    check_ins = CheckInOutputSerializer(many=True)
+    rounds = NightRoundOutputSerializer(many=True)
+    standings = NightStandingsOutputSerializer(many=True, help_text="After each round over.")
+    seats = serializers.ListField(
+        child=serializers.CharField(), help_text='The round out: "Ada: table 3, seat 2".'
+    )

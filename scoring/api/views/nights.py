@@ -1,0 +1,134 @@
+"""Tournament nights: a club's nights, one night, and its director's actions (check-ins,
+withdrawals, draw, publish, start, end, close). Directors write; whoever may read the club
+reads."""
+
+from __future__ import annotations
+
+from rest_framework import generics
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.serializers import StrictInputSerializer
+from scoring import services
+from scoring.api.http import CreateView, changes, creates, lists, reads
+from scoring.api.permissions import DIRECTORS_WRITE
+from scoring.api.scopes import ClubScopedMixin
+from scoring.api.serializers.nights import (
+    DrawInputSerializer,
+    EndRoundInputSerializer,
+    NightDetailOutputSerializer,
+    NightInputSerializer,
+    NightOutputSerializer,
+    NightPlayerInputSerializer,
+    StartInputSerializer,
+)
+from scoring.models import League, Night
+from scoring.selectors.nights import club_nights, night_detail, night_of, seat_words
+
+NIGHT_CONFLICTS = {
+    "night_closed": "the night is closed",
+    "round_in_play": "a round is being played: this waits until it ends",
+    "already_checked_in": "the player is checked in already",
+    "checked_in_elsewhere": "the player is checked in at another open night",
+    "not_checked_in": "the player is not checked in",
+    "night_rounds_done": "every planned round was drawn",
+    "no_round_to_publish": "no draw waits to be published",
+    "no_round_to_start": "no published round waits to start",
+    "no_round_to_end": "no round is being played",
+    "tables_still_playing": "some tables have not finished: wait, or send now_for_all",
+    "table_in_use": "a game not of this night is in progress at one of the tables' names",
+}
+
+
+def detail_body(night: Night) -> dict:
+    detail = night_detail(night)
+    return NightDetailOutputSerializer({**detail, "seats": seat_words(detail["current"])}).data
+
+
+class NightListView(ClubScopedMixin, CreateView, generics.ListAPIView):
+    serializer_class = NightOutputSerializer
+    permission_classes = DIRECTORS_WRITE
+    queryset = Night.objects.none()  # for the schema; get_queryset scopes it
+
+    def get_queryset(self):
+        return club_nights(self.get_club())
+
+    def perform(self, data: dict) -> Night:
+        club = self.get_club()
+        league = League.objects.filter(club=club, pk=data.pop("league")).first()
+        if league is None:
+            raise DomainError("unknown_league", "No such league in this club.", "league")
+        return services.open_night(club=club, league=league, actor=self.request.user, **data)
+
+
+NightListView = lists("clubs_nights_list")(
+    creates("clubs_nights_create", NightInputSerializer, NightOutputSerializer)(NightListView)
+)
+
+
+class NightScopedView(ClubScopedMixin, APIView):
+    permission_classes = DIRECTORS_WRITE
+
+    def get_night(self) -> Night:
+        night = night_of(self.get_club(), self.kwargs["night_id"])
+        if night is None:
+            raise NotFoundError("night_not_found", "No such night.", None)
+        return night
+
+    def answer(self) -> Response:
+        return Response(detail_body(self.get_night()))
+
+
+class NightDetailView(NightScopedView):
+    @reads("clubs_nights_retrieve", NightDetailOutputSerializer)
+    def get(self, request: Request, pk: int, night_id: int) -> Response:
+        return self.answer()
+
+
+def _action(operation_id: str, input_serializer, act):
+    """A director's action on a night: its body checked, the service called, the night shown."""
+
+    class Action(NightScopedView):
+        @changes(operation_id, input_serializer, NightDetailOutputSerializer, NIGHT_CONFLICTS)
+        def post(self, request: Request, pk: int, night_id: int) -> Response:
+            data = input_serializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            self.get_night()  # a 404 before anything else
+            act(
+                club=self.get_club(),
+                night_id=night_id,
+                actor=request.user,
+                **data.validated_data,
+            )
+            return self.answer()
+
+    Action.__name__ = Action.__qualname__ = (
+        "".join(part.title() for part in operation_id.split("_")) + "View"
+    )
+    return Action
+
+
+class NoInputSerializer(StrictInputSerializer):
+    """No body (or an empty object)."""
+
+
+def _player(service):
+    def act(*, player: int, **rest):
+        return service(player_id=player, **rest)
+
+    return act
+
+
+CheckInView = _action(
+    "clubs_nights_check_in", NightPlayerInputSerializer, _player(services.check_in)
+)
+WithdrawView = _action(
+    "clubs_nights_withdraw", NightPlayerInputSerializer, _player(services.withdraw)
+)
+DrawView = _action("clubs_nights_draw", DrawInputSerializer, services.draw_round)
+PublishView = _action("clubs_nights_publish", NoInputSerializer, services.publish_round)
+StartView = _action("clubs_nights_start", StartInputSerializer, services.start_round)
+EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_round)
+CloseView = _action("clubs_nights_close", NoInputSerializer, services.close_night)

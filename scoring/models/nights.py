@@ -1,0 +1,134 @@
+"""Tournament nights: a league's night of rounds, who checked in, each round's draw and tables,
+each table linked to the game it created."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from .clubs import Club, Player
+from .games import Game
+from .leagues import League
+
+
+class NightStatus(models.TextChoices):
+    OPEN = "open"  # checking in, drawing and playing rounds
+    CLOSED = "closed"
+
+
+class RoundStatus(models.TextChoices):
+    PROPOSED = "proposed"  # drawn, shown to the director, not yet published
+    PUBLISHED = "published"  # its games made, not yet started
+    PLAYING = "playing"  # on the clock
+    OVER = "over"
+
+
+class Night(models.Model):
+    """A night of rounds for one league. A round ends at a time (``round_minutes``) or after
+    a number of hands (``round_hands``): exactly one of the two."""
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="nights")
+    league = models.ForeignKey(League, on_delete=models.PROTECT, related_name="nights")
+    name = models.CharField(max_length=100)
+    status = models.CharField(max_length=8, choices=NightStatus.choices, default=NightStatus.OPEN)
+    rounds_planned = models.PositiveSmallIntegerField()
+    round_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
+    round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_sizes = models.JSONField(help_text="The table sizes a draw may use, 4 first.")
+    seed = models.PositiveIntegerField(default=0)
+    formula = models.JSONField(help_text="How the night's standings count (checked).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(round_minutes__isnull=True) & Q(round_hands__gt=0))
+                | (Q(round_hands__isnull=True) & Q(round_minutes__gt=0)),
+                name="night_round_ends_one_way",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CheckIn(models.Model):
+    """A player at a night: arrived before round ``arrived_before`` (1 for the start), and
+    withdrawn before round ``withdrawn_before`` if they left; rounds already played stay."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="check_ins")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="check_ins")
+    arrived_before = models.PositiveSmallIntegerField(default=1)
+    withdrawn_before = models.PositiveSmallIntegerField(null=True, blank=True)
+    by_self = models.BooleanField(default=False, help_text="Checked in by scanning the QR code.")
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["night_id", "at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "player"], name="one_check_in_a_night")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} at night {self.night_id}"
+
+    @property
+    def present(self) -> bool:
+        return self.withdrawn_before is None
+
+
+class NightRound(models.Model):
+    """A round: its draw (proposed, then published as games), its server-time start and end."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(
+        max_length=10, choices=RoundStatus.choices, default=RoundStatus.PROPOSED
+    )
+    repeats = models.PositiveIntegerField(default=0, help_text="Pairs meeting again, whole night.")
+    lower_bound = models.PositiveIntegerField(default=0)
+    quality = models.CharField(max_length=200, blank=True, default="")
+    starts_at = models.DateTimeField(null=True, blank=True)
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Its length.")
+    hands = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Or its hands.")
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="By the clock only.")
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["night_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="one_round_a_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"night {self.night_id} round {self.number}"
+
+
+class NightTable(models.Model):
+    """A table of a round: its players in seat order as drawn, and the game it created."""
+
+    round = models.ForeignKey(NightRound, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    players = models.JSONField(help_text="Player ids, seat 0 first, as the draw placed them.")
+    game = models.OneToOneField(
+        Game, null=True, blank=True, on_delete=models.PROTECT, related_name="night_table"
+    )
+
+    class Meta:
+        ordering = ["round_id", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="one_night_table_a_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} table {self.number}"
+
+    @property
+    def name(self) -> str:
+        return f"Table {self.number}"

@@ -1,0 +1,81 @@
+"""A tournament night on the pages: opened by a director (its league, rounds, how a round
+ends), and the director's actions on it. The services judge them; refusals come back in
+words."""
+
+from __future__ import annotations
+
+from django import forms
+
+from scoring.pages.forms.errors import DomainErrorsMixin
+from scoring.pages.forms.refusals import plain_words
+from scoring.pages.forms.setup import whole_number
+
+ENDS_BY = [("minutes", "After some minutes, on the server's clock"), ("hands", "After some hands")]
+#: The director's actions on a night's page, by the button's value.
+ACTIONS = ("check_in", "withdraw", "draw", "publish", "start", "end", "end_now", "close")
+
+
+class NightForm(DomainErrorsMixin, forms.Form):
+    error_targets = {
+        "name": "name",
+        "league": "league",
+        "rounds": "rounds",
+        "round_minutes": "length",
+        "round_hands": "length",
+        "table_sizes": None,
+    }
+
+    league = forms.TypedChoiceField(label="League", coerce=int, choices=[])
+    name = forms.CharField(
+        label="Name of the night",
+        max_length=100,
+        error_messages={"required": "Give the night a name."},
+    )
+    rounds = whole_number(low=1, high=20, label="Rounds")
+    ends_by = forms.ChoiceField(
+        label="A round ends", choices=ENDS_BY, widget=forms.RadioSelect, initial="minutes"
+    )
+    length = whole_number(
+        low=0,
+        high=600,
+        label="Minutes or hands a round",
+        help_text="At the end of the time each table finishes the hand in play.",
+    )
+
+    def __init__(self, *args, leagues, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["league"].choices = [(league.pk, league.name) for league in leagues]
+        self.leagues = {league.pk: league for league in leagues}
+
+    def words_for(self, code: str, detail: str, path: str | None) -> str:
+        return plain_words(detail)
+
+    def night(self) -> dict:
+        data = self.cleaned_data
+        length = data["length"]
+        by_minutes = data["ends_by"] == "minutes"
+        return {
+            "league": self.leagues[data["league"]],
+            "name": data["name"],
+            "rounds": data["rounds"],
+            "round_minutes": length if by_minutes else None,
+            "round_hands": None if by_minutes else length,
+        }
+
+
+class NightActionForm(forms.Form):
+    action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
+    player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, choices=[])
+    ends_by = forms.ChoiceField(choices=ENDS_BY, required=False)
+    length = whole_number(low=0, high=600, required=False)
+
+    def __init__(self, *args, players, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "")] + [(p.pk, p.name) for p in players]
+
+    def round_end(self) -> dict:
+        """A round's own length, when the start form gives one."""
+        length, ends_by = self.cleaned_data.get("length"), self.cleaned_data.get("ends_by")
+        if length is None or not ends_by:
+            return {}
+        return {"round_minutes": length} if ends_by == "minutes" else {"round_hands": length}

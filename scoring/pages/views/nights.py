@@ -1,0 +1,185 @@
+"""A tournament night's pages: opened by a director, the director's night page (check-ins, the
+draw with its quality words, publish, start, the countdown, standings), a player's own check-in
+(the wall's QR code), and the printable night sheet."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST, require_safe
+
+from adjudication.engine import HeartsError
+from hearts_site.errors import DomainError
+from scoring import selectors, services
+from scoring.models import Club, Night, NightStatus, Player
+from scoring.pages import access
+from scoring.pages.forms.nights import NightActionForm, NightForm
+from scoring.pages.forms.refusals import plain_words
+from scoring.pages.params import posted
+from scoring.pages.qr import qr_svg
+from scoring.pages.throttling import signed_in_form, write_throttled
+from scoring.selectors.nights import night_detail, night_of, seat_words
+
+
+def _night(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Night]:
+    club = access.readable(request.user, Club, "club", slug=slug)
+    night = night_of(club, pk)
+    if night is None:
+        raise Http404("No such night.")
+    return club, night
+
+
+def check_in_link(request: HttpRequest, club: Club, night: Night) -> dict:
+    """The night's self check-in address and its QR code, for the wall and the night page."""
+    url = request.build_absolute_uri(reverse("page-night-check-in", args=[club.slug, night.pk]))
+    return {"url": url, "qr": qr_svg(url, f"Check in at {night.name}")}
+
+
+def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
+    """What the night page, the wall and the sheet show of a night."""
+    detail = night_detail(night)
+    return {
+        "club": club,
+        "night": night,
+        "detail": detail,
+        "seats": seat_words(detail["current"]),
+        "latest": detail["standings"][-1] if detail["standings"] else None,
+        "server_now": timezone.now(),
+        "check_in": check_in_link(request, club, night),
+    }
+
+
+@signed_in_form
+def night_new(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_in_role(
+        request.user, slug, selectors.DIRECTORS, "The club's directors open a night."
+    )
+    form = NightForm(posted(request), leagues=list(club.leagues.all()))
+    if form.is_bound and form.is_valid():
+        try:
+            night = services.open_night(club=club, actor=request.user, **form.night())
+        except (DomainError, HeartsError) as refusal:
+            form.add_refusal(refusal)
+        else:
+            messages.success(request, f"{night.name} is open: check the players in.")
+            return redirect("page-night", slug=club.slug, pk=night.pk)
+    status = 400 if form.is_bound else 200
+    return render(request, "pages/night_new.html", {"club": club, "form": form}, status=status)
+
+
+@never_cache
+@require_safe
+def night_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The night: its director runs it from here; its members read it."""
+    club, night = _night(request, slug, pk)
+    context = night_context(request, club, night)
+    context["is_director"] = selectors.role_in(request.user, club.pk) in selectors.DIRECTORS
+    if context["is_director"]:
+        here = {c["player"] for c in context["detail"]["check_ins"] if c["present"]}
+        context["absent"] = [p for p in selectors.club_players(club) if p.pk not in here]
+    return render(request, "pages/night.html", context)
+
+
+def _done(action: str, night: Night, player: Player | None, result) -> str:
+    """What a director's action did, in words."""
+    if action == "check_in":
+        return f"{player.name} is checked in: plays from round {result.arrived_before}."
+    if action == "withdraw":
+        return f"{player.name} withdrew: the rounds played stay."
+    if action == "draw":
+        return f"Round {result.number} is drawn. {result.quality} Publish it to make its tables."
+    if action == "publish":
+        return f"Round {result.number} is published: its tables are out."
+    if action == "start" and result.ends_at:
+        bell = timezone.localtime(result.ends_at)
+        return f"Round {result.number} started: it ends at {bell:%H:%M:%S}."
+    if action == "start":
+        return f"Round {result.number} started: {result.hands} hands a table."
+    if action in ("end", "end_now"):
+        night.refresh_from_db()
+        closed = " The night is over." if night.status == NightStatus.CLOSED else ""
+        return f"Round {result.number} is over.{closed}"
+    return f"{night.name} is closed."
+
+
+def _act(action: str, club: Club, night: Night, player: Player | None, actor, more: dict):
+    common = {"club": club, "night_id": night.pk, "actor": actor}
+    if action == "start":
+        return services.start_round(**common, **more)
+    if action in ("check_in", "withdraw"):
+        if player is None:
+            raise DomainError("unknown_player", "Choose a player.", "player")
+        call = services.check_in if action == "check_in" else services.withdraw
+        return call(player_id=player.pk, **common)
+    calls = {
+        "draw": services.draw_round,
+        "publish": services.publish_round,
+        "end": services.end_round,
+        "close": services.close_night,
+    }
+    if action == "end_now":
+        return services.end_round(now_for_all=True, **common)
+    return calls[action](**common)
+
+
+@login_required
+@require_POST
+@write_throttled
+def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A director's action: check in, withdraw, draw, publish, start, end, close."""
+    club = access.club_in_role(
+        request.user, slug, selectors.DIRECTORS, "The club's directors run a night."
+    )
+    _, night = _night(request, slug, pk)
+    form = NightActionForm(request.POST, players=selectors.club_players(club))
+    if not form.is_valid():
+        messages.error(request, "Choose a player of the club, then the action.")
+        return redirect("page-night", slug=slug, pk=pk)
+    action, player_id = form.cleaned_data["action"], form.cleaned_data["player"]
+    player = club.players.filter(pk=player_id).first() if player_id else None
+    try:
+        result = _act(action, club, night, player, request.user, form.round_end())
+    except (DomainError, HeartsError) as refusal:
+        detail = refusal.detail if isinstance(refusal, DomainError) else refusal.message
+        messages.error(request, plain_words(detail))
+    else:
+        messages.success(request, _done(action, night, player, result))
+    return redirect("page-night", slug=slug, pk=pk)
+
+
+@signed_in_form
+def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player checks in from their own phone (the wall's QR code opens this page)."""
+    club, night = _night(request, slug, pk)
+    player = Player.objects.filter(club=club, user=request.user, merged_into=None).first()
+    checked = None
+    if player is not None:
+        checked = night.check_ins.filter(player=player, withdrawn_before=None).first()
+    if request.method == "POST" and player is not None:
+        try:
+            checked = services.check_in(
+                club=club, night_id=night.pk, player_id=player.pk, actor=request.user, by_self=True
+            )
+        except (DomainError, HeartsError) as refusal:
+            detail = refusal.detail if isinstance(refusal, DomainError) else refusal.message
+            messages.error(request, plain_words(detail))
+        else:
+            messages.success(
+                request,
+                f"You are checked in, {player.name}: you play from round {checked.arrived_before}.",
+            )
+        return redirect("page-night-check-in", slug=slug, pk=pk)
+    context = {"club": club, "night": night, "player": player, "checked": checked}
+    return render(request, "pages/night_check_in.html", context)
+
+
+@require_safe
+def night_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """The night on paper: each round's tables and results, the standings after each round."""
+    club, night = _night(request, slug, pk)
+    return render(request, "pages/night_sheet.html", night_context(request, club, night))

@@ -1,0 +1,18 @@
+"""Tournament nights (issue 37): opened for a league, players checked in and withdrawn between
+rounds, each round drawn (``scoring.domain.seating``), published as games, started on the
+server's clock and ended; ``night.*`` and ``round.*`` events in the club's log."""
+
+from scoring.services.nights.check_ins import check_in, withdraw
+from scoring.services.nights.opening import close_night, open_night
+from scoring.services.nights.rounds import draw_round, end_round, publish_round, start_round
+
+__all__ = [
+    "check_in",
+    "close_night",
+    "draw_round",
+    "end_round",
+    "open_night",
+    "publish_round",
+    "start_round",
+    "withdraw",
+]

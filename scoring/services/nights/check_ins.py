@@ -1,0 +1,104 @@
+"""Who plays a night: checked in (by a director, or by the player through the wall's QR code)
+and withdrawn, between rounds only, so no round already drawn or played changes."""
+
+from __future__ import annotations
+
+from django.db import transaction
+
+from hearts_site.errors import Conflict, DomainError
+from scoring.models import CheckIn, Club, EventType, Night, NightStatus, Player, RoundStatus
+from scoring.services.nights.state import (
+    check_open,
+    locked_night,
+    night_event,
+    refuse_during_round,
+    rounds_played,
+)
+
+
+def _player(club: Club, player_id: object) -> Player:
+    if not isinstance(player_id, int) or isinstance(player_id, bool):
+        raise DomainError("unknown_player", "No such player in this club.", "player")
+    player = Player.objects.filter(club=club, pk=player_id).first()
+    if player is None:
+        raise DomainError("unknown_player", "No such player in this club.", "player")
+    if player.merged_into_id:
+        raise DomainError(
+            "player_merged",
+            f"{player.name} was merged into another record; use that one.",
+            "player",
+        )
+    return player
+
+
+def _drop_proposal(night: Night) -> None:
+    """A proposed draw no longer seats who is here: it goes, and the director draws again."""
+    night.rounds.filter(status=RoundStatus.PROPOSED).delete()
+
+
+@transaction.atomic
+def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool = False) -> CheckIn:
+    """The player plays from the next round on. Refused during a round, twice, and while the
+    player is checked in at another open night."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    player = _player(club, player_id)
+    refuse_during_round(night, "check players in", "player")
+    elsewhere = (
+        CheckIn.objects.filter(player=player, withdrawn_before=None, night__status=NightStatus.OPEN)
+        .exclude(night=night)
+        .select_related("night")
+        .first()
+    )
+    if elsewhere is not None:
+        raise Conflict(
+            "checked_in_elsewhere",
+            f"{player.name} is checked in at {elsewhere.night.name}, still open: withdraw "
+            "them there first.",
+            "player",
+        )
+    next_round = rounds_played(night) + 1
+    existing = CheckIn.objects.filter(night=night, player=player).first()
+    if existing is not None and existing.present:
+        raise Conflict("already_checked_in", f"{player.name} is already checked in.", "player")
+    if existing is None:
+        entry = CheckIn.objects.create(
+            night=night, player=player, arrived_before=next_round, by_self=by_self
+        )
+    else:  # back after a withdrawal: plays again from the next round
+        entry = existing
+        entry.withdrawn_before, entry.arrived_before, entry.by_self = None, next_round, by_self
+        entry.save(update_fields=["withdrawn_before", "arrived_before", "by_self"])
+    _drop_proposal(night)
+    night_event(
+        EventType.NIGHT_CHECKED_IN,
+        night,
+        player={"id": player.pk, "name": player.name},
+        from_round=next_round,
+        by_self=by_self,
+    )
+    return entry
+
+
+@transaction.atomic
+def withdraw(*, club: Club, night_id: int, player_id: int, actor) -> CheckIn:
+    """The player leaves before the next round; the rounds they played stay. Refused during a
+    round (their table is playing)."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    player = _player(club, player_id)
+    entry = CheckIn.objects.filter(night=night, player=player).first()
+    if entry is None or not entry.present:
+        raise Conflict("not_checked_in", f"{player.name} is not checked in.", "player")
+    refuse_during_round(night, "withdraw players", "player")
+    next_round = rounds_played(night) + 1
+    entry.withdrawn_before = next_round
+    entry.save(update_fields=["withdrawn_before"])
+    _drop_proposal(night)
+    night_event(
+        EventType.NIGHT_WITHDRAWN,
+        night,
+        player={"id": player.pk, "name": player.name},
+        from_round=next_round,
+    )
+    return entry

@@ -1,0 +1,110 @@
+"""A night opened for a league (its rounds, how a round ends, its tables and formula), and
+closed."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+
+from hearts_site.errors import DomainError
+from scoring.domain.night_ranking import formula_of
+from scoring.domain.night_tables import table_sizes_of
+from scoring.models import Club, EventType, League, Night, NightStatus
+from scoring.services.nights.state import check_open, locked_night, night_event, refuse_during_round
+
+MAX_ROUNDS = 20
+MAX_ROUND_MINUTES = 600
+MAX_ROUND_HANDS = 100
+NAME_LENGTH = Night._meta.get_field("name").max_length
+
+
+def _whole(value: object, field: str, low: int, high: int, words: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        code = "invalid_round_length" if field.startswith("round_") else f"invalid_{field}"
+        raise DomainError(code, f"{words} is a whole number from {low} to {high}.", field)
+    return value
+
+
+def round_end_of(round_minutes: object, round_hands: object) -> tuple[int | None, int | None]:
+    """How a round ends: a time in minutes or a number of hands, exactly one, never zero."""
+    if (round_minutes is None) == (round_hands is None):
+        raise DomainError(
+            "round_end_one_way",
+            "A round ends after some minutes or after some hands: give one of the two.",
+            "round_minutes",
+        )
+    if round_minutes is not None:
+        return _whole(
+            round_minutes, "round_minutes", 1, MAX_ROUND_MINUTES, "A round's minutes"
+        ), None
+    return None, _whole(round_hands, "round_hands", 1, MAX_ROUND_HANDS, "A round's hands")
+
+
+@transaction.atomic
+def open_night(
+    *,
+    club: Club,
+    league: League,
+    name: str,
+    rounds: int,
+    actor,
+    round_minutes: int | None = None,
+    round_hands: int | None = None,
+    table_sizes: list[int] | None = None,
+    seed: int = 0,
+    formula: dict | None = None,
+) -> Night:
+    """A night of ``rounds`` rounds for the club's ``league``; tables of 4, and of the other
+    ``table_sizes`` when the count needs them (3 and 5 by default, when the league's ruleset
+    plays them)."""
+    if league.club_id != club.pk:
+        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+    name = " ".join(str(name or "").split())
+    if not name or len(name) > NAME_LENGTH:
+        raise DomainError(
+            "invalid_name", f"A night's name has 1 to {NAME_LENGTH} characters.", "name"
+        )
+    _whole(rounds, "rounds", 1, MAX_ROUNDS, "The number of rounds")
+    minutes, hands = round_end_of(round_minutes, round_hands)
+    if table_sizes is None:
+        table_sizes = [4, 5, 3]
+        playable = [s for s in table_sizes if _playable(league, s)]
+        table_sizes = playable or [4]
+    sizes = table_sizes_of(league.ruleset, table_sizes)
+    _whole(seed, "seed", 0, 2**31 - 1, "The draw's seed")
+    night = Night.objects.create(
+        club=club,
+        league=league,
+        name=name,
+        rounds_planned=rounds,
+        round_minutes=minutes,
+        round_hands=hands,
+        table_sizes=sizes,
+        seed=seed,
+        formula=formula_of(formula),
+        created_by=actor,
+    )
+    night_event(EventType.NIGHT_OPENED, night, table_sizes=sizes, formula=night.formula)
+    return night
+
+
+def _playable(league: League, size: int) -> bool:
+    try:
+        table_sizes_of(league.ruleset, [size])
+    except DomainError:
+        return False
+    return True
+
+
+@transaction.atomic
+def close_night(*, club: Club, night_id: int, actor) -> Night:
+    """The night closed between rounds: no more check-ins, draws or rounds."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    refuse_during_round(night, "close the night")
+    night.rounds.filter(status="proposed").delete()
+    night.status = NightStatus.CLOSED
+    night.closed_at = timezone.now()
+    night.save(update_fields=["status", "closed_at"])
+    night_event(EventType.NIGHT_CLOSED, night)
+    return night

@@ -1,0 +1,209 @@
+"""A night's rounds: drawn (a proposal with its quality in words), published (the round's
+games made, one a table, seats in draw order), started (on the server's clock) and ended."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from hearts_site.errors import Conflict, DomainError
+from scoring.domain.seating import NightPlan, plan_rounds, table_layout
+from scoring.models import (
+    CheckIn,
+    Club,
+    EventType,
+    Game,
+    GameStatus,
+    Night,
+    NightRound,
+    NightStatus,
+    NightTable,
+    RoundStatus,
+)
+from scoring.selectors.nights import standings_order
+from scoring.services.games import create_game
+from scoring.services.nights.opening import round_end_of
+from scoring.services.nights.round_over import end_for_round
+from scoring.services.nights.state import (
+    check_open,
+    locked_night,
+    night_event,
+    refuse_during_round,
+    round_state,
+    rounds_played,
+)
+
+
+def present_players(night: Night) -> list[int]:
+    """Who the next round seats: checked in and not withdrawn, by player id."""
+    rows = CheckIn.objects.filter(night=night, withdrawn_before=None)
+    return sorted(rows.values_list("player_id", flat=True))
+
+
+def played_tables(night: Night) -> list[list[list[str]]]:
+    """The tables of the rounds already out, as the draw reads its history."""
+    rounds = night.rounds.exclude(status=RoundStatus.PROPOSED).prefetch_related("tables")
+    return [[[str(p) for p in t.players] for t in r.tables.all()] for r in rounds]
+
+
+@transaction.atomic
+def draw_round(
+    *, club: Club, night_id: int, actor, seed: int | None = None, seeded: bool = False
+) -> NightRound:
+    """The next round's draw, as a proposal the director sees before it is published (a new
+    draw replaces it). ``seeded``: the leaders together, by the night's standings so far."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    refuse_during_round(night, "draw the next round")
+    number = rounds_played(night) + 1
+    if number > night.rounds_planned:
+        raise Conflict("night_rounds_done", f"All {night.rounds_planned} rounds were played.", None)
+    players = present_players(night)
+    if table_layout(len(players), night.table_sizes) is None:
+        sizes = " or ".join(str(s) for s in night.table_sizes)
+        few = len(players) < min(night.table_sizes)
+        raise DomainError(
+            "too_few_players" if few else "no_table_layout",
+            f"{len(players)} players are checked in: no tables of {sizes} seat them all"
+            + (f" (a table needs at least {min(night.table_sizes)})." if few else "."),
+            "check_ins",
+        )
+    # The rounds still to play are planned together (fewer repeats over the night); the first
+    # is this draw. A seeded round is planned alone: the leaders together now.
+    order = None
+    if seeded:
+        ranked = [p for p in standings_order(night) if p in players]
+        order = [str(p) for p in ranked + [p for p in players if p not in ranked]]
+    plan = plan_rounds(
+        [str(p) for p in players],
+        1 if order is not None else night.rounds_planned - number + 1,
+        night.table_sizes,
+        history=played_tables(night),
+        seed=(night.seed if seed is None else seed) * 1000 + number,
+        seeded_last=order,
+    )
+    night.rounds.filter(status=RoundStatus.PROPOSED).delete()
+    drawn = NightRound.objects.create(
+        night=night,
+        number=number,
+        repeats=plan.repeats,
+        lower_bound=plan.lower_bound,
+        quality=_quality(plan, number, len(plan.rounds)),
+    )
+    NightTable.objects.bulk_create(
+        NightTable(round=drawn, number=index, players=[int(p) for p in table])
+        for index, table in enumerate(plan.rounds[0], start=1)
+    )
+    return drawn
+
+
+def _quality(plan: NightPlan, number: int, planned: int) -> str:
+    """The draw's quality in words, over the rounds it planned (the rounds played count)."""
+    words = plan.describe()
+    if planned > 1:
+        words = f"Over rounds {number} to {number + planned - 1}: {words[0].lower()}{words[1:]}"
+    return words[:200]
+
+
+def _round(night: Night, status: RoundStatus, doing: str) -> NightRound:
+    found = night.rounds.filter(status=status).first()
+    if found is None:
+        raise Conflict("no_round_to_" + doing.split()[0], f"There is no round to {doing}.", None)
+    return found
+
+
+@transaction.atomic
+def publish_round(*, club: Club, night_id: int, actor) -> NightRound:
+    """The proposed draw made public: a game a table, named "Table N", its seats in draw order,
+    under the league's ruleset at the table's size."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    drawn = _round(night, RoundStatus.PROPOSED, "publish")
+    tables = list(drawn.tables.all())
+    players = {p.pk: p for p in club.players.filter(pk__in=[p for t in tables for p in t.players])}
+    for table in tables:
+        table.game = create_game(
+            club=club,
+            league=night.league,
+            players=[players[p] for p in table.players],
+            actor=actor,
+            table=table.name,
+            sized=True,
+        )
+    NightTable.objects.bulk_update(tables, ["game"])
+    drawn.status = RoundStatus.PUBLISHED
+    drawn.save(update_fields=["status"])
+    night_event(EventType.ROUND_PUBLISHED, night, round=round_state(drawn))
+    return drawn
+
+
+@transaction.atomic
+def start_round(
+    *,
+    club: Club,
+    night_id: int,
+    actor,
+    round_minutes: int | None = None,
+    round_hands: int | None = None,
+) -> NightRound:
+    """The published round starts now, by the server's clock. It ends as the night's rounds
+    do, or as given here (minutes or hands, one of the two): a timed round at ``ends_at``,
+    when each table finishes the hand in play; a round of hands after its hands."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    if round_minutes is None and round_hands is None:
+        round_minutes, round_hands = night.round_minutes, night.round_hands
+    minutes, hands = round_end_of(round_minutes, round_hands)
+    started = _round(night, RoundStatus.PUBLISHED, "start")
+    started.status = RoundStatus.PLAYING
+    started.starts_at = timezone.now()
+    started.minutes, started.hands = minutes, hands
+    if minutes:
+        started.ends_at = started.starts_at + timedelta(minutes=minutes)
+    games = started.tables.values_list("game_id", flat=True)
+    Game.objects.filter(pk__in=games).update(
+        round_ends_at=started.ends_at,
+        round_hands=hands,
+        version=F("version") + 1,
+        updated_at=timezone.now(),
+    )
+    started.save(update_fields=["status", "starts_at", "ends_at", "minutes", "hands"])
+    night_event(EventType.ROUND_STARTED, night, round=round_state(started))
+    return started
+
+
+@transaction.atomic
+def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) -> NightRound:
+    """The round over once its games are: each ends at its target, its round's hands, or with
+    the hand in play at the bell. ``now_for_all``: the director ends the tables still playing
+    now, at the hands they have. The last round's end closes the night."""
+    night = locked_night(night_id, club.pk)
+    check_open(night)
+    playing = night.rounds.filter(status__in=(RoundStatus.PLAYING, RoundStatus.PUBLISHED))
+    ended = playing.first()
+    if ended is None:
+        raise Conflict("no_round_to_end", "No round is being played.", None)
+    tables = list(ended.tables.select_related("game"))
+    busy = [t for t in tables if t.game.status == GameStatus.IN_PROGRESS]
+    if busy and not now_for_all:
+        names = ", ".join(t.name for t in busy)
+        raise Conflict(
+            "tables_still_playing",
+            f"Still playing: {names}. Wait for their last hand, or end the round now for them.",
+            None,
+        )
+    for table in busy:
+        end_for_round(table.game_id, actor)
+    ended.status = RoundStatus.OVER
+    ended.ended_at = timezone.now()
+    ended.save(update_fields=["status", "ended_at"])
+    night_event(EventType.ROUND_ENDED, night, round=round_state(ended))
+    if ended.number >= night.rounds_planned:
+        night.status = NightStatus.CLOSED
+        night.closed_at = ended.ended_at
+        night.save(update_fields=["status", "closed_at"])
+        night_event(EventType.NIGHT_CLOSED, night)
+    return ended
