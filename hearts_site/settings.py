@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ipaddress
 import os
-import tomllib
 from datetime import timedelta
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from django.core.exceptions import ImproperlyConfigured
 
 from hearts_site.dbconfig import database_config
 from hearts_site.environment import env_bool, env_list, local_secret_key
+from hearts_site.openapi_settings import openapi_settings
 from hearts_site.tasks import task_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -386,63 +386,8 @@ REST_FRAMEWORK = {
     ],
 }
 
-# The schema's tags and what each groups, in the documentation's order: words for integrators,
-# kept in TOML as each operation's are.
-API_TAGS = tomllib.loads((BASE_DIR / "hearts_site" / "tags.toml").read_text(encoding="utf-8"))
-
-SPECTACULAR_SETTINGS = {
-    "TITLE": "Hearts scorekeeping and adjudication API",
-    "DESCRIPTION": (
-        "Clubs, leagues and games of Hearts, and the rules engine that checks them.\n\n"
-        "Sign in with a device token (`Authorization: Token <key>`, from "
-        "`POST /api/v1/auth/sign-in/` with a username and password) or the pages' session. "
-        "Every error answer has one body, "
-        "`ErrorBody`: a `type` and a list of `errors`, each with a stable `code`, a `detail` "
-        "for people and the field (`attr`) it concerns. Writes to a game take `If-Match` with "
-        "the game's ETag (a stale one is refused with 412); creates take an `Idempotency-Key` "
-        "(a retry replays the first answer); reads that send `If-None-Match` get 304 when "
-        "nothing changed."
-    ),
-    "VERSION": "1.0.0",
-    "SERVE_INCLUDE_SCHEMA": False,
-    "COMPONENT_SPLIT_REQUEST": True,
-    # An enum's values are its words: no "* `left` - Left" list under every use.
-    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
-    "SCHEMA_PATH_PREFIX": r"/api/v1",
-    # An id in a path is a row id: hearts_site.converters.IdConverter, at most 18 digits.
-    "PATH_CONVERTER_OVERRIDES": {
-        "id": {"type": "integer", "format": "int64", "minimum": 0, "maximum": 10**18 - 1}
-    },
-    # One enum per concept, named after it wherever it appears.
-    "ENUM_NAME_OVERRIDES": {
-        "HoldingsSourceEnum": "adjudication.serializers.HOLDINGS_SOURCES",
-        "DirectionEnum": "adjudication.engine.rules.DIRECTIONS",
-        "MoonChoiceEnum": "adjudication.engine.rules.MOON_CHOICES",
-        "GameStatusEnum": "scoring.models.GameStatus",
-        "LevelEnum": "scoring.models.EntryLevel",
-        "DisputeStatusEnum": "scoring.models.DisputeStatus",
-        "RoleEnum": "scoring.models.Role",
-        "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
-        "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
-        "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",
-        "EventTypeEnum": "scoring.models.EventType",
-        "DeliveryStatusEnum": "scoring.models.DeliveryStatus",
-        "NightStatusEnum": "scoring.models.NightStatus",
-        "RoundStatusEnum": "scoring.models.RoundStatus",
-        "GameEndEnum": "scoring.models.GameEnd",
-        "NightCriterionEnum": "scoring.api.serializers.nights.FORMULA_CHOICES",
-    },
-    "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
-    "POSTPROCESSING_HOOKS": [
-        "drf_spectacular.hooks.postprocess_schema_enums",
-        "hearts_site.schema.finish",
-    ],
-    # The documentation pages' scripts are served from here (drf-spectacular-sidecar): they
-    # work without reaching any other host.
-    "SWAGGER_UI_DIST": "SIDECAR",
-    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
-    "REDOC_DIST": "SIDECAR",
-}
+# The OpenAPI document's settings (drf-spectacular): hearts_site/openapi_settings.py.
+SPECTACULAR_SETTINGS = openapi_settings()
 
 # --- Logging: everything to stderr (gunicorn / the container collects it) -------------------
 
