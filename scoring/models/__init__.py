@@ -29,7 +29,7 @@ from .events import (
 )
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
-from .ratings import RatingEvent, RatingsState
+from .ratings import RatingEvent, RatingsState, shown_events, shown_generation
 from .totals import PlayerDayTotal, PlayerMonthTotal
 
 __all__ = [
@@ -70,4 +70,6 @@ __all__ = [
     "WebhookEndpoint",
     "WriteCount",
     "new_results_version",
+    "shown_events",
+    "shown_generation",
 ]
