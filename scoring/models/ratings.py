@@ -42,7 +42,7 @@ class RatingEvent(models.Model):
     ordinal = models.FloatField(help_text="mu - 3 sigma: the displayed rating.")
     change = models.FloatField(help_text="The ordinal's change in this game.")
     generation = models.PositiveBigIntegerField(
-        default=0, help_text="The re-rating that wrote it; shown when its club's shown one."
+        db_default=0, help_text="The re-rating that wrote it; shown when its club's shown one."
     )
 
     class Meta:

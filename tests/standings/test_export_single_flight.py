@@ -61,9 +61,7 @@ def ask_at_once(url: str) -> list[dict]:
     return run_threads(CALLERS, ask)
 
 
-def test_callers_right_after_a_game_ends_cause_one_build_the_others_retry(
-    qq_league, owner, builds
-):
+def test_callers_right_after_a_game_ends_cause_one_build_the_others_retry(qq_league, owner, builds):
     league = qq_league.league
     url = f"/api/v1/leagues/{league.pk}/hands.csv"
     before = APIClient().get(url)
