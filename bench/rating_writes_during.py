@@ -38,12 +38,26 @@ def run(args) -> int:
 
 
 def _rerate(club_id: int) -> int:
-    """The child: the club's re-rating, timed; its figures on stdout as JSON."""
+    """The child: the club's re-rating, timed, and its transaction under the club's row lock
+    (``rerating._show``, where it has one); its figures on stdout as JSON."""
     from scoring.services import rerating
 
+    locked = [0.0]
+    show = getattr(rerating, "_show", None)
+    if show is not None:
+
+        def timed(*args):
+            begun = time.perf_counter()
+            try:
+                return show(*args)
+            finally:
+                locked[0] += time.perf_counter() - begun
+
+        rerating._show = timed
     started = time.perf_counter()
     games = rerating.settle_ratings(club_id)
-    print(json.dumps({"games": games, "seconds": time.perf_counter() - started}))
+    seconds = time.perf_counter() - started
+    print(json.dumps({"games": games, "seconds": seconds, "locked": locked[0] if show else None}))
     return 0
 
 
@@ -145,9 +159,11 @@ def _report(vendor: str, games: int, rerated: dict, baseline, during) -> None:
         ordered = sorted(times)
         return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
+    locked = rerated["locked"]
     print(
-        f"{vendor}: re-rating of {rerated['games']:,} games took {rerated['seconds']:.1f} s; "
-        f"{len(during)} entries during it, {len(baseline)} before"
+        f"{vendor}: re-rating of {rerated['games']:,} games took {rerated['seconds']:.1f} s"
+        + (f", {locked * 1000:.0f} ms of it under the club's row lock" if locked else "")
+        + f"; {len(during)} entries during it, {len(baseline)} before"
     )
     print("| entries | n | p50 | p99 | max |")
     print("|---|---|---|---|---|")
