@@ -79,13 +79,14 @@ def write_generation(club_id: int, since: datetime | None, shown: int, mine: int
     created, games = rated_events(club_id, since)
     if since is not None:
         before = RatingEvent.objects.filter(club_id=club_id, generation=shown, at__lt=since)
-        last = 0
-        while batch := list(
-            before.filter(pk__gt=last).order_by("pk").values_list("pk", *RatedEvent._fields)[:BATCH]
-        ):
-            last = batch[-1][0]
+        rows = before.order_by("at", "pk").values_list("pk", *RatedEvent._fields)
+        batch = list(rows[:BATCH])
+        while batch:
             with transaction.atomic():
                 _insert(club_id, mine, [RatedEvent(*row[1:]) for row in batch])
+            # The next batch from where this one ended, along the (club, generation, at) index.
+            pk, at = batch[-1][0], batch[-1][3]
+            batch = list(rows.filter(at__gte=at).exclude(at=at, pk__lte=pk)[:BATCH])
     for start in range(0, len(created), BATCH):
         with transaction.atomic():
             _insert(club_id, mine, created[start : start + BATCH])

@@ -13,10 +13,10 @@ import pytest
 from django.db import transaction
 
 from scoring import services
-from scoring.models import Game, GameSeat, GameStatus, RatingEvent, RatingsState
+from scoring.models import Game, GameSeat, GameStatus, RatingEvent, RatingsState, shown_events
 from scoring.sample.generate import generate
 from scoring.selectors import standings
-from scoring.services import rerating
+from scoring.services import ratings, rerating
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -96,3 +96,22 @@ def test_a_hand_entry_completes_while_a_re_rating_writes_and_readers_see_old_or_
     assert set(
         RatingEvent.objects.filter(club_id=club.pk).values_list("generation", flat=True)
     ) == {shown}
+
+
+@pytest.mark.django_db(transaction=False)
+def test_a_re_rating_from_a_later_game_copies_the_earlier_events_in_batches(qq_league, monkeypatch):
+    """Events before the re-rating's start are copied into the new generation a batch at a
+    time; the result equals a full re-rating, and only the new generation is left."""
+    club = qq_league.club
+    monkeypatch.setattr(ratings, "BATCH", 3)  # the first game's four events: two batches
+    games = Game.objects.filter(club=club, status=GameStatus.FINISHED).order_by("finished_at")
+    since = list(games)[1].finished_at  # the second game on: two games, queued
+    with transaction.atomic():
+        services.results_changed(club.pk, since=since)
+    assert rerating.settle_ratings(club.pk) == 2
+    state = RatingsState.objects.get(club_id=club.pk)
+    shown = shown_events(club.pk).values_list("player_id", "game_id", "mu", "sigma")
+    full, _ = ratings.rated_events(club.pk, None)
+    assert sorted(shown) == sorted((e.player_id, e.game_id, e.mu, e.sigma) for e in full)
+    left = RatingEvent.objects.filter(club_id=club.pk).values_list("generation", flat=True)
+    assert set(left) == {state.shown} and state.shown > 0
