@@ -2,6 +2,10 @@
 ``bulk_create`` of model instances (the ORM's way, as before) and by ``scoring.sql.insert_rows``
 (one binary COPY on PostgreSQL, one prepared INSERT on SQLite). Not a test.
 
+``--during-rerating GAMES``: how long hand entries take while a re-rating of a club of GAMES
+finished games runs in another process (as ``db_worker`` runs it), against the same entries
+with no re-rating, in the same run (bench/rating_writes_during.py).
+
 It needs a database that already holds a generated league (bench/scale.py keeps them: a copy
 of bench/.leagues/scale_200000_….sqlite3, or a database made from the kept PostgreSQL
 template). Each way runs inside a transaction that is rolled back, so the database is left as
@@ -31,7 +35,13 @@ class Rollback(Exception):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--during-rerating", type=int, metavar="GAMES")
+    parser.add_argument("--rerate-club", type=int, help=argparse.SUPPRESS)  # the child's part
     args = parser.parse_args()
+    if args.during_rerating or args.rerate_club:
+        from rating_writes_during import run
+
+        return run(args)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "hearts_site.settings")
     os.environ.setdefault("DATABASE_STATEMENT_TIMEOUT", "0")  # the ORM's way at full size
     import django

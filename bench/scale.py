@@ -189,10 +189,11 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
 
 @contextlib.contextmanager
 def locked_phase(rerating):
-    """Times the re-rating's write (``ratings.replace_events``, which runs under the club's
-    row lock) inside the block: yields a list whose one element is set to the seconds."""
+    """Times the re-rating's transaction under the club's row lock (``rerating._show``, which
+    shows the generation written before it) inside the block: yields a list whose one element
+    is set to the seconds."""
     held = [0.0]
-    replace = rerating.ratings.replace_events
+    replace = rerating._show
 
     def timed(*args, **kwargs):
         start = time.perf_counter()
@@ -201,11 +202,11 @@ def locked_phase(rerating):
         finally:
             held[0] = time.perf_counter() - start
 
-    rerating.ratings.replace_events = timed
+    rerating._show = timed
     try:
         yield held
     finally:
-        rerating.ratings.replace_events = replace
+        rerating._show = replace
 
 
 def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:

@@ -104,6 +104,17 @@ class TooManyRequests(DomainError):
         self.wait = wait
 
 
+class Unavailable(DomainError):
+    """Not now: something the answer needs is being made by another request (503); ``wait``
+    seconds become the answer's ``Retry-After``."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+
+    def __init__(self, code: str, detail: str, attr: str | None = None, *, wait: int):
+        super().__init__(code, detail, attr)
+        self.wait = wait
+
+
 # Errors of code that cannot know this module (the rules engine imports nothing of Django), each
 # with the domain error it stands for: registered by its app when Django starts.
 _TRANSLATED: dict[type[Exception], Callable[[Any], DomainError]] = {}

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-import zlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from django.core.cache import caches
@@ -28,8 +27,6 @@ KEEP_SECONDS = 7 * 24 * 3600  # a new version makes a new key: this only frees t
 # CSRF token): any other is rendered for each request as usual.
 KEPT_FORMATS = frozenset({"json", "csv"})
 FORMAT_REVISION = 3  # raise it when a kept representation changes shape (3: a game's table)
-# A kept stream is sent in pieces of about this many compressed bytes.
-STREAM_PIECE = 64 * 1024
 
 
 def kept_rendering(
@@ -76,37 +73,6 @@ def kept_value(key: str, build: Callable[[], Any]) -> Any:
         value = build()
         _shared(shared.set, key, value, KEEP_SECONDS)
     return value
-
-
-def kept_stream(key: str, build: Callable[[], Iterable[bytes]]) -> Iterator[bytes]:
-    """A body too large to hold whole (a league's every hand), for ``key`` (which names a
-    version of what it holds): kept compressed in the shared cache and sent from there in
-    pieces; on a miss, sent as ``build`` makes it and kept once it is whole (a caller who
-    leaves midway keeps nothing)."""
-    key = f"stream:{hashlib.sha256(f'{FORMAT_REVISION}:{key}'.encode()).hexdigest()}"
-    packed = _shared(caches["kept"].get, key)
-    if packed is not None:
-        return _unpacked(packed)
-    return _built_and_kept(key, build)
-
-
-def _unpacked(packed: bytes) -> Iterator[bytes]:
-    inflater = zlib.decompressobj()
-    for start in range(0, len(packed), STREAM_PIECE):
-        if piece := inflater.decompress(packed[start : start + STREAM_PIECE]):
-            yield piece
-    if tail := inflater.flush():
-        yield tail
-
-
-def _built_and_kept(key: str, build: Callable[[], Iterable[bytes]]) -> Iterator[bytes]:
-    deflater = zlib.compressobj()
-    packed = []
-    for piece in build():
-        packed.append(deflater.compress(piece))
-        yield piece
-    packed.append(deflater.flush())
-    _shared(caches["kept"].set, key, b"".join(packed), KEEP_SECONDS)
 
 
 def _response(renderer, content: bytes) -> HttpResponse:

@@ -123,13 +123,14 @@ ERROR_RESPONSES: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "429": (
         "TooManyRequests",
         "Too many requests in this window (throttled): writes, sign-ups, adjudications or "
-        "anonymous exports, as RateLimit-Policy names them; retry after Retry-After.",
+        "exports by non-members, as RateLimit-Policy names them; retry after Retry-After.",
         RETRY + BUDGETS,
     ),
     "503": (
         "Unavailable",
-        "The database is unreachable or too slow (database_unavailable; retry after "
-        "Retry-After), or a deployment step is missing (setup_incomplete).",
+        "The database is unreachable or too slow (database_unavailable), or a file is being "
+        "built by another request (export_being_built): retry after Retry-After; or a "
+        "deployment step is missing (setup_incomplete).",
         RETRY,
     ),
 }

@@ -3,8 +3,9 @@ default) or, when ``TASKS_URL`` names a Redis server, django-tasks-rq (RQ's queu
 
 Two queues, each served by workers of its own (``manage.py tasks_worker --queue NAME``), so
 that a slow webhook receiver never holds up a re-rating: ``webhooks`` for deliveries and
-``ratings`` for re-ratings. Settings read ``task_settings``; code enqueues through
-``enqueue_with_transaction`` so that a task exists exactly when what it works on does.
+``ratings`` for re-ratings and the files built ahead from results (``services/exports.py``).
+Settings read ``task_settings``; code enqueues through ``enqueue_with_transaction`` so that a
+task exists exactly when what it works on does.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The write throttle: writes counted per user in the database, so that every worker of every
 server shares one budget (scoring/services/throttling.py keeps the count; the pages' hand
-entry spends the same budget)."""
+entry spends the same budget). DRF imports this module while the errors module is loading, so
+it imports no selector: a view answers what a throttle asks of the club."""
 
 from __future__ import annotations
 
@@ -17,16 +18,17 @@ class WriteRateThrottle(FixedWindowThrottle):
         return count_write(key, bucket)
 
 
-class AnonymousExportThrottle(WriteRateThrottle):
-    """Exports (a league's hands.csv) by anonymous callers: at most N per window per address,
-    reads counted too; signed-in callers are not counted. A kept export costs little to send
-    again, but any caller can ask for it without end."""
+class ExportThrottle(WriteRateThrottle):
+    """Exports (a league's hands.csv) by callers who are not members of the league's club
+    (anonymous, per address; signed in, per user): at most N per window, reads counted too. A
+    kept export costs little to send again, but any caller can ask for it without end, and a
+    new version's first ask builds it."""
 
     scope = "exports"
     counts_reads = True
 
     def allow_request(self, request, view) -> bool:
-        if request.user and request.user.is_authenticated:
+        if view.caller_is_member():  # the view knows the club (no selector here: see above)
             return True
         return super().allow_request(request, view)
 

@@ -38,7 +38,7 @@ from .events import (
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
 from .nights import CheckIn, Night, NightRound, NightStatus, NightTable, RoundStatus
-from .ratings import RatingEvent, RatingsState
+from .ratings import RatingEvent, RatingsState, shown_events, shown_generation
 from .totals import PlayerDayTotal, PlayerMonthTotal
 
 __all__ = [
@@ -86,4 +86,6 @@ __all__ = [
     "WebhookEndpoint",
     "WriteCount",
     "new_results_version",
+    "shown_events",
+    "shown_generation",
 ]

@@ -35,6 +35,7 @@ from scoring.models import (
     RatingEvent,
     RatingsState,
     Season,
+    shown_events,
 )
 from scoring.models.totals import next_month
 
@@ -242,10 +243,11 @@ def _rows(found) -> list[dict[str, Any]]:
 
 def _attach_ratings(rows: list[dict[str, Any]], period: Period, club_id: int) -> None:
     """Each player's name, rating at the period's end and its change over the period: one
-    query, two correlated subqueries a player, each one seek in the (player, at, game) index."""
+    query, two correlated subqueries a player, each one seek in the (player, generation, at,
+    game) index, of the club's shown generation (read in the same statement)."""
     if not rows:
         return
-    events = RatingEvent.objects.filter(club_id=club_id, player=OuterRef("pk"))
+    events = shown_events(club_id).filter(player=OuterRef("pk"))
     at_end = events.filter(at__lte=period.end) if period.end else events
     before = events.filter(at__lt=period.start) if period.start else events.none()
     found = (
@@ -349,7 +351,7 @@ def current_season(league: League, today: date | None = None) -> Season | None:
 
 
 def rating_history(player: Player) -> QuerySet[RatingEvent]:
-    return RatingEvent.objects.filter(player=player).order_by("at", "game_id")
+    return shown_events(player.club_id).filter(player=player).order_by("at", "game_id")
 
 
 HAND_COLUMNS = ["game", "finished_at", "hand", "seat", "player", "name", "points", "score"]

@@ -22,6 +22,7 @@ from scoring.services.clubs import (
 )
 from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
+from scoring.services.exports import hands_csv
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
 from scoring.services.invitations import (
@@ -101,6 +102,7 @@ __all__ = [
     "end_round",
     "enter_hand",
     "games_changed",
+    "hands_csv",
     "invite_player",
     "make_device_token",
     "make_reset_link",

@@ -15,13 +15,25 @@ import math
 from datetime import datetime
 from typing import NamedTuple
 
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from openskill.models import PlackettLuce
 
 from scoring import sql
-from scoring.models import Game, GameSeat, GameStatus, Player, RatingEvent
+from scoring.models import (
+    Game,
+    GameSeat,
+    GameStatus,
+    Player,
+    RatingEvent,
+    RatingsState,
+    shown_events,
+)
 
 MODEL = PlackettLuce()
+# Rows a transaction of a re-rating's unlocked writes: short enough that on SQLite, where every
+# write waits for the one writer, a hand entry never waits long behind one.
+BATCH = 2000
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -49,14 +61,53 @@ class RatedEvent(NamedTuple):
 
 
 def replace_events(club_id: int, since: datetime | None, created: list[RatedEvent]) -> None:
-    """The club's events from ``since`` on (all when None) replaced by ``created``."""
+    """The club's shown events from ``since`` on (all when None) replaced by ``created``, in
+    the caller's transaction: a write that re-rates at once (its club's row locked)."""
+    shown = RatingsState.objects.filter(club_id=club_id).values_list("shown", flat=True).first()
     events = RatingEvent.objects.filter(club_id=club_id)
     if since is not None:
-        events = events.filter(at__gte=since)
+        events = events.filter(generation=shown or 0, at__gte=since)
     events.delete()
-    sql.insert_rows(
-        RatingEvent, ("club", *RatedEvent._fields), [(club_id, *event) for event in created]
+    _insert(club_id, shown or 0, created)
+
+
+def write_generation(club_id: int, since: datetime | None, shown: int, mine: int) -> int:
+    """Generation ``mine`` of the club's events written whole beside the shown one, holding no
+    lock: the shown events before ``since`` copied, the games from ``since`` on re-rated. Each
+    batch commits alone, so on SQLite other writers take turns with it. Returns how many games
+    were re-rated."""
+    created, games = rated_events(club_id, since)
+    if since is not None:
+        before = RatingEvent.objects.filter(club_id=club_id, generation=shown, at__lt=since)
+        rows = before.order_by("at", "pk").values_list("pk", *RatedEvent._fields)
+        batch = list(rows[:BATCH])
+        while batch:
+            with transaction.atomic():
+                _insert(club_id, mine, [RatedEvent(*row[1:]) for row in batch])
+            # The next batch from where this one ended, along the (club, generation, at) index.
+            pk, at = batch[-1][0], batch[-1][3]
+            batch = list(rows.filter(at__gte=at).exclude(at=at, pk__lte=pk)[:BATCH])
+    for start in range(0, len(created), BATCH):
+        with transaction.atomic():
+            _insert(club_id, mine, created[start : start + BATCH])
+    return games
+
+
+def drop_generations(club_id: int, keep: int | None = None, only: int | None = None) -> None:
+    """Delete the club's events of generation ``only``, or of every generation below
+    ``keep`` (shown no more), a batch a transaction."""
+    events = RatingEvent.objects.filter(club_id=club_id)
+    events = (
+        events.filter(generation=only) if only is not None else events.filter(generation__lt=keep)
     )
+    while ids := list(events.order_by().values_list("pk", flat=True)[:BATCH]):
+        with transaction.atomic():
+            RatingEvent.objects.filter(pk__in=ids).delete()
+
+
+def _insert(club_id: int, generation: int, created: list[RatedEvent]) -> None:
+    fields = ("club", "generation", *RatedEvent._fields)
+    sql.insert_rows(RatingEvent, fields, [(club_id, generation, *event) for event in created])
 
 
 def rated_events(club_id: int, since: datetime | None) -> tuple[list[RatedEvent], int]:
@@ -128,9 +179,11 @@ def rate_with_ties(before: list, places: list[int]) -> list:
 def _ratings_before(club_id: int, since: datetime | None, players: set[int]) -> dict:
     if since is None or not players:
         return {}
-    latest = RatingEvent.objects.filter(
-        club_id=club_id, player=OuterRef("pk"), at__lt=since
-    ).order_by("-at", "-game_id")
+    latest = (
+        shown_events(club_id)
+        .filter(player=OuterRef("pk"), at__lt=since)
+        .order_by("-at", "-game_id")
+    )
     rows = (
         Player.objects.filter(pk__in=players)
         .annotate(mu=Subquery(latest.values("mu")[:1]), sigma=Subquery(latest.values("sigma")[:1]))

@@ -20,7 +20,7 @@ from hearts_site.errors import Conflict
 from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
 from scoring.models import COUNTED, Game, GameEnd, GameSeat, GameStatus, Hand
-from scoring.services import totals
+from scoring.services import exports, totals
 from scoring.services.versions import results_changed
 
 SCORED_FIELDS = tuple(field.name for field in fields(ScoredHand))
@@ -98,6 +98,7 @@ def settle_seats(
         _count_seats(game, result)
     if game.status == GameStatus.FINISHED or rated_at is not None:
         totals.game_changed(game, rated_at)
+        exports.finished_game_changed(game)
         return min(t for t in (rated_at, game.finished_at) if t is not None)
     return None
 

@@ -2,18 +2,28 @@
 the transaction of each write that changes a finished game's seats: its players' totals of the
 day (league, season, date) it counted in before and counts in now are counted again from their
 seats, and their totals of that day's month from the month's day totals. So a write costs its
-players' games of that day and their days of that month, and a table sums months and days."""
+players' games of that day and their days of that month, and a table sums months and days.
+
+Two writes may recount one player's day at once (a correction of a game finished today and the
+hand that finishes the same player's next game): each holds its players' totals lock
+(``hold_players``, in id order) from before it reads until it commits, so the second recounts
+after the first's seats are committed, never beside it (on PostgreSQL both deleted, then both
+inserted the row: a unique key violation, and a count that missed the other's game)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 
-from scoring.models import Game, GameSeat, GameStatus, PlayerDayTotal, PlayerMonthTotal
+from hearts_site import db_locks
+from scoring.models import Game, GameSeat, GameStatus, Player, PlayerDayTotal, PlayerMonthTotal
 from scoring.models.totals import next_month
+
+TOTALS_LOCK = "player totals"
 
 # A day's games: (league id or 0, season id or 0, the local date they finished).
 Bucket = tuple[int, int, date]
@@ -70,8 +80,15 @@ def game_changed(game: Game, finished_before: datetime | None) -> None:
     # Only the game's own players' totals of that day can change: a handful of rows, one
     # statement each way, however many games the day holds.
     players = list(GameSeat.objects.filter(game=game).values_list("player_id", flat=True))
+    hold_players(players)
     for bucket in sorted(buckets):
         _recount(game.club_id, bucket, players)
+
+
+def hold_players(players: Iterable[int]) -> None:
+    """Hold the totals lock of each player, in id order, until the transaction ends: every
+    recount of a player's totals takes it first."""
+    db_locks.hold(TOTALS_LOCK, sorted(set(players)))
 
 
 def _recount(club_id: int, bucket: Bucket, players: list[int]) -> None:
@@ -117,6 +134,7 @@ def _replace_months(club_id: int, months: Q, days: Q) -> None:
 
 def players_changed(club_id: int, players: set[int]) -> None:
     """After seats moved between players (a merge): these players' totals counted again."""
+    hold_players(players)
     PlayerDayTotal.objects.filter(club_id=club_id, player_id__in=players).delete()
     PlayerDayTotal.objects.bulk_create(counted(club_id, Q(player_id__in=players)), batch_size=2000)
     _replace_months(club_id, Q(player_id__in=players), Q(player_id__in=players))
@@ -124,6 +142,7 @@ def players_changed(club_id: int, players: set[int]) -> None:
 
 def rebuild(club_id: int) -> int:
     """Every total of the club counted again from the seats; returns how many day rows."""
+    hold_players(Player.objects.filter(club_id=club_id).values_list("pk", flat=True))
     PlayerDayTotal.objects.filter(club_id=club_id).delete()
     rows = counted(club_id, Q())
     PlayerDayTotal.objects.bulk_create(rows, batch_size=2000)

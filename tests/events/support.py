@@ -34,6 +34,7 @@ def every_kind_of_write(club, actor) -> list[str]:
     services.create_game(club=club, players=[newcomer, *seated[1:4]], actor=actor)
     services.merge_players(source=newcomer, target=seated[0], actor=actor, reason="same Ada")
     _confirmations(club, actor)
+    _night(club, actor)
     return [
         EventType.GAME_STARTED,
         *[EventType.HAND_ENTERED] * 8,
@@ -54,6 +55,7 @@ def every_kind_of_write(club, actor) -> list[str]:
         EventType.HAND_CONFIRMED,
         EventType.HAND_ENTERED,
         EventType.HAND_QUERIED,
+        *NIGHT,
     ]
 
 
@@ -69,3 +71,36 @@ def _confirmations(club, actor) -> None:
     services.query_hand(
         game_id=game.pk, number=2, actor=actor, record={}, player_id=cleo.pk, pin="246810"
     )
+
+
+# A night of one round of one hand: five check in, one withdraws, four play; the last round
+# ending closes the night.
+NIGHT = [
+    EventType.NIGHT_OPENED,
+    *[EventType.NIGHT_CHECKED_IN] * 5,
+    EventType.NIGHT_WITHDRAWN,
+    EventType.GAME_STARTED,
+    EventType.ROUND_PUBLISHED,
+    EventType.ROUND_STARTED,
+    EventType.HAND_ENTERED,
+    EventType.GAME_FINISHED,
+    EventType.RATINGS_SETTLED,
+    EventType.ROUND_ENDED,
+    EventType.NIGHT_CLOSED,
+]
+
+
+def _night(club, actor) -> None:
+    league = services.create_league(club=club, name="Fridays", ruleset="standard")
+    night = services.open_night(
+        club=club, league=league, name="Friday", rounds=1, round_hands=1, actor=actor
+    )
+    for player in club.seated[:5]:
+        services.check_in(club=club, night_id=night.pk, player_id=player.pk, actor=actor)
+    services.withdraw(club=club, night_id=night.pk, player_id=club.seated[4].pk, actor=actor)
+    services.draw_round(club=club, night_id=night.pk, actor=actor)
+    services.publish_round(club=club, night_id=night.pk, actor=actor)
+    started = services.start_round(club=club, night_id=night.pk, actor=actor)
+    [table] = started.tables.all()
+    services.enter_hand(game_id=table.game_id, number=1, entry=HAND, actor=actor)
+    services.end_round(club=club, night_id=night.pk, actor=actor)

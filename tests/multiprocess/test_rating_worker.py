@@ -78,20 +78,20 @@ state = RatingsState.objects.get(club_id=club)
 print("CORRECTED " + json.dumps({"game": game.pk, "stale": state.stale_since is not None}))
 """
 
-# What the club's stored events are (ids and figures), and what a full re-rating from scratch
-# gives (figures): equal figures mean the ratings settled to a full recomputation.
+# What the club's shown events are (ids and figures), and what a full re-rating from scratch
+# gives (figures): equal figures mean the ratings settled to a full recomputation; and how
+# many rows of other generations are left (a killed re-rating's, until the next one).
 STATE = """
 import hashlib, json
 from django_tasks_db.models import DBTaskResult
 from hearts_site.tasks import uses_database_queue
-from scoring.models import RatingEvent, RatingsState
+from scoring.models import RatingEvent, RatingsState, shown_events
 from scoring.services import ratings
 
 club = CLUB
 def digest(rows):
     return hashlib.sha256(repr(sorted(rows)).encode()).hexdigest()
-stored = RatingEvent.objects.filter(club_id=club).values_list(
-    "pk", "player_id", "game_id", "mu", "sigma")
+stored = shown_events(club).values_list("pk", "player_id", "game_id", "mu", "sigma")
 full, _ = ratings.rated_events(club, None)
 state = RatingsState.objects.get(club_id=club)
 if uses_database_queue():
@@ -103,6 +103,7 @@ else:  # the Redis queue (CI's Redis phase): RQ's registries of the ratings queu
                    + ["SUCCESSFUL"] * q.finished_job_registry.count
                    + ["FAILED"] * q.failed_job_registry.count)
 print("STATE " + json.dumps({
+    "hidden": RatingEvent.objects.filter(club_id=club).exclude(generation=state.shown).count(),
     "stale": state.stale_since is not None,
     "ids": digest([row[0] for row in stored]),
     "stored": digest([row[1:] for row in stored]),
@@ -197,9 +198,10 @@ def _query(url: str, config: dict, sql: str, params: list) -> list[tuple]:
 
 
 def _re_rating_writes(url: str, config: dict) -> bool:
-    """Whether the worker's task is running and inside its write transaction: on PostgreSQL
-    a backend is deleting or copying in the events; on SQLite the writers' file lock is held
-    (after the task was claimed, nothing else of the worker writes until it is done)."""
+    """Whether the worker's task is running and inside one of its write transactions: on
+    PostgreSQL a backend is deleting or copying in the events; on SQLite the writers' file
+    lock is held (after the task was claimed, nothing else of the worker writes until it is
+    done)."""
     running = _query(url, config, TASKS, ["RUNNING"])
     if not running:
         return False
@@ -240,8 +242,8 @@ def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(database_url,
     finally:
         stop(process)
     killed = shell(env, state, "STATE")
-    # The transaction rolled back whole: the same event rows as before the correction, the
-    # club still marked, its task never finished.
+    # Nothing of the new generation is shown: the same event rows as before the correction,
+    # the club still marked, its task never finished.
     assert (killed["ids"], killed["stored"]) == (before["ids"], before["stored"])
     assert killed["stale"] and killed["tasks"] == ["RUNNING"]
     # The next run completes it: settle_ratings queues the stale club again.
@@ -250,3 +252,4 @@ def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(database_url,
     done = shell(env, state, "STATE")
     assert not done["stale"] and "SUCCESSFUL" in done["tasks"]
     assert done["stored"] == done["full"] != before["full"]
+    assert done["hidden"] == 0  # the killed run's rows went with the generation it replaced

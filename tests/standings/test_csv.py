@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from scoring.api.renderers import STANDINGS_COLUMNS, csv_cell
+from hearts_site.csv_files import csv_cell
+from scoring.api.renderers import STANDINGS_COLUMNS
 from scoring.selectors.standings import HAND_COLUMNS
 
 from .support import single_hand_league, standings_url, table_of

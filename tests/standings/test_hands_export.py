@@ -1,5 +1,5 @@
 """A league's hands.csv: kept for the club's results version as the tables are, streamed in
-pieces of rows, and limited for anonymous callers."""
+pieces of rows, and limited for callers who are not members of the club."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import csv
 import io
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site.rendering import kept_stream
+from hearts_site import kept_files
+from hearts_site.csv_files import csv_pieces, csv_text
 from hearts_site.throttling import FixedWindowThrottle
-from scoring.api.renderers import csv_pieces, csv_text
 
 from .support import play
 
@@ -29,6 +30,13 @@ def read(response) -> tuple[bytes, list[str]]:
     with CaptureQueriesContext(connection) as queries:
         body = b"".join(response.streaming_content)
     return body, [q["sql"] for q in queries.captured_queries]
+
+
+def status(response) -> int:
+    """The answer's status, its body read to the end (which closes it, as a server does)."""
+    if response.streaming:
+        b"".join(response.streaming_content)
+    return response.status_code
 
 
 def test_a_second_hands_csv_is_sent_from_the_kept_copy_without_reading_a_hand(api, qq_league):
@@ -61,18 +69,20 @@ def test_rows_are_written_a_piece_of_rows_at_a_time_each_ending_with_a_whole_row
     assert b"".join(pieces).decode() == csv_text(["n", "name", "score"], whole)
 
 
-def test_a_stream_its_caller_left_midway_is_not_kept(db):
+def test_a_file_its_caller_left_midway_is_not_kept_and_its_build_is_let_go(db):
     built = []
 
     def build():
         built.append(1)
         yield from (b"one,", b"two,", b"three\n")
 
-    left = kept_stream("left-midway", build)
-    assert next(left) == b"one,"
+    left = kept_files.open_file("left-midway", build)
+    assert next(iter(left)) == b"one,"
+    assert isinstance(kept_files.open_file("left-midway", build), kept_files.Busy)
     left.close()  # the client went away
-    assert b"".join(kept_stream("left-midway", build)) == b"one,two,three\n"
-    assert b"".join(kept_stream("left-midway", build)) == b"one,two,three\n"
+    assert b"".join(kept_files.open_file("left-midway", build)) == b"one,two,three\n"
+    assert isinstance(kept_files.open_file("left-midway", build), kept_files.KeptFile)
+    assert b"".join(kept_files.open_file("left-midway", build)) == b"one,two,three\n"
     assert len(built) == 2  # the first, left midway, and the one kept
 
 
@@ -82,20 +92,24 @@ def two_exports_a_minute(monkeypatch):
     monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
 
 
-def test_anonymous_exports_are_throttled_per_address_and_signed_in_ones_are_not(
+def test_exports_are_throttled_for_anyone_but_the_clubs_members(
     two_exports_a_minute, qq_league, owner
 ):
     url = hands_url(qq_league.league)
     stranger = APIClient(REMOTE_ADDR="198.51.100.9")
-    assert [stranger.get(url).status_code for _ in range(2)] == [200, 200]
+    assert [status(stranger.get(url)) for _ in range(2)] == [200, 200]
     refused = stranger.get(url)
     assert refused.status_code == 429
     assert refused.json()["errors"][0]["code"] == "throttled"
     assert int(refused["Retry-After"]) > 0
-    assert APIClient(REMOTE_ADDR="198.51.100.10").get(url).status_code == 200
+    assert status(APIClient(REMOTE_ADDR="198.51.100.10").get(url)) == 200
+    # Signed in, but no member of the club: counted as an anonymous caller is (per user).
+    outsider = APIClient(REMOTE_ADDR="198.51.100.11")
+    outsider.force_authenticate(get_user_model().objects.create_user("outsider"))
+    assert [status(outsider.get(url)) for _ in range(3)] == [200, 200, 429]
     member = APIClient(REMOTE_ADDR="198.51.100.9")
     member.force_authenticate(owner)
-    assert [member.get(url).status_code for _ in range(3)] == [200, 200, 200]
+    assert [status(member.get(url)) for _ in range(3)] == [200, 200, 200]
     # The table itself is never counted.
     assert stranger.get(f"/api/v1/leagues/{qq_league.league.pk}/standings/").status_code == 200
 

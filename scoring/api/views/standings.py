@@ -12,6 +12,7 @@ import json
 
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
+from django.utils.http import http_date
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
@@ -21,15 +22,17 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site import numbers
-from hearts_site.errors import DomainError
+from hearts_site.errors import DomainError, Unavailable
 from hearts_site.json import FastJSONRenderer
+from hearts_site.kept_files import Busy
 from hearts_site.query import takes_query
-from hearts_site.rendering import kept_rendering, kept_stream
+from hearts_site.rendering import kept_rendering
+from scoring import selectors, services
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
-from scoring.api.renderers import StandingsCSVRenderer, csv_pieces
+from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
-from scoring.api.throttling import AnonymousExportThrottle
+from scoring.api.throttling import ExportThrottle
 from scoring.selectors import standings
 
 DATE = OpenApiTypes.DATE
@@ -61,6 +64,13 @@ TABLE_WORDS = (
     "with the games, wins, places, points, moons, queens, gems and ratings of finished games "
     "in the period; players below min_games are listed after, as provisional. The ETag "
     "changes with any result of the club: poll with If-None-Match and get 304 meanwhile."
+)
+LAST_MODIFIED = OpenApiParameter(
+    "Last-Modified",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    response=[200],
+    description="When the file sent was built.",
 )
 CSV_WORDS = "The same table as CSV, one row a player, with a header row; errors are JSON."
 
@@ -219,29 +229,42 @@ class ClubStandingsCSVView(CSVTableMixin, ClubStandingsView):
 
 
 class LeagueHandsCSVView(LeagueScopedMixin, APIView):
-    """Every seat of every hand of the league's finished games, streamed as CSV; kept, as the
-    tables are, for the club's results version (which any change to what it shows renews).
-    Anonymous callers have an export budget of their own."""
+    """Every seat of every hand of the league's finished games, streamed as CSV: built once per
+    results version of the club (``services.hands_csv``), then sent from the kept copy with its
+    ETag and Last-Modified, or a 503 with Retry-After while another request builds it. Callers
+    who are not members of the club have an export budget of their own."""
 
     permission_classes = [AllowAny]
-    throttle_classes = [AnonymousExportThrottle]
+    throttle_classes = [ExportThrottle]
     # The rows are streamed as CSV for any Accept (text/csv too); the renderer is the errors'.
     renderer_classes = [FastJSONRenderer]
     content_negotiation_class = CSVOnly
 
+    def caller_is_member(self) -> bool:
+        """Whether the caller has a role in the league's club (``ExportThrottle`` asks)."""
+        return selectors.role_in(self.request.user, self.get_league_version().club_id) is not None
+
     @extend_schema(
         **operation("leagues_hands_csv"),
-        responses={(200, "text/csv"): OpenApiTypes.STR},
+        parameters=[IF_NONE_MATCH, ETAG, LAST_MODIFIED],
+        responses={(200, "text/csv"): OpenApiTypes.STR, 304: NOT_MODIFIED},
     )
     @takes_query()
     def get(self, request: Request, pk: int):
-        seen = self.get_league_version()  # a kept body needs no more of the league
-
-        def build():
-            rows = standings.league_hand_rows(self.get_league())
-            return csv_pieces(standings.HAND_COLUMNS, rows)
-
-        body = kept_stream(f"hands.csv:{pk}:{seen.results_version}", build)
-        response = StreamingHttpResponse(body, content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="league-{pk}-hands.csv"'
+        seen = self.get_league_version()  # a kept file needs no more of the league
+        etag = f'"{seen.results_version[:16]}-hands"'
+        if etag_matches(request, etag):
+            response = Response(status=304)
+        else:
+            found = services.hands_csv(pk, seen.results_version)
+            if isinstance(found, Busy):
+                raise Unavailable(
+                    "export_being_built",
+                    "This file is being built for another request: retry after Retry-After.",
+                    wait=found.retry_after,
+                )
+            response = StreamingHttpResponse(found, content_type="text/csv; charset=utf-8")
+            response["Content-Disposition"] = f'attachment; filename="league-{pk}-hands.csv"'
+            response["Last-Modified"] = http_date(found.built_at)
+        response["ETag"] = etag
         return response
