@@ -101,14 +101,17 @@ TOTALLED = tuple(count for count in HAND_COUNTS if count.total)
 
 def counted_seats(hands: Sequence[Any], seats: int, keeps_gems: bool) -> list[dict[str, Any]]:
     """Each seat's counts over ``hands`` (the game's counted hands), as {column: value}."""
-    return [
-        {
-            count.name: (
-                None
-                if count.nullable and not keeps_gems
-                else sum(count.adds(hand, index) for hand in hands)
-            )
-            for count in HAND_COUNTS
-        }
-        for index in range(seats)
-    ]
+    return [counted_seat(hands, index, keeps_gems) for index in range(seats)]
+
+
+def counted_seat(hands: Sequence[Any], index: int, keeps_gems: bool) -> dict[str, Any]:
+    """Seat ``index``'s counts over ``hands``; a nullable count is None where the game keeps
+    none (``keeps_gems``)."""
+    return {
+        count.name: (
+            None
+            if count.nullable and not keeps_gems
+            else sum(count.adds(hand, index) for hand in hands)
+        )
+        for count in HAND_COUNTS
+    }
