@@ -1,8 +1,10 @@
-"""League and club tables: one GROUP BY over per-game seat results, ranked as the league declares.
+"""League and club tables, ranked as the league declares; a player's own record.
 
-A table reads only finished games' seat rows (kept by the services), never the hands, so its
-cost is a fixed handful of queries whatever the league's size or data: the aggregate, the
-ratings, and the tied players' head-to-head seats when the declaration names head_to_head.
+A table sums the players' month totals for the whole months of its period and their day
+totals for the days at its ends (``PlayerMonthTotal``, ``PlayerDayTotal``, kept by the
+services), never the games or the hands. So its cost is a fixed handful of queries whatever
+the league's size: the sums, the ratings, and the tied players' head-to-head seats when the
+declaration names head_to_head. A player's own record sums their seats (``_aggregate``).
 """
 
 from __future__ import annotations
