@@ -3,6 +3,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
 PYTEST_ARGS ?=
+# pytest-xdist workers for make test and test-fast: each has its own test database.
+TEST_WORKERS ?= 2
 SCALE_ARGS ?=
 LOCK_ARGS ?=
 # gunicorn's access log, and each request's X-Request-ID last (docs/deploy.md does the same).
@@ -15,11 +17,12 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 	--python-platform x86_64-unknown-linux-gnu --generate-hashes --custom-compile-command "make lock"
 
 .DEFAULT_GOAL := help
-.PHONY: help install install-dev lock run test test-pages lint format bench clean distclean
+.PHONY: help install install-dev lock run test test-fast test-pages lint format bench clean distclean
 
 help:
 	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with the task workers (kept alive) and the webhook sweep"
-	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest (PYTEST_ARGS=...)"
+	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest on $(TEST_WORKERS) workers (PYTEST_ARGS=..., TEST_WORKERS=...)"
+	@echo "make test-fast  pytest on $(TEST_WORKERS) workers without the browser and multiprocess tests: the inner loop"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
 	@echo "make lint | format | clean | distclean"
@@ -81,7 +84,13 @@ test: $(VENV)/.installed-dev
 		DJANGO_SECRET_KEY=check-deploy-only-$$(od -An -N24 -tx1 /dev/urandom | tr -d ' \n') \
 		$(PY) manage.py check --deploy --fail-level WARNING
 	$(PY) manage.py spectacular --validate --fail-on-warn --file /dev/null
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+
+# The inner loop: the suite less what drives Chromium or starts child processes (make test
+# runs those too). Static files first, so that no two workers collect them at once.
+test-fast: $(VENV)/.installed-dev
+	$(PY) manage.py collectstatic --noinput --verbosity 0
+	$(PY) -m pytest -n $(TEST_WORKERS) -m "not browser and not multiprocess" $(PYTEST_ARGS)
 
 # The phone pages (tests/pages): Django test client, then Debian's Chromium at 360 px through
 # Playwright; screenshots land in test-artifacts/screenshots/ (git-ignored).

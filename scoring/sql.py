@@ -13,6 +13,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from functools import cache
+from itertools import chain
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
@@ -31,6 +32,7 @@ from scoring.models import (
     WebhookEndpoint,
     WriteCount,
 )
+from scoring.models.counts import HAND_COUNTS
 
 
 class _Result(NamedTuple):
@@ -263,38 +265,35 @@ def game_with_last_hand(game_id: int) -> Game | None:
 @cache
 def _add_to_seats(vendor: str) -> str:
     s = lambda n: _column(GameSeat, n)  # noqa: E731
-    add = ", ".join(
-        f"{s(name)} = {s(name)} + %s"
-        for name in ("hands_played", "points_taken", "moons", "queens", "clean_hands")
+    add = ", ".join(  # a nullable count stays NULL in a game that keeps none (gems)
+        f"{s(c.name)} = CASE WHEN %s THEN COALESCE({s(c.name)}, 0) + %s ELSE NULL END"
+        if c.nullable
+        else f"{s(c.name)} = {s(c.name)} + %s"
+        for c in HAND_COUNTS
     )
     return (
         f"UPDATE {_table(GameSeat)} SET {s('total')} = %s, {s('place')} = %s, "
-        f"{s('is_winner')} = %s, {add}, {s('gems')} = CASE WHEN %s THEN "
-        f"COALESCE({s('gems')}, 0) + %s ELSE NULL END "
-        f"WHERE {s('game')} = %s AND {s('seat')} = %s"
+        f"{s('is_winner')} = %s, {add} WHERE {s('game')} = %s AND {s('seat')} = %s"
     )
 
 
 def add_to_seats(game: Game, places: list[int | None], hand: Hand) -> None:
     """Each seat's kept results moved by one appended hand: its total, place and winner as the
-    game now stands, and one more hand, its points, moon, Q♠, clean hand and gems added to
-    the counts (gems stay NULL in a game that counts none). One statement for every seat."""
+    game now stands, and what the hand adds to each of ``HAND_COUNTS``. One statement."""
+    keeps = game.gems is not None
     seats = [
         (
             game.totals[index],
             places[index],
             index in game.winners,
-            1,
-            points,
-            int(hand.moon_shooter == index),
-            int(hand.queen_by == index),
-            int(points == 0),
-            game.gems is not None,
-            hand.gems[index] if hand.gems else 0,
+            *chain.from_iterable(
+                (keeps, c.adds(hand, index)) if c.nullable else (c.adds(hand, index),)
+                for c in HAND_COUNTS
+            ),
             game.pk,
             index,
         )
-        for index, points in enumerate(hand.points)
+        for index in range(len(hand.points))
     ]
     _execute(_add_to_seats(connection.vendor), seats, many=True)
 

@@ -1,8 +1,10 @@
 """Shared test setup. Engine tests keep their own fixtures in tests/engine/conftest.py."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.test.utils import override_settings
@@ -16,6 +18,28 @@ def _static_files_without_manifest():
         "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
     }
     with override_settings(STORAGES=storages):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _a_redis_database_per_worker(worker_id):
+    """Under pytest-xdist (``make test`` runs two workers), each worker's Redis cache is a
+    database of its own, counted down from CACHE_URL's (CI's 15, then 14): a test empties its
+    cache after it (``_a_fresh_shared_cache``), and must not empty another worker's mid-test.
+    Servers a test starts as child processes read CACHE_URL, so it is changed for them too."""
+    url = os.environ.get("CACHE_URL", "")
+    if worker_id == "master" or not url.startswith("redis"):
+        yield
+        return
+    from django.conf import settings
+
+    parts = urlsplit(url)
+    number = (int(parts.path.strip("/") or 0) - int(worker_id.removeprefix("gw"))) % 16
+    own = urlunsplit(parts._replace(path=f"/{number}"))
+    caches = {name: {**cache, "LOCATION": own} for name, cache in settings.CACHES.items()}
+    caches["rendered"] = settings.CACHES["rendered"]
+    os.environ["CACHE_URL"] = own
+    with override_settings(CACHES=caches):
         yield
 
 
@@ -62,3 +86,14 @@ def _a_fresh_shared_cache():
     if settings.CACHES["default"]["BACKEND"].endswith("RedisCache"):
         caches["default"].clear()
         caches["kept"].clear()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Marks for ``make test-fast``, which leaves them out: ``browser`` (a test that drives
+    Chromium: it asks for Playwright's ``page``) and ``multiprocess`` (tests/multiprocess:
+    servers and workers in child processes)."""
+    for item in items:
+        if "page" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
+        if "multiprocess" in item.path.parts:
+            item.add_marker(pytest.mark.multiprocess)

@@ -1,6 +1,6 @@
 """Who may do what in a club, composed in views with ``&`` and ``|``.
 
-Views that use these define ``get_club_id()`` (scoring.views.ClubScopedMixin); a club the
+Views that use these define ``get_club_id()`` (the mixins of scoring/api/scopes.py); a club the
 user may not read is a 404 there, so private clubs are not revealed.
 """
 

@@ -14,7 +14,7 @@ from scoring.models import Club, Game, Hand, HistoryEntry, League, Player
 
 
 def export_club(club: Club) -> dict[str, Any]:
-    """The club's whole record as a JSON-ready dict (format ``hearts-club-backup``, version 1).
+    """The club's whole record as a JSON-ready dict (format ``hearts-club-backup``, ``VERSION``).
 
     Ids are the source database's primary keys: they only tie the document together.
     """

@@ -18,6 +18,7 @@ from hearts_site.errors import DomainError
 from scoring.backup import schema
 from scoring.domain.ranking import ranking_of
 from scoring.models import GameSeat, GameStatus, League, Player, Season
+from scoring.models.counts import HAND_COUNTS, HAND_READS, CountedHand, counted_seat
 
 FORMAT = "hearts-club-backup"
 VERSION = 3
@@ -79,15 +80,49 @@ def _check_header(data: Any) -> None:
 
 
 def upgraded(data: dict[str, Any]) -> dict[str, Any]:
-    """The document as the current version has it; an older one is upgraded in a copy."""
-    if data["version"] == VERSION:
+    """The document as the current version has it; an older one, or one made before a seat
+    count was added (``HAND_COUNTS``), is upgraded in a copy."""
+    if data["version"] == VERSION and not _seats_lacking_counts(data):
         return data
     data = copy.deepcopy(data)
     if data["version"] == 1:
         _from_version_1(data)
-    _from_version_2(data)
+    if data["version"] != VERSION:
+        _from_version_2(data)
+    _count_seats(data)
     data["version"] = VERSION
     return data
+
+
+def _seats_lacking_counts(data: dict[str, Any]) -> bool:
+    return any(
+        count.name not in seat
+        for game in _objects(data.get("games"))
+        for seat in _objects(game.get("seats"))
+        for count in HAND_COUNTS
+    )
+
+
+def _count_seats(data: dict[str, Any]) -> None:
+    """A seat count the document does not hold (it was added since) is counted from the
+    game's counted hands, as the migration that added it counted the stored seats. A hand or
+    seat of the wrong shape is left for the check to refuse."""
+    for game in _objects(data.get("games")):
+        counted = [
+            hand
+            for hand in _objects(game.get("hands"))
+            if hand.get("is_void") is False and hand.get("confirmation") == "confirmed"
+        ]
+        try:
+            hands = [CountedHand(*(hand[name] for name in HAND_READS)) for hand in counted]
+            for seat in _objects(game.get("seats")):
+                index = seat["seat"]
+                if type(index) is int and index >= 0:
+                    found = counted_seat(hands, index, game.get("gems") is not None)
+                    for name, value in found.items():
+                        seat.setdefault(name, value)
+        except (KeyError, IndexError, TypeError):
+            continue
 
 
 def _from_version_2(data: dict[str, Any]) -> None:

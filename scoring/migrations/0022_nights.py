@@ -15,7 +15,7 @@ def finished_games_say_why(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0020_webhook_pings"),
+        ("scoring", "0021_big_hands"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

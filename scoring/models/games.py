@@ -8,6 +8,7 @@ from django.db.models.functions import Lower
 
 from .choices import Confirmation, EntryLevel, GameEnd, GameStatus
 from .clubs import Club, Player
+from .counts import HAND_COUNTS
 from .leagues import League, Season
 
 
@@ -110,26 +111,11 @@ class GameSeat(models.Model):
     total = models.IntegerField(default=0)
     place = models.PositiveSmallIntegerField(null=True, blank=True)
     is_winner = models.BooleanField(default=False)
-    # Per-game results kept by the services, so a league table never re-reads every hand.
-    hands_played = models.PositiveIntegerField(default=0)
-    points_taken = models.IntegerField(default=0)
-    moons = models.PositiveIntegerField(default=0)
-    queens = models.PositiveIntegerField(default=0)
-    clean_hands = models.PositiveIntegerField(default=0)
-    gems = models.IntegerField(null=True, blank=True)
+    # Then a column per count of ``HAND_COUNTS`` (added below the class): kept by the services
+    # over the game's counted hands, so a league table never re-reads every hand.
 
     # The seat's result, as the services keep it after every write.
-    RESULT_FIELDS = (
-        "total",
-        "place",
-        "is_winner",
-        "hands_played",
-        "points_taken",
-        "moons",
-        "queens",
-        "clean_hands",
-        "gems",
-    )
+    RESULT_FIELDS = ("total", "place", "is_winner", *(count.name for count in HAND_COUNTS))
 
     class Meta:
         ordering = ["game_id", "seat"]
@@ -140,6 +126,10 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} seat {self.seat}"
+
+
+for _count in HAND_COUNTS:
+    GameSeat.add_to_class(_count.name, _count.seat_field())
 
 
 class Hand(models.Model):

@@ -8,6 +8,7 @@ from datetime import date, timedelta
 from django.db import models
 
 from .clubs import Club, Player
+from .counts import TOTALLED
 
 
 def keys_of_a_span(span: str) -> tuple[list, list]:
@@ -39,26 +40,26 @@ class PlayerTotals(models.Model):
     wins = models.IntegerField()
     place_sum = models.IntegerField()
     total_points = models.IntegerField()
-    hands = models.IntegerField()
-    moons = models.IntegerField()
-    queens = models.IntegerField()
-    clean_hands = models.IntegerField()
-    gems = models.IntegerField(null=True, help_text="Null: no game of the span kept gems.")
+    # Then a column per count of ``TOTALLED`` (added below the class), named by its total.
 
-    SUMMED_FIELDS = (
-        "games",
-        "wins",
-        "place_sum",
-        "total_points",
-        "hands",
-        "moons",
-        "queens",
-        "clean_hands",
-        "gems",
-    )
+    SUMMED_FIELDS = ("games", "wins", "place_sum", "total_points", *(c.total for c in TOTALLED))
 
     class Meta:
         abstract = True
+
+
+for _count in TOTALLED:
+    PlayerTotals.add_to_class(_count.total, _count.total_field())
+
+
+# What a span's totals are over its players' seats: a game's own figures, then the counts.
+SEAT_SUMS = {
+    "games": models.Count("id"),
+    "wins": models.Count("id", filter=models.Q(is_winner=True)),
+    "place_sum": models.Sum("place"),
+    "total_points": models.Sum("total"),
+    **{count.total: models.Sum(count.name) for count in TOTALLED},
+}
 
 
 class PlayerDayTotal(PlayerTotals):

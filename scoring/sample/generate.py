@@ -19,6 +19,7 @@ from adjudication.engine.cards import HEARTS_MASK, QS_BIT, cards_in
 from adjudication.engine.scoring import score_hand
 from scoring import services
 from scoring.models import Game, GameSeat, GameStatus, Hand, HistoryEntry, League, Player
+from scoring.models.counts import counted_seats
 
 MOON_RATE = 0.02
 
@@ -121,6 +122,7 @@ def _game(rules, rng, club, league, people, finished_at, actor):
         )
         for number, entry, score, queen in hands
     ]
+    counts = counted_seats(rows, rules.players, keeps_gems=False)  # it plays without gems
     seats = []
     for seat, player in enumerate(table):
         seats.append(
@@ -130,11 +132,7 @@ def _game(rules, rng, club, league, people, finished_at, actor):
                 total=totals[seat],
                 place=result.places[seat],
                 is_winner=seat in result.winners,
-                hands_played=len(rows),
-                points_taken=sum(h.points[seat] for h in rows),
-                moons=sum(1 for h in rows if h.moon_shooter == seat),
-                queens=sum(1 for h in rows if h.queen_by == seat),
-                clean_hands=sum(1 for h in rows if h.points[seat] == 0),
+                **counts[seat],
             )
         )
     return game, seats, rows

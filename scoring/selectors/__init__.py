@@ -1,5 +1,5 @@
 """Reads: who may see what, and the shapes the API and the pages show, one module a subject
-(access, games, standings). Callers use ``from scoring import selectors`` and
+(docs/architecture.md lists them). Callers use ``from scoring import selectors`` and
 ``selectors.scoreboard(...)``; the names below are the selectors' whole public surface."""
 
 from scoring.selectors.access import (

@@ -1,8 +1,10 @@
-"""League and club tables: one GROUP BY over per-game seat results, ranked as the league declares.
+"""League and club tables, ranked as the league declares; a player's own record.
 
-A table reads only finished games' seat rows (kept by the services), never the hands, so its
-cost is a fixed handful of queries whatever the league's size or data: the aggregate, the
-ratings, and the tied players' head-to-head seats when the declaration names head_to_head.
+A table sums the players' month totals for the whole months of its period and their day
+totals for the days at its ends (``PlayerMonthTotal``, ``PlayerDayTotal``, kept by the
+services), never the games or the hands. So its cost is a fixed handful of queries whatever
+the league's size: the sums, the ratings, and the tied players' head-to-head seats when the
+declaration names head_to_head. A player's own record sums their seats (``_aggregate``).
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from scoring.models import (
     Season,
     shown_events,
 )
-from scoring.models.totals import next_month
+from scoring.models.counts import TOTALLED
+from scoring.models.totals import SEAT_SUMS, next_month
 
 
 @dataclass(frozen=True)
@@ -195,27 +198,15 @@ def _whole_months(first: date | None, last: date | None) -> tuple[Q | None, Q | 
 
 
 def _aggregate(seats: Q) -> list[dict[str, Any]]:
-    """One GROUP BY player over the seat rows (a player's own record)."""
-    found = (
-        GameSeat.objects.filter(seats)
-        .values("player_id")
-        .annotate(
-            games=Count("id"),
-            wins=Count("id", filter=Q(is_winner=True)),
-            place_sum=Sum("place"),
-            total_points=Sum("total"),
-            hands=Sum("hands_played"),
-            moons=Sum("moons"),
-            queens=Sum("queens"),
-            clean_hands=Sum("clean_hands"),
-            gems=Sum("gems"),
-        )
-        .order_by("player_id")
-    )
-    return _rows(found)
+    """One GROUP BY player over the seat rows (a player's own record), summed as the totals
+    are (``SEAT_SUMS``)."""
+    found = GameSeat.objects.filter(seats).values("player_id").annotate(**SEAT_SUMS)
+    return _rows(found.order_by("player_id"))
 
 
 def _rows(found) -> list[dict[str, Any]]:
+    """A player's row of a table or record from their sums: the games' figures and rates,
+    then each of ``TOTALLED``."""
     rows = []
     for seat in found:
         games_played = seat["games"]
@@ -231,11 +222,7 @@ def _rows(found) -> list[dict[str, Any]]:
                 "points_per_game": round(seat["total_points"] / games_played, 4),
                 "points_per_hand": round(seat["total_points"] / hands, 4) if hands else None,
                 "total_points": seat["total_points"],
-                "hands": hands,
-                "moons": seat["moons"],
-                "queens": seat["queens"],
-                "clean_hands": seat["clean_hands"],
-                "gems": seat["gems"],
+                **{count.total: seat[count.total] for count in TOTALLED},
             }
         )
     return rows

@@ -20,6 +20,7 @@ from hearts_site.errors import Conflict
 from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
 from scoring.models import COUNTED, Game, GameEnd, GameSeat, GameStatus, Hand
+from scoring.models.counts import HAND_READS, CountedHand, counted_seats
 from scoring.services import exports, totals
 from scoring.services.versions import results_changed
 
@@ -111,24 +112,20 @@ def rerate(game: Game, since: datetime | None) -> None:
 
 
 def _count_seats(game: Game, result: GameResult) -> None:
-    """Each seat's results counted again from every hand."""
+    """Each seat's results counted again from every counted hand (``HAND_COUNTS``)."""
     seats = list(GameSeat.objects.filter(game=game).order_by("seat"))
-    hands = list(
-        Hand.objects.filter(COUNTED, game=game).values_list(
-            "points", "moon_shooter", "queen_by", "gems"
-        )
-    )
+    hands = [
+        CountedHand(*row)
+        for row in Hand.objects.filter(COUNTED, game=game).values_list(*HAND_READS)
+    ]
+    counts = counted_seats(hands, len(seats), keeps_gems=game.gems is not None)
     for seat in seats:
         index = seat.seat
         seat.total = game.totals[index]
         seat.place = result.places[index]
         seat.is_winner = index in result.winners
-        seat.hands_played = len(hands)
-        seat.points_taken = sum(points[index] for points, *_ in hands)
-        seat.moons = sum(1 for _, shooter, *_ in hands if shooter == index)
-        seat.queens = sum(1 for _, _, queen, _ in hands if queen == index)
-        seat.clean_hands = sum(1 for points, *_ in hands if points[index] == 0)
-        seat.gems = sum(g[index] for *_, g in hands if g) if game.gems is not None else None
+        for name, value in counts[index].items():
+            setattr(seat, name, value)
     GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
 
 

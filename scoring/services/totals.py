@@ -15,30 +15,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from datetime import date, datetime, time, timedelta
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Q, Sum
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 
 from hearts_site import db_locks
 from scoring.models import Game, GameSeat, GameStatus, Player, PlayerDayTotal, PlayerMonthTotal
-from scoring.models.totals import next_month
+from scoring.models.totals import SEAT_SUMS, next_month
 
 TOTALS_LOCK = "player totals"
 
 # A day's games: (league id or 0, season id or 0, the local date they finished).
 Bucket = tuple[int, int, date]
-
-SUMS = {
-    "games": Count("id"),
-    "wins": Count("id", filter=Q(is_winner=True)),
-    "place_sum": Sum("place"),
-    "total_points": Sum("total"),
-    "hands": Sum("hands_played"),
-    "moons": Sum("moons"),
-    "queens": Sum("queens"),
-    "clean_hands": Sum("clean_hands"),
-    "gems": Sum("gems"),
-}
 
 
 def counted(club_id: int, seats: Q) -> list[PlayerDayTotal]:
@@ -48,7 +36,7 @@ def counted(club_id: int, seats: Q) -> list[PlayerDayTotal]:
         GameSeat.objects.filter(seats, game__club_id=club_id, game__status=GameStatus.FINISHED)
         .annotate(day=TruncDate("game__finished_at"))
         .values("game__league_id", "game__season_id", "day", "player_id")
-        .annotate(**SUMS)
+        .annotate(**SEAT_SUMS)
         .order_by()
     )
     return [

@@ -283,3 +283,16 @@ def test_a_version_1_document_still_imports_with_reasons_and_notes_apart(club):
         ("dismissed", "again?", "already ruled"),
         ("open", "still open", ""),
     }
+
+
+def test_a_document_made_before_a_seat_count_was_added_imports_it_counted_from_its_hands(club):
+    document = as_json(export_club(club))
+    kept = [seat["big_hands"] for game in document["games"] for seat in game["seats"]]
+    assert any(kept)
+    for game in document["games"]:
+        for seat in game["seats"]:
+            del seat["big_hands"]
+    copy = import_club(document, slug="counted")
+    assert [seat["big_hands"] for game in export_club(copy)["games"] for seat in game["seats"]] == (
+        kept
+    )

@@ -216,6 +216,18 @@ def test_the_player_page_shows_stats_and_a_rating_chart(club, finished_game):
     assert "Riverside League" in body
 
 
+def test_my_page_shows_the_statistics_of_my_player_page(club, finished_game, people):
+    cleo = club.seated[2]
+    cleo.user = people["scorer"]
+    cleo.save(update_fields=["user"])
+    on_player_page = assert_page(Client().get(f"/players/{cleo.pk}/"))
+    on_my_page = assert_page(client_for(people["scorer"]).get("/account/me/"))
+    statistics = re.compile(r'<dl class="stats">.*?</dl>', re.S)
+    shown = statistics.findall(on_player_page)
+    assert shown and statistics.findall(on_my_page) == shown
+    assert "Hands of 13+" in shown[0]
+
+
 def test_a_player_without_games_has_no_chart(club):
     body = assert_page(Client().get(f"/players/{club.seated[4].pk}/"))
     assert "No rated games yet" in body and "<polyline" not in body

@@ -4,13 +4,15 @@ The qq league (30-point target; a hand's gems are 26 − 4 × own points, a moon
 shooter and −26 for the others; qq subtracts 26 from a shooter):
 
 Game 1, seats Ada Ben Cleo Dev:   [0, 13, 5, 8] + [2, 1, 0, 23]   → totals 2 14 5 31
-    places 1 3 2 4; Q♠ Ben then Dev; clean hands Ada 1, Cleo 1; gems 44 −4 32 −72.
+    places 1 3 2 4; Q♠ Ben then Dev; clean hands Ada 1, Cleo 1; gems 44 −4 32 −72; hands of
+    13 or more Ben 1, Dev 1.
 Game 2, seats Ben Cleo Dev Ada:   [0, 26, 0, 0] (Cleo's moon) + [17, 0, 9, 0] + [14, 3, 9, 0]
     → totals 31 −23 18 0; places 4 1 3 2; Q♠ Cleo, Ben, Ben; clean Ben 1, Cleo 1, Dev 1,
-    Ada 3; gems Ben −98, Cleo 118, Dev −46, Ada 26.
+    Ada 3; gems Ben −98, Cleo 118, Dev −46, Ada 26; hands of 13 or more Cleo 1 (her moon),
+    Ben 2.
 Game 3, seats Ada Ben Cleo Dev:   hand 1 voided; [0, 0, 13, 13] + [0, 0, 4, 22]
     → totals 0 0 17 35; Ada and Ben share the win (places 1 1 3 4); Q♠ unknown (two seats on
-    13), then Dev; clean Ada 2, Ben 2; gems 52 52 −16 −88.
+    13), then Dev; clean Ada 2, Ben 2; gems 52 52 −16 −88; hands of 13 or more Cleo 1, Dev 2.
 """
 
 from __future__ import annotations
@@ -22,11 +24,11 @@ from scoring.models import GameSeat, Hand, RatingEvent
 from .support import rows_by_name, table_of
 
 EXPECTED = {
-    #        games wins win_rate avg_place  ppg      pph      total hands moons queens clean gems
-    "Ada": (3, 2, 0.6667, 1.3333, 0.6667, 0.2857, 2, 7, 0, 0, 6, 122),
-    "Ben": (3, 1, 0.3333, 2.6667, 15.0, 6.4286, 45, 7, 0, 3, 3, -50),
-    "Cleo": (3, 1, 0.3333, 2.0, -0.3333, -0.1429, -1, 7, 1, 1, 2, 134),
-    "Dev": (3, 0, 0.0, 3.6667, 28.0, 12.0, 84, 7, 0, 2, 1, -206),
+    #  games wins win_rate avg_place  ppg      pph      total hands moons queens clean gems 13+
+    "Ada": (3, 2, 0.6667, 1.3333, 0.6667, 0.2857, 2, 7, 0, 0, 6, 122, 0),
+    "Ben": (3, 1, 0.3333, 2.6667, 15.0, 6.4286, 45, 7, 0, 3, 3, -50, 3),
+    "Cleo": (3, 1, 0.3333, 2.0, -0.3333, -0.1429, -1, 7, 1, 1, 2, 134, 2),
+    "Dev": (3, 0, 0.0, 3.6667, 28.0, 12.0, 84, 7, 0, 2, 1, -206, 3),
 }
 COLUMNS = (
     "games",
@@ -41,6 +43,7 @@ COLUMNS = (
     "queens",
     "clean_hands",
     "gems",
+    "big_hands",
 )
 
 

@@ -6,6 +6,7 @@ from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.leagues import CRITERION_CHOICES, TIE_BREAK_CHOICES
+from scoring.models.counts import TOTALLED
 
 
 class StandingsQuerySerializer(StrictInputSerializer):
@@ -26,30 +27,56 @@ class StandingsQuerySerializer(StrictInputSerializer):
 # scoring.selectors.standings and kept rendered); they check nothing at run time.
 
 
-class StandingsRowSerializer(serializers.Serializer):
-    rank = serializers.IntegerField(allow_null=True, help_text="Null for a provisional row.")
-    provisional = serializers.BooleanField(help_text="Fewer games than the ranking's min_games.")
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField()
-    win_rate = serializers.FloatField()
-    average_place = serializers.FloatField()
-    points_per_game = serializers.FloatField()
-    points_per_hand = serializers.FloatField(allow_null=True)
-    total_points = serializers.IntegerField()
-    hands = serializers.IntegerField()
-    moons = serializers.IntegerField()
-    queens = serializers.IntegerField()
-    clean_hands = serializers.IntegerField()
-    gems = serializers.IntegerField(allow_null=True)
-    rating = serializers.FloatField(allow_null=True)
-    rating_change = serializers.FloatField(allow_null=True)
-    separated_by = serializers.ChoiceField(
-        choices=TIE_BREAK_CHOICES,
-        allow_null=True,
-        help_text="What put this row below the one above (shared: a tie); null for the first.",
-    )
+def record_fields(required: bool = True) -> dict[str, serializers.Field]:
+    """A player's record, as a table's row and a player's statistics give it: what each
+    field means is said once, here and in ``HAND_COUNTS``. ``required=False``: a player with
+    no finished game has only player, name and games."""
+    more = {} if required else {"required": False}
+    integer, number = serializers.IntegerField, serializers.FloatField
+    return {
+        "player": integer(),
+        "name": serializers.CharField(),
+        "games": integer(help_text="Finished games."),
+        "wins": integer(help_text="Finished games won (a shared win counts).", **more),
+        "win_rate": number(help_text="Wins per game.", **more),
+        "average_place": number(help_text="Average finishing place (1: first).", **more),
+        "points_per_game": number(help_text="Final score per game.", **more),
+        "points_per_hand": number(
+            allow_null=True, help_text="Final scores over hands played; null: none.", **more
+        ),
+        "total_points": integer(help_text="Final scores added up.", **more),
+        **{
+            count.total: integer(allow_null=count.nullable, help_text=count.meaning, **more)
+            for count in TOTALLED
+        },
+        "rating": number(
+            allow_null=True, help_text="Rating (ordinal: skill less a margin of doubt).", **more
+        ),
+        "rating_change": number(
+            allow_null=True, help_text="The rating's change over the period.", **more
+        ),
+    }
+
+
+# Built from the one list of fields (the metaclass reads them as declared, in their order).
+StandingsRowSerializer = type(
+    "StandingsRowSerializer",
+    (serializers.Serializer,),
+    {
+        "__module__": __name__,
+        "__doc__": "A player's row of a table.",
+        "rank": serializers.IntegerField(allow_null=True, help_text="Null for a provisional row."),
+        "provisional": serializers.BooleanField(
+            help_text="Fewer games than the ranking's min_games."
+        ),
+        **record_fields(),
+        "separated_by": serializers.ChoiceField(
+            choices=TIE_BREAK_CHOICES,
+            allow_null=True,
+            help_text="What put this row below the one above (shared: a tie); null for the first.",
+        ),
+    },
+)
 
 
 class RankingSerializer(serializers.Serializer):
@@ -98,26 +125,16 @@ class StandingsOutputSerializer(serializers.Serializer):
     )
 
 
-class PlayerRecordSerializer(serializers.Serializer):
-    """A player's record over every finished game; a player with none has only player, name
-    and games (0)."""
-
-    player = serializers.IntegerField()
-    name = serializers.CharField()
-    games = serializers.IntegerField()
-    wins = serializers.IntegerField(required=False)
-    win_rate = serializers.FloatField(required=False)
-    average_place = serializers.FloatField(required=False)
-    points_per_game = serializers.FloatField(required=False)
-    points_per_hand = serializers.FloatField(allow_null=True, required=False)
-    total_points = serializers.IntegerField(required=False)
-    hands = serializers.IntegerField(required=False)
-    moons = serializers.IntegerField(required=False)
-    queens = serializers.IntegerField(required=False)
-    clean_hands = serializers.IntegerField(required=False)
-    gems = serializers.IntegerField(allow_null=True, required=False)
-    rating = serializers.FloatField(allow_null=True, required=False)
-    rating_change = serializers.FloatField(allow_null=True, required=False)
+PlayerRecordSerializer = type(
+    "PlayerRecordSerializer",
+    (serializers.Serializer,),
+    {
+        "__module__": __name__,
+        "__doc__": "A player's record over every finished game; a player with none has only "
+        "player, name and games (0).",
+        **record_fields(required=False),
+    },
+)
 
 
 class PlayerLeagueRecordSerializer(serializers.Serializer):
