@@ -34,6 +34,9 @@ def every_read(public_club, owner, client_for, settings):
     endpoint, _ = services.create_endpoint(
         club=public_club, url="http://127.0.0.1:9/", event_types=["game.started"], actor=owner
     )
+    night = services.open_night(
+        club=public_club, league=league, name="Friday", rounds=2, round_hands=4, actor=owner
+    )
     ids = {
         "clubs": public_club.pk,
         "leagues": league.pk,
@@ -42,6 +45,7 @@ def every_read(public_club, owner, client_for, settings):
         "number": 1,
         "dispute_id": dispute.pk,
         "endpoint_id": endpoint.pk,
+        "night_id": night.pk,
         "preset": "standard",
         "season": season.pk,
     }
