@@ -128,7 +128,7 @@ def write_section(path: Path, name: str, body: str) -> None:
         text = NEW_RESULTS
     start = text.find(start_marker)
     end = text.find(end_marker, start) if start >= 0 else -1
-    earlier = text.find(EARLIER)
+    earlier = text.find(f"\n{EARLIER}\n") + 1 or -1  # the line itself, not a mention of it
     if end >= 0 and not 0 <= earlier < start:
         text = text[:start] + section + text[end + len(end_marker) :].removeprefix("\n")
     else:
