@@ -47,7 +47,8 @@ def prepare_event(
     club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
 ) -> PreparedEvent:
     """The event's id, time and body, and the club's endpoints (enabled or disabled: a disabled
-    one keeps its deliveries until enabled again) that want its type, as they are now."""
+    one keeps its deliveries until enabled again) that want its type, as they are now. Its
+    time is when it was prepared: the feed's order is its number's, given in the write."""
     event = Event(club_id=club_id, type=type, game_id=game_id, data=data)
     endpoints = [e for e in sql.endpoints_of(club_id) if type in e.event_types]
     deliveries = [WebhookDelivery(endpoint=endpoint) for endpoint in endpoints]
