@@ -115,6 +115,8 @@ bench: $(VENV)/.installed-dev
 		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_standings
 	$(PY) bench/scale.py --out bench/RESULTS.md $(SCALE_ARGS)
 	$(PY) bench/events.py --out bench/RESULTS.md
+	$(PY) bench/events.py --out bench/RESULTS.md \
+		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_events
 	command -v wrk >/dev/null 2>&1 || apt-get install -y wrk
 	$(PY) bench/http_load.py --out bench/RESULTS.md
 	$(PY) bench/idle_watchers.py --out bench/RESULTS.md

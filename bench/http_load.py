@@ -32,7 +32,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from report import (
@@ -242,19 +242,31 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def gunicorn(server: str, env: dict[str, str], log_path: Path):
-    """gunicorn on a free loopback port; yields its base URL and stops it afterwards."""
-    return gunicorn_on(free_port(), SERVERS[server], env, log_path)
+def gunicorn(server: str, env: dict[str, str], log_path: Path, app: Sequence[str] = ()):
+    """gunicorn on a free loopback port; yields its base URL and stops it afterwards. ``app``:
+    another application than the service's, with the options it needs."""
+    return gunicorn_on(free_port(), [*app, *SERVERS[server]], env, log_path)
+
+
+# How long a starting gunicorn may take to answer: on a machine shared with other work a
+# second server's start took over 30 s.
+STARTUP_SECONDS = 120
+
+# The service with its event log switched off (bench/no_event_log_wsgi.py): hand entry's
+# baseline for the log's cost.
+NO_EVENT_LOG = ("--pythonpath", str(ROOT / "bench"), "no_event_log_wsgi:application")
 
 
 @contextmanager
 def gunicorn_on(
     port: int, options: Sequence[str], env: dict[str, str], log_path: Path
 ) -> Iterator[str]:
-    """gunicorn with ``options`` on loopback ``port`` (bench/idle_watchers.py picks its own)."""
+    """gunicorn with ``options`` on loopback ``port`` (bench/idle_watchers.py picks its own);
+    the service's application unless ``options`` names another."""
+    app = [] if any(":application" in option for option in options) else ["hearts_site.wsgi"]
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
-        "hearts_site.wsgi",
+        *app,
         "--bind",
         f"127.0.0.1:{port}",
         *options,
@@ -263,7 +275,7 @@ def gunicorn_on(
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_SECONDS
         while True:
             if process.poll() is not None:
                 raise SystemExit(f"gunicorn exited ({process.returncode}); see {log_path}")
@@ -274,7 +286,9 @@ def gunicorn_on(
             except (OSError, urllib.error.URLError):
                 pass
             if time.monotonic() > deadline:
-                raise SystemExit(f"gunicorn did not answer /ping in 30 s; see {log_path}")
+                raise SystemExit(
+                    f"gunicorn did not answer /ping in {STARTUP_SECONDS} s; see {log_path}"
+                )
             time.sleep(0.2)
         yield base
     finally:
@@ -408,6 +422,7 @@ class ServerResult:
     cache: str
     baseline: list[Run]  # one before each endpoint's run and one after the last
     runs: list[Run]
+    unlogged: ServerResult | None = None  # hand entry with the event log off, its own server
 
     @property
     def baseline_rps(self) -> float:
@@ -438,7 +453,7 @@ def loads(
             200,
             script_args=("POST", seeded["adjudication_body"]),
             headers=(json_body,),
-            target=0.5,
+            target=0.65,
         ),
         Load(
             "hand",
@@ -560,7 +575,7 @@ def measure_server(
     cache: str,
     run: int,
     seeded: dict,
-    games: tuple[list[int], list[int]],
+    games: tuple[list[int], ...],
     args: argparse.Namespace,
     workdir: Path,
     log: Callable[[str], None],
@@ -580,7 +595,7 @@ def measure_server(
     if cache == "redis":
         env["CACHE_URL"] = REDIS_URL
         flush_redis()
-    warm_games, timed_games = games
+    warm_games, timed_games, unlogged_games = games
     what = f"{database.kind}, {server}, {CACHE_TEXT[cache]}"
     log_path = workdir / f"gunicorn-{database.kind}-{server}-{cache}.log"
     with gunicorn(server, env, log_path) as base:
@@ -616,7 +631,34 @@ def measure_server(
             runs.append(run)
         baseline.append(wrk(base, BASELINE, args.duration, args.connections))
         log(f"  baseline {baseline[-1].rps:,.0f} requests/s")
-    return ServerResult(database.describe(), server, cache, baseline, runs)
+    result = ServerResult(database.describe(), server, cache, baseline, runs)
+    if any(load.key == "hand" for load in timed):
+        result.unlogged = hand_without_event_log(
+            server, env, workdir / f"unlogged-{log_path.name}", seeded, unlogged_games, args
+        )
+        log(f"  hand entry, event log off: share {result.unlogged.share(0):.0%}")
+    return result
+
+
+def hand_without_event_log(
+    server: str,
+    env: dict[str, str],
+    log_path: Path,
+    seeded: dict,
+    games: list[int],
+    args: argparse.Namespace,
+) -> ServerResult:
+    """Hand entry on a server with the event log off, between two baseline runs of its own:
+    its share against hand entry's share with the log is the log's cost over HTTP."""
+    with gunicorn(server, env, log_path, NO_EVENT_LOG) as base:
+        etags = {"scoreboard": "", "standings": ""}  # hand entry sends none
+        (load,) = (x for x in loads(seeded, etags, games, args.connections, 0) if x.key == "hand")
+        load = replace(load, key="hand-unlogged", name="enter a hand, event log off")
+        wrk(base, BASELINE, args.warmup, args.connections)
+        before = wrk(base, BASELINE, args.duration, args.connections)
+        run = wrk(base, load, args.duration, args.connections)
+        after = wrk(base, BASELINE, args.duration, args.connections)
+    return ServerResult("", server, "", [before, after], [run])
 
 
 def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]):
@@ -643,7 +685,7 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
                     "--players",
                     str(args.players),
                     "--entry-games",
-                    str(per_run * 2 * len(servers) * len(args.cache)),
+                    str(per_run * 3 * len(servers) * len(args.cache)),
                 ],
                 cwd=ROOT,
                 check=True,
@@ -655,10 +697,7 @@ def run_database(kind: str, args: argparse.Namespace, log: Callable[[str], None]
             pool = iter(seeded["entry_games"])
             for server in servers:
                 for cache in args.cache:
-                    games = (
-                        [next(pool) for _ in range(per_run)],
-                        [next(pool) for _ in range(per_run)],
-                    )
+                    games = tuple([next(pool) for _ in range(per_run)] for _ in range(3))
                     results.append(
                         measure_server(
                             database,
@@ -714,6 +753,14 @@ def render_server(result: ServerResult) -> list[str]:
             f"{verdict(share, run.load.target)} | {run.p50_ms:.2f} | {run.p99_ms:.2f} | "
             f"{statuses(run)} |"
         )
+    if result.unlogged is not None:
+        off = result.unlogged
+        run = off.runs[0]
+        lines.append(
+            f"| {run.load.name} (its own server, bench/no_event_log_wsgi.py) | {run.rps:,.0f} | "
+            f"{off.around(0):,.0f} | {off.share(0):.0%} | — | {run.p50_ms:.2f} | "
+            f"{run.p99_ms:.2f} | {statuses(run)} |"
+        )
     return lines
 
 
@@ -730,6 +777,23 @@ def statuses(run: Run) -> str:
     if run.socket_errors:
         problems.append(f"{run.socket_errors:,} socket errors")
     return seen + (f" — **INVALID**: {'; '.join(problems)}" if problems else "")
+
+
+# Hand entry with the event log costs at most this much more than without it (issue 35).
+EVENT_LOG_TARGET = 1.20
+
+
+def unlogged_verdict(result: ServerResult) -> str:
+    """Hand entry's cost with the log over its cost without, from each one's share of its own
+    server's baseline (cost is the inverse of requests/s)."""
+    index = next(i for i, run in enumerate(result.runs) if run.load.key == "hand")
+    ratio = result.unlogged.share(0) / result.share(index)
+    over = ratio / EVENT_LOG_TARGET - 1
+    verdict = "met" if over <= 0 else f"missed by {over:.0%}"
+    return (
+        f"Hand entry with the event log costs ×{ratio:.2f} hand entry without it (target "
+        f"≤ ×{EVENT_LOG_TARGET:.2f}): {verdict}."
+    )
 
 
 def render(
@@ -802,6 +866,8 @@ def render(
                 + (f"; INVALID: {', '.join(invalid)}" if invalid else "; every run valid")
                 + "."
             )
+            if result.unlogged is not None:
+                lines.append(f"  {unlogged_verdict(result)}")
     lines += ["", *[f"- {key.capitalize()}: {value}" for key, value in facts.items()]]
     lines.append(f"- Command: `{command}`")
     example = done[0][1][0].runs[0]

@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The line in the results file above which today's sections stand, the earlier rounds below it.
+EARLIER = "<!-- earlier -->"
 # A results file the run creates says what writes it.
 NEW_RESULTS = "# Benchmark results\n\nWritten by `make bench`; see bench/README.md.\n"
 
@@ -112,8 +114,10 @@ def read_section(path: Path, name: str) -> str:
 
 
 def write_section(path: Path, name: str, body: str) -> None:
-    """Replace the text between the markers of ``name`` in ``path`` with ``body`` (or append
-    the section, creating the file if need be), leaving the rest of the file as it was. The
+    """Replace the text between the markers of ``name`` in ``path`` with ``body``, leaving the
+    rest of the file as it was. A new section, or one that stood below the ``EARLIER`` line
+    (the rounds before), is written just above that line (at the end of a file without one,
+    created if need be): today's figures come first. The
     file is replaced at once (written beside it, then renamed): an aborted run leaves the old
     results whole."""
     start_marker, end_marker = markers(name)
@@ -124,10 +128,16 @@ def write_section(path: Path, name: str, body: str) -> None:
         text = NEW_RESULTS
     start = text.find(start_marker)
     end = text.find(end_marker, start) if start >= 0 else -1
-    if end >= 0:
+    earlier = text.find(f"\n{EARLIER}\n") + 1 or -1  # the line itself, not a mention of it
+    if end >= 0 and not 0 <= earlier < start:
         text = text[:start] + section + text[end + len(end_marker) :].removeprefix("\n")
     else:
-        text = text.rstrip("\n") + "\n\n" + section
+        if end >= 0:  # a section of an earlier round, run again: it moves up with today's
+            text = text[:start] + text[end + len(end_marker) :].removeprefix("\n")
+        if earlier >= 0:
+            text = text[:earlier] + section + "\n" + text[earlier:]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")

@@ -50,7 +50,10 @@ def trusted_proxies(cidrs: tuple[str, ...]) -> tuple[Network, ...]:
     return tuple(ipaddress.ip_network(cidr, strict=False) for cidr in cidrs)
 
 
+@lru_cache(maxsize=4096)
 def _parsed(text: str) -> Address | None:
+    """The address ``text`` names, or None. Kept per text: parsing it is most of what finding
+    a client's address costs, and a worker sees the same few peers again and again."""
     try:
         address = ipaddress.ip_address(text.strip())
     except ValueError:

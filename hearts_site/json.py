@@ -36,6 +36,9 @@ LONG_NUMBER = re.compile(rb"[0-9]{19}")
 # No body of the API nests deeper than a few levels; a body nested a thousand deep would exhaust
 # the recursion of whatever walks it next (a serializer, an error's repr): refused on reading.
 MAX_DEPTH = 32
+# A tuple, not ``dict | list``: isinstance checks a tuple faster, and every value of a body is
+# checked.
+CONTAINERS = (dict, list)
 TOO_DEEP = f"JSON nested deeper than {MAX_DEPTH} levels."
 
 
@@ -95,7 +98,7 @@ def _shallow(data: Any) -> Any:
         level = [
             child
             for value in level
-            if isinstance(value, dict | list)
+            if isinstance(value, CONTAINERS)
             for child in (value.values() if isinstance(value, dict) else value)
         ]
         if not level:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from django.contrib.messages.middleware import MessageMiddleware
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 
@@ -70,3 +71,16 @@ class LengthRequiredMiddleware:
             detail = "Send the body with a Content-Length: bodies in chunks are not read."
             return error_json(request, 411, LENGTH_REQUIRED, detail)
         return self.get_response(request)
+
+
+API_PREFIX = "/api/v1/"
+
+
+class PageMessagesMiddleware(MessageMiddleware):
+    """Django's messages (a notice shown on the next page), for the pages and the admin only:
+    the API answers in JSON and shows none, so its requests skip the message store's setup,
+    a cost every adjudication paid for nothing. Everything outside ``/api/v1/`` keeps it."""
+
+    def process_request(self, request):
+        if not request.path_info.startswith(API_PREFIX):
+            super().process_request(request)

@@ -76,7 +76,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "hearts_site.account_header.AccountHeaderMiddleware",  # which account a page is for
-    "django.contrib.messages.middleware.MessageMiddleware",
+    "hearts_site.middleware.PageMessagesMiddleware",  # Django's, outside the API only
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "hearts_site.middleware.DatabaseUnavailableMiddleware",
     # Last: answers the admin's sign-in with 429 while its pair is locked out.

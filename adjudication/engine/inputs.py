@@ -70,10 +70,11 @@ def cards_in_deck(rules: Ruleset, cards: object, field_name: str) -> tuple[tuple
         if bool in map(type, cards):
             raise TypeError
         parsed = tuple(map(_CANONICAL.__getitem__, cards))
-        if len(set(parsed)) == len(parsed):
-            mask = sum(map(BIT.__getitem__, parsed))
-            if not mask & ~rules.deck:
-                return parsed, mask
+        # The bits summed: a repeated card carries into another bit, so the sum has as many
+        # bits set as there are cards only when no card repeats (then it is their union).
+        mask = sum(map(BIT.__getitem__, parsed))
+        if mask.bit_count() == len(parsed) and not mask & ~rules.deck:
+            return parsed, mask
     except (KeyError, TypeError):
         pass
     result = []

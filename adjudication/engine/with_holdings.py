@@ -69,11 +69,12 @@ def _replay_flagging(
         winner = seat
         mask = bit
         led_mask = SUIT_MASK[led]
-        for j in range(i + 1, end):
+        j = i
+        for card in plays[i + 1 : end]:
+            j += 1
             seat += 1
             if seat == n:
                 seat = 0
-            card = plays[j]
             bit = bits[card]
             h = hold[seat]
             if suit_of[card] == led:

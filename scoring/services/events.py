@@ -10,6 +10,7 @@ last in a write, after its other locks, so the counter is held briefly and alway
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -26,25 +27,45 @@ from scoring.models import (
     Hand,
     PlayerMerge,
     WebhookDelivery,
+    WebhookEndpoint,
 )
 
 
-def record_event(
+@dataclass
+class PreparedEvent:
+    """An event made ready before its write's transaction: the row, converted for the database
+    save its number, and the endpoints that want it. Inside the transaction only the counter
+    and the inserts remain (``record``), so the writer lock is held for those alone."""
+
+    event: Event
+    row: list[Any]
+    endpoints: list[WebhookEndpoint]
+    deliveries: list[tuple[WebhookDelivery, list[Any]]]  # one an endpoint, save the event
+
+
+def prepare_event(
     club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
-) -> Event:
-    """Append an event to the club's log, in the caller's transaction, and a delivery for each
-    enabled or disabled endpoint of the club that wants its type (a disabled one keeps them
-    until it is enabled again); the deliveries' task is queued in the same transaction."""
+) -> PreparedEvent:
+    """The event's id, time and body, and the club's endpoints (enabled or disabled: a disabled
+    one keeps its deliveries until enabled again) that want its type, as they are now. Its
+    time is when it was prepared: the feed's order is its number's, given in the write."""
+    event = Event(club_id=club_id, type=type, game_id=game_id, data=data)
+    endpoints = [e for e in sql.endpoints_of(club_id) if type in e.event_types]
+    deliveries = [WebhookDelivery(endpoint=endpoint) for endpoint in endpoints]
+    rows = [(delivery, sql.prepared_row(delivery)) for delivery in deliveries]
+    return PreparedEvent(event, sql.prepared_row(event), endpoints, rows)
+
+
+def record(prepared: PreparedEvent) -> Event:
+    """Append a prepared event to its club's log in the caller's transaction, numbered under
+    the club's counter row, with a delivery for each endpoint that wants it; the deliveries'
+    task is queued in the same transaction."""
+    event, endpoints = prepared.event, prepared.endpoints
     with transaction.atomic(savepoint=False):
-        event = Event(
-            club_id=club_id, sequence=_next_number(club_id), type=type, game_id=game_id, data=data
-        )
-        sql.insert(event)
-        endpoints = [e for e in sql.endpoints_of(club_id) if type in e.event_types]
+        sql.insert_prepared(event, prepared.row, sequence=_next_number(event.club_id))
+        for delivery, row in prepared.deliveries:
+            sql.insert_prepared(delivery, row, event=event.pk)
         if endpoints:
-            WebhookDelivery.objects.bulk_create(
-                WebhookDelivery(endpoint=endpoint, event=event) for endpoint in endpoints
-            )
             # A late import: the delivery module imports this one for its payloads.
             from scoring.services.delivery import wake
 
@@ -52,6 +73,14 @@ def record_event(
             if awake:
                 wake(awake)
     return event
+
+
+def record_event(
+    club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
+) -> Event:
+    """Prepare and record an event at once, for a write whose event is not worth preparing
+    ahead (a re-rating's, a merge's, a dispute's)."""
+    return record(prepare_event(club_id, type, data, game_id=game_id))
 
 
 def hold_counter(club_id: int) -> None:
@@ -112,16 +141,17 @@ def dispute_state(dispute: Dispute) -> dict[str, Any]:
     }
 
 
-def hand_changed(type: EventType, game: Game, hand: Hand, reason: str = "") -> None:
+def hand_changed(type: EventType, game: Game, hand: Hand, reason: str = "") -> PreparedEvent:
     """hand.entered, hand.corrected, hand.voided or hand.confirmed: the hand and its game after
-    the change."""
+    the change (prepared from the values the write will store; ``record`` it in the write)."""
     data = {"game": game_state(game), "hand": hand_state(hand), "reason": reason}
-    record_event(game.club_id, type, data, game_id=game.pk)
+    return prepare_event(game.club_id, type, data, game_id=game.pk)
 
 
-def game_changed(type: EventType, game: Game, **more: Any) -> None:
-    """game.started, game.finished or game.abandoned: the game as it now is (and ``more``)."""
-    record_event(game.club_id, type, {"game": game_state(game), **more}, game_id=game.pk)
+def game_changed(type: EventType, game: Game, **more: Any) -> PreparedEvent:
+    """game.started, game.finished or game.abandoned: the game as it now is (and ``more``),
+    prepared; ``record`` it in the write."""
+    return prepare_event(game.club_id, type, {"game": game_state(game), **more}, game_id=game.pk)
 
 
 def dispute_changed(type: EventType, game: Game, dispute: Dispute, hand: Hand) -> None:

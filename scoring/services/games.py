@@ -92,8 +92,9 @@ def create_game(
         actor=actor,
         after={"players": [p.pk for p in players], "ruleset": game.ruleset},
     )
-    events.game_changed(
-        EventType.GAME_STARTED, game, players=[p.pk for p in players], ruleset=game.ruleset
+    started = [p.pk for p in players]
+    events.record(
+        events.game_changed(EventType.GAME_STARTED, game, players=started, ruleset=game.ruleset)
     )
     return game
 
@@ -250,5 +251,5 @@ def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | No
         after={"status": game.status},
         reason=reason,
     )
-    events.game_changed(EventType.GAME_ABANDONED, game, reason=reason)
+    events.record(events.game_changed(EventType.GAME_ABANDONED, game, reason=reason))
     return game

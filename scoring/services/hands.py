@@ -89,6 +89,11 @@ def _try_enter_hand(
     else:  # awaiting confirmation: it moves no total until the write that confirms it
         totals, gems, played = game.totals, game.gems, game.hands_played
     result, rated_at = end_of(game, rules_of(game), totals, gems, played)
+    # The events are made ready here, from what the write will store: only their numbers and
+    # rows are left for the transaction, where SQLite's writer lock is held.
+    told = [events.hand_changed(EventType.HAND_ENTERED, game, hand)]
+    if game.status == GameStatus.FINISHED:  # this hand ends it: a finished game takes none
+        told.append(events.game_changed(EventType.GAME_FINISHED, game))
     with transaction.atomic():
         if not sql.update(game, Game.SETTLED_FIELDS, where={"version": read_version}):
             return None
@@ -113,9 +118,8 @@ def _try_enter_hand(
                 after={**hand.snapshot(), **noted},
             )
         )
-        events.hand_changed(EventType.HAND_ENTERED, game, hand)
-        if game.status == GameStatus.FINISHED:  # this hand ended it: a finished game takes none
-            events.game_changed(EventType.GAME_FINISHED, game)
+        for prepared in told:
+            events.record(prepared)
         rerate(game, since)
     return hand, True
 
@@ -305,9 +309,9 @@ def change_hand(
         reason=reason,
     )
     if action in HAND_EVENTS:  # a dispute's acceptance is told as dispute.resolved
-        events.hand_changed(HAND_EVENTS[action], game, hand, reason)
+        events.record(events.hand_changed(HAND_EVENTS[action], game, hand, reason))
     if game.status == GameStatus.FINISHED and not was_finished:
-        events.game_changed(EventType.GAME_FINISHED, game)
+        events.record(events.game_changed(EventType.GAME_FINISHED, game))
     rerate(game, since)
     return hand
 

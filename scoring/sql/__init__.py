@@ -1,4 +1,5 @@
-"""The project's hand-written SQL: every statement in one place, run through ``_execute``.
+"""The project's hand-written SQL: the reads here, the writes in ``writes``, all run through
+``core._execute``.
 
 Everything else reads and writes through the ORM. A statement stays here only while
 ``make bench`` shows it worth at least 10% of its endpoint's figure (bench/RESULTS.md,
@@ -10,11 +11,11 @@ table and column names, so a renamed column follows.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from datetime import datetime
 from functools import cache
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection, transaction
@@ -33,34 +34,25 @@ from scoring.models import (
     WriteCount,
 )
 from scoring.models.counts import HAND_COUNTS
+from scoring.sql.core import _column, _execute, _quote, _table
+from scoring.sql.writes import insert, insert_prepared, insert_rows, prepared_row, update
 
-
-class _Result(NamedTuple):
-    rows: list[tuple]
-    columns: list[str]
-    changed: int
-
-
-def _execute(
-    sql: str, params: Sequence[Any], *, many: bool = False, copy: Sequence[str] = ()
-) -> _Result:
-    """The one place a hand-written statement runs: ``params`` once, or each of them with
-    ``many``, or (PostgreSQL) each as a row of a binary ``COPY … FROM STDIN`` whose columns
-    have the database types ``copy``; its rows, their column names and the rows it changed."""
-    with connection.cursor() as cursor:
-        if copy:
-            with cursor.cursor.copy(sql) as writer:
-                writer.set_types(list(copy))
-                for row in params:
-                    writer.write_row(row)
-            return _Result([], [], len(params))
-        if many:
-            cursor.executemany(sql, params)
-        else:
-            cursor.execute(sql, params)
-        described = cursor.description
-        rows = cursor.fetchall() if described else []
-        return _Result(rows, [column[0] for column in described or ()], cursor.rowcount)
+__all__ = [
+    "add_to_seats",
+    "count_write",
+    "endpoints_of",
+    "game_version_row",
+    "game_with_last_hand",
+    "insert",
+    "insert_prepared",
+    "insert_rows",
+    "league_version_row",
+    "next_event_number",
+    "prepared_row",
+    "roles_of",
+    "update",
+    "user_of_token",
+]
 
 
 def _run(statement: Callable[[str], str], params: list[Any]) -> list[tuple]:
@@ -121,18 +113,6 @@ def _converter(steps: list, expression) -> Callable[[Any], Any]:
         return value
 
     return convert
-
-
-def _quote(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-def _table(model) -> str:
-    return _quote(model._meta.db_table)
-
-
-def _column(model, name: str) -> str:
-    return _quote(model._meta.get_field(name).column)
 
 
 # --- A game's and a league's version: what a kept body or a 304 needs ------------------------
@@ -331,119 +311,3 @@ def _roles(vendor: str) -> str:
 def roles_of(user_id: int) -> dict[int, str]:
     """The user's role in each club they belong to, by club id."""
     return dict(_run(_roles, [user_id]))
-
-
-# --- A hand entry's write: the statements inside SQLite's one writer lock ---------------------
-#
-# The ORM compiles an INSERT or an UPDATE anew each time, and a hand entry compiles three inside
-# its write transaction, where on SQLite every other writer waits for it. These are built once
-# per model and field list, and run with the fields' own conversions (``pre_save``,
-# ``get_db_prep_save``), so what is stored is what ``save()`` stores. No signals are sent (the
-# project connects none: its rules live in the services).
-
-_writes: dict[tuple, tuple[str, list, list]] = {}
-
-
-def insert(obj: Model) -> None:
-    """INSERT ``obj`` as ``obj.save()`` would a new row: auto fields set, primary key read
-    back. Not for a model with parent tables or fields with their own SQL placeholder."""
-    model = type(obj)
-    key = ("insert", model, connection.vendor)
-    if key not in _writes:
-        meta = model._meta
-        if meta.parents or any(hasattr(f, "get_placeholder") for f in meta.concrete_fields):
-            raise TypeError(f"{model.__name__}: not a plain table")
-        fields = [f for f in meta.local_concrete_fields if f is not meta.pk]
-        columns = ", ".join(_quote(f.column) for f in fields)
-        _writes[key] = (
-            f"INSERT INTO {_table(model)} ({columns}) VALUES ({', '.join(['%s'] * len(fields))}) "
-            f"RETURNING {_quote(meta.pk.column)}",
-            fields,
-            [],
-        )
-    statement, fields, _ = _writes[key]
-    params = [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
-    ((obj.pk,),) = _execute(statement, params).rows
-    obj._state.adding = False
-    obj._state.db = connection.alias
-
-
-def update(obj: Model, fields: Sequence[str], where: Mapping[str, Any]) -> int:
-    """UPDATE ``obj``'s row as ``obj.save(update_fields=fields)`` would (auto_now fields among
-    them set), only if the row still holds the values ``where`` names (a version read before,
-    say); returns the rows changed: 0 when another write moved the row meanwhile."""
-    model = type(obj)
-    key = ("update", model, tuple(fields), tuple(where), connection.vendor)
-    if key not in _writes:
-        meta = model._meta
-        chosen = [meta.get_field(name) for name in fields]
-        guards = [meta.get_field(name) for name in where]
-        if any(hasattr(f, "get_placeholder") for f in chosen + guards):
-            raise TypeError(f"{model.__name__}: a field with its own placeholder")
-        assignments = ", ".join(f"{_quote(f.column)} = %s" for f in chosen)
-        conditions = "".join(f" AND {_quote(f.column)} = %s" for f in guards)
-        _writes[key] = (
-            f"UPDATE {_table(model)} SET {assignments} "
-            f"WHERE {_quote(meta.pk.column)} = %s{conditions}",
-            chosen,
-            guards,
-        )
-    statement, chosen, guards = _writes[key]
-    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
-    params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
-    params.extend(f.get_db_prep_value(where[f.name], connection) for f in guards)
-    return _execute(statement, params).changed
-
-
-# --- Many rows at once: a re-rating's events ---------------------------------------------------
-#
-# A re-rating from a club's first game writes a row per seat of every game after it. Building a
-# model instance per row and letting ``bulk_create`` compile batches of placeholders costs more
-# than the rating itself; PostgreSQL takes the rows in one binary COPY, SQLite in one prepared
-# statement run for each row. Only plain columns are written (numbers, and datetimes converted
-# as the field converts them), so a row stored here reads back as the ORM would have stored it.
-
-
-def insert_rows(
-    model: type[Model], fields: Sequence[str], rows: Sequence[Sequence[Any]], batch: int = 20_000
-) -> None:
-    """INSERT one row of ``model`` per tuple of ``rows`` (values in the order of ``fields``,
-    primary key left to the database), as ``bulk_create`` of the same values would store them;
-    ``batch`` rows a statement, so each stays well inside the statement timeout."""
-    meta = model._meta
-    chosen = [meta.get_field(name) for name in fields]
-    converters = [_prepared(f) for f in chosen]
-    if any(converters):
-        rows = [
-            tuple(v if c is None else c(v) for v, c in zip(row, converters, strict=True))
-            for row in rows
-        ]
-    columns = ", ".join(_quote(f.column) for f in chosen)
-    if connection.vendor == "postgresql":
-        types = [f.db_type(connection) for f in chosen]
-        statement = f"COPY {_table(model)} ({columns}) FROM STDIN (FORMAT BINARY)"
-        for start in range(0, len(rows), batch):
-            _execute(statement, rows[start : start + batch], copy=types)
-        return
-    marks = ", ".join(["%s"] * len(chosen))
-    statement = f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks})"
-    for start in range(0, len(rows), batch):
-        _execute(statement, rows[start : start + batch], many=True)
-
-
-def _prepared(field) -> Callable[[Any], Any] | None:
-    """How a value of ``field`` is made ready for the database, or None where it goes as it is
-    (numbers): datetimes are converted as ``get_db_prep_save`` converts them, each distinct
-    value once."""
-    if field.get_internal_type() not in {"DateTimeField", "DateField"}:
-        return None
-    if connection.vendor == "postgresql":
-        return None  # the binary COPY sends the datetime itself
-    seen: dict[Any, Any] = {}
-
-    def prepare(value):
-        if value not in seen:
-            seen[value] = field.get_db_prep_save(value, connection)
-        return seen[value]
-
-    return prepare
