@@ -17,9 +17,11 @@ from scoring.services.nights.state import (
 
 
 def _player(club: Club, player_id: object) -> Player:
+    """The club's player, its row locked (after the night's): two nights checking one player in
+    at once take turns, so the second sees the first's check-in."""
     if not isinstance(player_id, int) or isinstance(player_id, bool):
         raise DomainError("unknown_player", "No such player in this club.", "player")
-    player = Player.objects.filter(club=club, pk=player_id).first()
+    player = Player.objects.select_for_update().filter(club=club, pk=player_id).first()
     if player is None:
         raise DomainError("unknown_player", "No such player in this club.", "player")
     if player.merged_into_id:
