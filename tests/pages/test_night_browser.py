@@ -15,40 +15,17 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Game, GameEnd, NightRound, NightTable
-from tests.pages.conftest import PASSWORD, SCREENSHOTS, make_user
+from tests.pages.conftest import SCREENSHOTS, make_user
 from tests.pages.phone_checks import axe_violations, code_words, shot, small_tap_targets
+
+# The wall test's browsers: a phone, or the wall's computer at 1920 x 1080, signed in if asked.
+from tests.pages.test_wall_browser import browsers as phones  # noqa: F401 - a fixture
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WALL = {"width": 1920, "height": 1080}
 # The draw's quality in words, over the rounds it planned together (the last round alone).
 QUALITY = r"(Over rounds \d to 3: )?([Nn]o two players meet twice|\d+ pairs? meets? twice.*)\."
 LATER = ["Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lou", "Max", "Ned"]
-
-
-@pytest.fixture
-def phones(page: Page, browser_context_args, live_server):
-    """``phones(username=None, wall=False)``: a browser of its own, signed in if asked."""
-    contexts = []
-
-    def open_one(username: str | None = None, wall: bool = False) -> Page:
-        args = dict(browser_context_args)
-        if wall:
-            args.update(viewport=WALL, device_scale_factor=1, is_mobile=False, has_touch=False)
-        context = page.context.browser.new_context(**args)
-        contexts.append(context)
-        opened = context.new_page()
-        if username:
-            opened.goto(f"{live_server.url}/account/login/")
-            opened.fill("#id_username", username)
-            opened.fill("#id_password", PASSWORD)
-            opened.locator("main").get_by_role("button", name="Sign in").click()
-            expect(opened.locator("footer")).to_contain_text("Signed in as")
-        return opened
-
-    yield open_one
-    for context in contexts:
-        context.close()
 
 
 def check_page_state(page: Page, name: str) -> None:
@@ -119,7 +96,10 @@ def end_and_read_standings(director: Page, number: int, players: int) -> None:
 
 
 def test_a_fourteen_player_night_of_three_rounds_from_the_pages_alone(
-    live_server, club, people, phones
+    live_server,
+    club,
+    people,
+    phones,  # noqa: F811 - the imported fixture
 ):
     url = live_server.url
     olive = people["owner"]
