@@ -69,7 +69,7 @@ run: $(VENV)/.installed
 	# X-Request-ID.
 	bin/respawn $(PY) manage.py tasks_worker --queue ratings & ratings=$$!; \
 	bin/respawn $(PY) manage.py tasks_worker --queue webhooks --threads 4 & webhooks=$$!; \
-	$(PY) manage.py webhooks_sweep --every 60 >/dev/null & sweep=$$!; \
+	$(PY) manage.py sweep --every 60 >/dev/null & sweep=$$!; \
 	trap 'kill $$ratings $$webhooks $$sweep 2>/dev/null' EXIT; \
 	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 \
 		--access-logfile - --access-logformat '$(ACCESS_LOG_FORMAT)'

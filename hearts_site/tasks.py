@@ -58,4 +58,12 @@ def enqueue_with_transaction(enqueue: Callable[[], object]) -> None:
     if uses_database_queue():
         enqueue()
     else:
-        transaction.on_commit(enqueue)
+        after_commit(enqueue)
+
+
+def after_commit(enqueue: Callable[[], object]) -> None:
+    """Queue a task once the caller's transaction commits. A queue that fails then (Redis
+    restarting) fails nothing of the write, which is kept: the error is logged and the task,
+    a wake-up for work the database holds (a delivery due, a club marked stale), is queued
+    again by ``manage.py sweep``."""
+    transaction.on_commit(enqueue, robust=True)

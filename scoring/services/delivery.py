@@ -195,7 +195,7 @@ def _wake_waiting(endpoint: WebhookEndpoint, now: datetime) -> None:
 def sweep() -> int:
     """Queue a delivery task for each enabled endpoint with a delivery due, or left
     ``sending`` past the timeout by a killed worker; returns how many. Run it every minute or
-    so (``manage.py webhooks_sweep``)."""
+    so (``manage.py sweep``)."""
     now = timezone.now()
     due = Q(status=DeliveryStatus.PENDING, next_attempt_at__lte=now) | Q(
         status=DeliveryStatus.SENDING, sending_since__lte=_stale(now)

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from django.db import transaction
 from django_tasks import task
 
 from hearts_site import kept_files
 from hearts_site.csv_files import csv_pieces
-from hearts_site.tasks import RATINGS
+from hearts_site.tasks import RATINGS, after_commit
 from scoring.models import Game, League
 from scoring.selectors import standings
 
@@ -34,7 +33,7 @@ def finished_game_changed(game: Game) -> None:
     commits, queue the build of its league's hands.csv, if that file is wanted."""
     league_id = game.league_id
     if league_id is not None:
-        transaction.on_commit(lambda: _queue_if_wanted(league_id))
+        after_commit(lambda: _queue_if_wanted(league_id))
 
 
 def _queue_if_wanted(league_id: int) -> None:

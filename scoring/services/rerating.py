@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
-from hearts_site.tasks import RATINGS
+from hearts_site.tasks import RATINGS, after_commit
 from scoring.models import (
     Club,
     Game,
@@ -54,7 +54,7 @@ def ratings_changed(club_id: int, since: datetime | None) -> None:
     state.generation += 1
     # Named fields: a re-rating reserves its generation (``reserved``) holding no club lock.
     state.save(update_fields=["generation", "stale_since"])
-    transaction.on_commit(lambda: settle_ratings_task.enqueue(club_id))
+    after_commit(lambda: settle_ratings_task.enqueue(club_id))
 
 
 def _newest_only(club_id: int, since: datetime) -> bool:
@@ -138,3 +138,12 @@ def stale_clubs() -> list[int]:
     """Clubs whose ratings wait for a re-rating (after a worker was killed, say)."""
     found = RatingsState.objects.filter(stale_since__isnull=False).order_by("club_id")
     return list(found.values_list("club_id", flat=True))
+
+
+def queue_stale() -> int:
+    """Queue the re-rating of every stale club (its task may have been lost with a worker or a
+    Redis queue; one queued twice finds nothing to do); returns how many."""
+    clubs = stale_clubs()
+    for club_id in clubs:
+        settle_ratings_task.enqueue(club_id)
+    return len(clubs)

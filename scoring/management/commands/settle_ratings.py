@@ -17,12 +17,9 @@ class Command(BaseCommand):
         parser.add_argument("--now", action="store_true", help="Re-rate here, not on the queue.")
 
     def handle(self, *args, **options):
-        clubs = rerating.stale_clubs()
-        for club_id in clubs:
-            if options["now"]:
-                games = rerating.settle_ratings(club_id)
-                self.stdout.write(f"club {club_id}: {games} games re-rated")
-            else:
-                rerating.settle_ratings_task.enqueue(club_id)
         if not options["now"]:
-            self.stdout.write(f"{len(clubs)} clubs queued for re-rating")
+            self.stdout.write(f"{rerating.queue_stale()} clubs queued for re-rating")
+            return
+        for club_id in rerating.stale_clubs():
+            games = rerating.settle_ratings(club_id)
+            self.stdout.write(f"club {club_id}: {games} games re-rated")
