@@ -12,14 +12,17 @@ import os
 import time
 
 import pytest
+import redis
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management import call_command
+from django.db import transaction
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from hearts_site.tasks import task_settings, uses_database_queue
+from hearts_site.tasks import after_commit, task_settings, uses_database_queue
 from scoring import services
 from scoring.models import (
+    Club,
     EventType,
     Membership,
     Role,
@@ -123,3 +126,19 @@ def test_a_task_is_queued_where_tasks_url_says(public_club):
     assert not uses_database_queue()
     assert queued.id in django_rq.get_queue("ratings").job_ids
     assert not DBTaskResult.objects.exists()
+
+
+def test_a_queue_that_fails_after_the_commit_fails_nothing_of_the_write(django_user_model, caplog):
+    """Redis restarting as a write commits: the write is kept and answered as done, the error
+    logged; the task, a wake-up for what the database holds, is the sweep's to queue again."""
+
+    def queue_away() -> None:
+        raise redis.exceptions.ConnectionError("Error 111 connecting to 127.0.0.1:6379.")
+
+    owner = django_user_model.objects.create_user("queue_owner", password=None)
+    with transaction.atomic():
+        club = services.create_club(user=owner, name="Queue Away", slug="queue-away")
+        after_commit(queue_away)
+
+    assert Club.objects.filter(pk=club.pk).exists()
+    assert "queue_away" in caplog.text and "Error 111" in caplog.text

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import io
+
 import pytest
+from django.core.management import call_command
+from django_tasks_db.models import DBTaskResult
 
 from scoring import services
 from scoring.models import Game, GameStatus, RatingEvent
@@ -151,3 +155,29 @@ def test_player_stats_are_that_players_own_figures(api, qq_league):
         ]
     dev = api.get(f"/api/v1/players/{qq_league.players['Dev'].pk}/stats/").json()
     assert (dev["overall"]["total_points"], dev["overall"]["queens"]) == (84, 2)
+
+
+def test_the_sweep_queues_the_re_rating_of_a_club_whose_task_was_lost(qq_league, owner):
+    """A Redis restart or a killed worker loses a queued re-rating; the stale mark stays in the
+    database, and ``manage.py sweep`` (every minute) queues the club again."""
+    club = qq_league.club.pk
+    services.correct_hand(
+        game_id=qq_league.games[0].pk,
+        number=1,
+        entry={"points": [13, 0, 5, 8]},
+        reason="the Q♠ was Ada's",
+        actor=owner,
+    )
+    # The test's transaction never commits: the task queued after the commit never was, as if
+    # the queue had lost it.
+    settle = "scoring.services.rerating.settle_ratings_task"
+    assert not DBTaskResult.objects.filter(task_path=settle).exists()
+    assert rerating.stale_clubs() == [club]
+
+    call_command("sweep", stdout=io.StringIO())
+
+    queued = DBTaskResult.objects.get(task_path=settle)
+    assert (queued.queue_name, queued.args_kwargs["args"]) == ("ratings", [club])
+    assert rerating.settle_ratings(club) == 3
+    call_command("sweep", stdout=io.StringIO())  # settled: nothing more is queued
+    assert DBTaskResult.objects.filter(task_path=settle).count() == 1
