@@ -4,6 +4,9 @@ games, my records, my PIN)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,7 +19,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Club, Player, Role
+from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
@@ -29,10 +32,36 @@ from scoring.pages.views.nights import night_context
 from scoring.selectors.nights import open_nights
 
 
-def _refused(request: HttpRequest, game, form) -> HttpResponse:
-    errors = [error for errors in form.errors.values() for error in errors]
-    messages.error(request, errors[0] if errors else "That could not be done.")
-    return _back(game, "#waiting")
+def _at_the_table(
+    request: HttpRequest,
+    game: Game,
+    number: int,
+    form: forms.Form,
+    write: Callable[..., object],
+    arguments: Callable[[dict], dict],
+    done: str,
+) -> HttpResponse:
+    """A hand confirmed or queried from the game page: the form's first refusal, or ``write``
+    called with the hand, the actor, the revision the form showed and ``arguments(data)``."""
+    if not form.is_valid():
+        errors = [error for errors in form.errors.values() for error in errors]
+        messages.error(request, errors[0] if errors else "That could not be done.")
+        return _back(game, "#waiting")
+    data = form.cleaned_data
+    return _carried_out(
+        request,
+        game,
+        lambda: write(
+            game_id=game.pk,
+            number=number,
+            actor=request.user,
+            expected_revision=data["revision"],
+            **arguments(data),
+        ),
+        done,
+        number=number,
+        anchor="#waiting",
+    )
 
 
 @login_required
@@ -41,24 +70,14 @@ def _refused(request: HttpRequest, game, form) -> HttpResponse:
 def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
-    form = ConfirmForm(request.POST, players=players)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    player, pin = form.cleaned_data.get("player"), form.cleaned_data.get("pin") or None
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.confirm_hand(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            player_id=player or None,
-            pin=pin,
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        ConfirmForm(request.POST, players=players),
+        services.confirm_hand,
+        lambda data: {"player_id": data.get("player") or None, "pin": data.get("pin") or None},
         f"Hand {number} is confirmed: it counts.",
-        number=number,
-        anchor="#waiting",
     )
 
 
@@ -68,21 +87,14 @@ def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A director confirms the hand for a table whose players cannot (no phone, no PIN)."""
     game = access.readable_game(request, pk)
-    form = SeenForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.confirm_for_table(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        SeenForm(request.POST),
+        services.confirm_for_table,
+        lambda data: {},
         f"Hand {number} is confirmed for the table: it counts.",
-        number=number,
-        anchor="#waiting",
     )
 
 
@@ -91,23 +103,14 @@ def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpRe
 @write_throttled
 def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
-    form = QueryForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.query_hand(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            record={},
-            reason=form.cleaned_data["reason"],
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        QueryForm(request.POST),
+        services.query_hand,
+        lambda data: {"record": {}, "reason": data["reason"]},
         f"Hand {number} is queried: a director will rule on it.",
-        number=number,
-        anchor="#waiting",
     )
 
 
