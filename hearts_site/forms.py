@@ -11,6 +11,21 @@ from django.core.exceptions import ValidationError
 
 from hearts_site import numbers
 
+# The longest password read, on the pages and the API alike: hashing a very long one would
+# cost the server time.
+PASSWORD_MAX_LENGTH = 4096
+
+
+def password_field(label: str, autocomplete: str, **more: Any) -> forms.CharField:
+    """A password as typed (never stripped), masked, with the browser's ``autocomplete`` hint."""
+    return forms.CharField(
+        label=label,
+        max_length=PASSWORD_MAX_LENGTH,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": autocomplete}),
+        **more,
+    )
+
 
 class WholeNumberField(forms.IntegerField):
     """A whole number, written in the digits 0 to 9."""
