@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
+
+T = TypeVar("T")
 
 
 class DomainErrorsMixin:
@@ -15,6 +20,17 @@ class DomainErrorsMixin:
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+
+    def written(self, write: Callable[[], T]) -> T | None:
+        """What ``write()`` returns, once the form is sent and valid; None when it was not
+        sent, is invalid, or the write is refused (the refusal in words on the form)."""
+        if not (self.is_bound and self.is_valid()):
+            return None
+        try:
+            return write()
+        except (HeartsError, DomainError) as refusal:
+            self.add_refusal(refusal)
+            return None
 
     def add_refusal(self, exc: HeartsError | DomainError) -> None:
         """The engine's or a service's refusal in words, next to the field its path names."""

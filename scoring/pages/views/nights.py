@@ -60,14 +60,10 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.user, slug, selectors.DIRECTORS, "The club's directors open a night."
     )
     form = NightForm(posted(request), leagues=list(club.leagues.all()))
-    if form.is_bound and form.is_valid():
-        try:
-            night = services.open_night(club=club, actor=request.user, **form.night())
-        except (DomainError, HeartsError) as refusal:
-            form.add_refusal(refusal)
-        else:
-            messages.success(request, f"{night.name} is open: check the players in.")
-            return redirect("page-night", slug=club.slug, pk=night.pk)
+    night = form.written(lambda: services.open_night(club=club, actor=request.user, **form.night()))
+    if night is not None:
+        messages.success(request, f"{night.name} is open: check the players in.")
+        return redirect("page-night", slug=club.slug, pk=night.pk)
     status = 400 if form.is_bound else 200
     return render(request, "pages/night_new.html", {"club": club, "form": form}, status=status)
 

@@ -39,18 +39,14 @@ def _listing(request: HttpRequest, club: Club, form, secret=None) -> HttpRespons
 def webhooks_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _owned_club(request, slug)
     form = WebhookEndpointForm(posted(request))
-    secret = None
-    if form.is_bound and form.is_valid():
-        try:
-            endpoint, key = services.create_endpoint(
-                club=club, actor=request.user, **form.cleaned_data
-            )
-        except DomainError as refusal:
-            form.add_error("url" if refusal.attr == "url" else None, refusal.detail)
-        else:
-            secret = {"endpoint": endpoint, "key": key, "rotated": False}
-            form = WebhookEndpointForm()
-    return _listing(request, club, form, secret)
+    made = form.written(
+        lambda: services.create_endpoint(club=club, actor=request.user, **form.cleaned_data)
+    )
+    if made is None:
+        return _listing(request, club, form)
+    endpoint, key = made
+    secret = {"endpoint": endpoint, "key": key, "rotated": False}
+    return _listing(request, club, WebhookEndpointForm(), secret)
 
 
 @never_cache
