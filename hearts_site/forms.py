@@ -1,6 +1,9 @@
-"""Form fields that read a number as hearts_site/numbers.py does (ASCII digits only), for the
-pages' forms and the API's list filters: Django's IntegerField and ModelChoiceField read other
-scripts' digits ("٣") as the number they write."""
+"""Form fields the pages' forms and the API's list filters share.
+
+Numbers are read as hearts_site/numbers.py reads them (ASCII digits only): Django's
+IntegerField and ModelChoiceField read other scripts' digits ("٣") as the number they write.
+A password field, with the longest password read, serves the pages (the API's serializers
+take the same bound)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Sign-in, protected against guessing, and naming a new device token."""
+"""Sign-in, protected against guessing; naming a new device token; and the invitations an
+owner (a role) or a director (to be a player) makes."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The club night's pages: a hand confirmed or queried at the table (from the player's own
-phone, or by PIN on the scorer's), the director's room view, and the player's own page (my
-games, my records, my PIN)."""
+phone, or by PIN on the scorer's, or by a director for the table), the director's room view,
+the wall, the player's own page (my games, my records, my PIN), a director setting a player's
+PIN or inviting them, and claims."""
 
 from __future__ import annotations
 
