@@ -1,4 +1,5 @@
-"""A service's refusal, back onto the form field it names."""
+"""A service's refusal, back onto the form field it names; and a form's write carried out
+with its refusal so placed (``DomainErrorsMixin.written``)."""
 
 from __future__ import annotations
 
