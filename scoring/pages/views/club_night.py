@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
@@ -26,7 +26,7 @@ from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
-from scoring.pages.throttling import signed_in_form, write_throttled
+from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
 from scoring.pages.views.nights import night_context
@@ -65,9 +65,7 @@ def _at_the_table(
     )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
@@ -82,9 +80,7 @@ def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A director confirms the hand for a table whose players cannot (no phone, no PIN)."""
     game = access.readable_game(request, pk)
@@ -99,9 +95,7 @@ def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpRe
     )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     return _at_the_table(
@@ -172,9 +166,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     """A director sets or resets a player's PIN (typed by the player on the director's phone,
     or told to them), from the player's page."""
@@ -197,9 +189,7 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("page-player", args=[pk]) + "#pin")
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.readable(request.user, Player, "player", pk=pk)
     try:
@@ -241,9 +231,7 @@ def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     """A director's link to be this player: whoever accepts it signed in is linked to it."""
     player = access.readable(request.user, Player, "player", pk=pk)
