@@ -14,8 +14,8 @@ from django.core.exceptions import ValidationError
 
 from hearts_site import numbers
 
-# The longest password read, on the pages and the API alike: hashing a very long one would
-# cost the server time.
+# The longest password read, on the pages and the API alike: a longer one is refused before
+# anything hashes it.
 PASSWORD_MAX_LENGTH = 4096
 
 
