@@ -1,6 +1,9 @@
-"""Form fields that read a number as hearts_site/numbers.py does (ASCII digits only), for the
-pages' forms and the API's list filters: Django's IntegerField and ModelChoiceField read other
-scripts' digits ("٣") as the number they write."""
+"""Form fields the pages' forms and the API's list filters share.
+
+Numbers are read as hearts_site/numbers.py reads them (ASCII digits only): Django's
+IntegerField and ModelChoiceField read other scripts' digits ("٣") as the number they write.
+A password field, with the longest password read, serves the pages (the API's serializers
+take the same bound)."""
 
 from __future__ import annotations
 
@@ -10,6 +13,21 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from hearts_site import numbers
+
+# The longest password read, on the pages and the API alike: a longer one is refused before
+# anything hashes it.
+PASSWORD_MAX_LENGTH = 4096
+
+
+def password_field(label: str, autocomplete: str, **more: Any) -> forms.CharField:
+    """A password as typed (never stripped), masked, with the browser's ``autocomplete`` hint."""
+    return forms.CharField(
+        label=label,
+        max_length=PASSWORD_MAX_LENGTH,
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": autocomplete}),
+        **more,
+    )
 
 
 class WholeNumberField(forms.IntegerField):

@@ -1,4 +1,6 @@
-"""Plain-Django counterpart of the API's database error mapping."""
+"""The site's own middleware: a database outage (or a missing table) outside DRF as a 503 JSON
+body, as the API's error mapping gives it; a body sent in chunks refused (411); and Django's
+messages set up for the pages and the admin only, not for ``/api/v1/``."""
 
 from __future__ import annotations
 

@@ -10,6 +10,17 @@ from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
 from hearts_site import numbers
+from hearts_site.forms import PASSWORD_MAX_LENGTH
+
+
+def password_field(help_text: str) -> serializers.CharField:
+    """A password as typed (never trimmed), masked in the browsable API."""
+    return serializers.CharField(
+        max_length=PASSWORD_MAX_LENGTH,
+        trim_whitespace=False,
+        style={"input_type": "password"},
+        help_text=help_text,
+    )
 
 
 # An input serializer that refuses fields it does not know, instead of ignoring them: a phone

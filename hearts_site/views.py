@@ -1,4 +1,5 @@
-"""Site-level views: the health check, the baseline /ping and the API root."""
+"""Site-level views: the health check, the baseline /ping, the API root, and the 404 and 500
+answers (the API's error body under /api/, the site's page elsewhere)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""Django admin for every scorekeeping model (read-mostly: history is append-only)."""
+"""Django admin for the records an operator looks at: clubs, members, players, leagues, seasons,
+games, hands, disputes, history and merges, and the callers' device tokens, idempotency keys,
+reset links and sign-in counts (read-mostly: history is append-only)."""
 
 from django.contrib import admin
 

@@ -31,39 +31,41 @@ from scoring.api.idempotency import idempotent
 # Each operation's tag, summary and description, as integrators read them.
 operation = documented(Path(__file__).with_name("operations.toml"))
 
-IDEMPOTENCY_KEY = OpenApiParameter(
+
+def request_header(name: str, description: str) -> OpenApiParameter:
+    """A header a request may carry, as the schema documents it."""
+    return OpenApiParameter(
+        name, OpenApiTypes.STR, OpenApiParameter.HEADER, required=False, description=description
+    )
+
+
+def response_header(
+    name: str, statuses: list[int], description: str, kind: OpenApiTypes = OpenApiTypes.STR
+) -> OpenApiParameter:
+    """A header the answers of ``statuses`` carry, as the schema documents it."""
+    return OpenApiParameter(
+        name, kind, OpenApiParameter.HEADER, response=statuses, description=description
+    )
+
+
+IDEMPOTENCY_KEY = request_header(
     IDEMPOTENCY_HEADER,
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description=(
-        "Makes a create safe to retry: the same key with the same body replays the first "
-        "answer (with Idempotent-Replayed: true); with another body it is refused (422)."
-    ),
+    "Makes a create safe to retry: the same key with the same body replays the first "
+    "answer (with Idempotent-Replayed: true); with another body it is refused (422).",
 )
-IF_MATCH = OpenApiParameter(
+IF_MATCH = request_header(
     "If-Match",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description=(
-        'The game version you saw (its ETag, e.g. "7"): the write is refused (412) if the '
-        "game changed since. Left out: no check."
-    ),
+    'The game version you saw (its ETag, e.g. "7"): the write is refused (412) if the '
+    "game changed since. Left out: no check.",
 )
-IF_NONE_MATCH = OpenApiParameter(
+IF_NONE_MATCH = request_header(
     "If-None-Match",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    required=False,
-    description='An ETag you hold (e.g. "7"): 304 with no body when it is still current.',
+    'An ETag you hold (e.g. "7"): 304 with no body when it is still current.',
 )
-ETAG = OpenApiParameter(
+ETAG = response_header(
     "ETag",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    response=[200, 201, 304],
-    description="The version of what was read or written: send it in If-Match or If-None-Match.",
+    [200, 201, 304],
+    "The version of what was read or written: send it in If-Match or If-None-Match.",
 )
 # A 409 that says no more (prefer ``conflict`` with the operation's codes).
 CONFLICT = OpenApiResponse(description="The request clashes with the current state.")

@@ -2,8 +2,9 @@
 
 Nothing a table recorded is ever deleted: hands are voided, players merged, games abandoned,
 and every change is appended to the game's history with who, when, before, after and why.
-One module per subject; every model is imported here, so ``scoring.models.Hand`` is where
-it always was.
+One module per subject (clubs, leagues, games, disputes, ratings, totals, access, events,
+nights, with ``choices`` for the fixed lists and ``counts`` for a seat's per-hand counts);
+every model is imported here, so callers write ``scoring.models.Hand``.
 """
 
 from .access import DeviceToken, IdempotencyRecord, PasswordResetLink, SignInCount, WriteCount

@@ -1,5 +1,5 @@
-"""The fixed lists a record chooses from: roles, a game's status, an entry's level, a dispute's
-status, a hand's confirmation, a player claim's status."""
+"""The fixed lists a record chooses from: roles, a game's status and why it ended, an entry's
+level, a dispute's status, a hand's confirmation, a player claim's status."""
 
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from hearts_site.throttling import ComputeRateThrottle, FixedWindowThrottle
 from scoring.pages.params import form_page
@@ -53,6 +54,12 @@ def signed_in_form(view: Callable) -> Callable:
     """A page a signed-in user reads and posts a form to: never cached (it may show a secret
     once), signing in first, GET or POST alone, each POST spending the write budget."""
     return never_cache(login_required(form_page(write_throttled(view))))
+
+
+def signed_in_post(view: Callable) -> Callable:
+    """A button a signed-in user presses (a form with no page of its own): signing in first,
+    POST alone, spending the write budget."""
+    return login_required(require_POST(write_throttled(view)))
 
 
 class PageSignUpThrottle(PageWriteThrottle):

@@ -1,4 +1,4 @@
-"""The phone pages' routes, included by hearts_site.urls after the API (same names as ever)."""
+"""The phone pages' routes, included by hearts_site.urls after the API."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path

@@ -4,7 +4,8 @@ A table sums the players' month totals for the whole months of its period and th
 totals for the days at its ends (``PlayerMonthTotal``, ``PlayerDayTotal``, kept by the
 services), never the games or the hands. So its cost is a fixed handful of queries whatever
 the league's size: the sums, the ratings, and the tied players' head-to-head seats when the
-declaration names head_to_head. A player's own record sums their seats (``_aggregate``).
+declaration names head_to_head. A player's own record sums their finished games' seats
+(``_aggregate``), with the same sums (``SEAT_SUMS``).
 """
 
 from __future__ import annotations

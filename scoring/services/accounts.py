@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import ClaimStatus, Invitation, Player, PlayerClaim, Role
-from scoring.services.invitations import VALID_FOR, hash_token, new_token
+from scoring.services.invitations import issue
 from scoring.services.links import check_linkable, link_player
 
 # The roles a player's invitation may carry: a seat at the table, or a seat and the score sheet.
@@ -25,16 +25,7 @@ def invite_player(*, player: Player, actor, role: str = Role.MEMBER) -> tuple[In
         raise Conflict("player_merged", "The player was merged into another record.", None)
     if player.user_id is not None:
         raise Conflict("player_linked", "An account is already linked to this player.", None)
-    token = new_token()
-    invitation = Invitation.objects.create(
-        club_id=player.club_id,
-        role=role,
-        player=player,
-        token_hash=hash_token(token),
-        created_by=actor,
-        expires_at=timezone.now() + VALID_FOR,
-    )
-    return invitation, token
+    return issue(club_id=player.club_id, role=role, player=player, created_by=actor)
 
 
 @transaction.atomic

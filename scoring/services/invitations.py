@@ -29,17 +29,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def create_invitation(*, club: Club, role: str, actor) -> tuple[Invitation, str]:
-    """A new invitation and its token (shown once: only its hash is kept), valid a week."""
+def issue(**fields) -> tuple[Invitation, str]:
+    """A new invitation with ``fields`` and its token (shown once: only its hash is kept),
+    valid a week: an owner's for a role, or a director's to be one player
+    (``services.accounts.invite_player``)."""
     token = new_token()
     invitation = Invitation.objects.create(
-        club=club,
-        role=role,
-        token_hash=hash_token(token),
-        created_by=actor,
-        expires_at=timezone.now() + VALID_FOR,
+        token_hash=hash_token(token), expires_at=timezone.now() + VALID_FOR, **fields
     )
     return invitation, token
+
+
+def create_invitation(*, club: Club, role: str, actor) -> tuple[Invitation, str]:
+    """A new invitation into ``club`` with ``role``, and its token."""
+    return issue(club=club, role=role, created_by=actor)
 
 
 def open_invitation(token: str, *, lock: bool = False) -> Invitation:

@@ -1,5 +1,5 @@
 """The write throttle's count, shared by the API and the pages: one statement per write, an
-UPSERT that starts or bumps the caller's count and returns it (scoring/sql.py). DRF's cache
+UPSERT that starts or bumps the caller's count and returns it (scoring/sql/). DRF's cache
 throttle reads and rewrites a list of timestamps, so two racing requests could both pass on
 the last slot; the UPSERT is atomic.
 """

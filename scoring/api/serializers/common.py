@@ -16,6 +16,11 @@ def seat_field(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, **kwargs)
 
 
+def table_field() -> serializers.CharField:
+    """A game's table, as every answer that shows a game names it."""
+    return serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
+
+
 def shown_once(help_text: str) -> serializers.CharField:
     """What a create's answer shows once (a token, a key, a link carrying one): a replay of
     that answer by Idempotency-Key shows null, since only a hash of it is kept."""

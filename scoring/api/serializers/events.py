@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import IntegerListField
+from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.api.serializers.hands import HandEntryField
 from scoring.api.serializers.nights import NightFormulaSerializer
 from scoring.models import (
@@ -47,7 +47,7 @@ class EventFeedQuerySerializer(StrictInputSerializer):
 
 class EventGameStateSerializer(serializers.Serializer):
     id = serializers.IntegerField()
-    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
+    table = table_field()
     league = serializers.IntegerField(allow_null=True)
     season = serializers.IntegerField(allow_null=True)
     status = serializers.ChoiceField(choices=GameStatus.choices)

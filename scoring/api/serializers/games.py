@@ -9,7 +9,14 @@ from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
-from scoring.api.serializers.common import MAX_ID, REASON, IntegerListField, per_seat, seat_field
+from scoring.api.serializers.common import (
+    MAX_ID,
+    REASON,
+    IntegerListField,
+    per_seat,
+    seat_field,
+    table_field,
+)
 from scoring.api.serializers.hands import HandEntryField, HandLineSerializer
 from scoring.models import Game, GameEnd, GameSeat, GameStatus, HistoryEntry
 
@@ -129,7 +136,7 @@ class ScoreboardSeatSerializer(serializers.Serializer):
 
 class ScoreboardOutputSerializer(serializers.Serializer):
     game = serializers.IntegerField()
-    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
+    table = table_field()
     version = serializers.IntegerField(help_text="The game's version: its ETag.")
     status = serializers.ChoiceField(choices=GameStatus.choices)
     seats = ScoreboardSeatSerializer(many=True)

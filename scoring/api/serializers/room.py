@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from adjudication.engine.rules import DIRECTIONS
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import IntegerListField
+from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.models import Confirmation, GameStatus
 
 
@@ -36,7 +36,7 @@ class RoomDisputeSerializer(serializers.Serializer):
 
 class RoomTableSerializer(serializers.Serializer):
     game = serializers.IntegerField()
-    table = serializers.CharField(help_text='Where it is played ("Table 3"); "" for none.')
+    table = table_field()
     league = serializers.IntegerField(allow_null=True)
     league_name = serializers.CharField(allow_null=True)
     status = serializers.ChoiceField(choices=GameStatus.choices)

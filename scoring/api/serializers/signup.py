@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.serializers import StrictInputSerializer, password_field
 from scoring.api.serializers.clubs import MembershipOutputSerializer
 from scoring.api.serializers.tokens import DeviceTokenCreatedOutputSerializer
 
@@ -23,12 +23,9 @@ class SignUpInputSerializer(StrictInputSerializer):
         help_text="The person's name as their clubs read it (history, tables): kept as the "
         "account's full name.",
     )
-    password = serializers.CharField(
-        max_length=4096,
-        trim_whitespace=False,
-        style={"input_type": "password"},
-        help_text="Checked by the site's password rules (weak_password says which failed); "
-        "only its hash is kept.",
+    password = password_field(
+        "Checked by the site's password rules (weak_password says which failed); "
+        "only its hash is kept."
     )
     device_name = serializers.CharField(
         max_length=100, help_text="Which phone or device this is: the new token's name."

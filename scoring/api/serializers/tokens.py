@@ -5,29 +5,19 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.serializers import StrictInputSerializer, password_field
 from scoring.api.serializers.common import shown_once
 from scoring.models import DeviceToken
 
 
 class DeviceTokenInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, help_text="Which phone or device this is.")
-    password = serializers.CharField(
-        max_length=4096,
-        trim_whitespace=False,
-        style={"input_type": "password"},
-        help_text="Your password, again: checked as a sign-in is, never kept.",
-    )
+    password = password_field("Your password, again: checked as a sign-in is, never kept.")
 
 
 class DeviceSignInInputSerializer(StrictInputSerializer):
     username = serializers.CharField(max_length=150, help_text="The account's username.")
-    password = serializers.CharField(
-        max_length=4096,
-        trim_whitespace=False,
-        style={"input_type": "password"},
-        help_text="The account's password; it is checked, never kept.",
-    )
+    password = password_field("The account's password; it is checked, never kept.")
     device_name = serializers.CharField(
         max_length=100, help_text="Which phone or device this is: the new token's name."
     )

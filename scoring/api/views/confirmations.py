@@ -4,7 +4,7 @@ their own account or by their PIN on the scorer's device; a player's PIN."""
 from __future__ import annotations
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -18,6 +18,7 @@ from scoring.api.http import (
     changes,
     conflict,
     operation,
+    response_header,
     seen_versions,
 )
 from scoring.api.permissions import IsClubDirector, IsThePlayer
@@ -36,12 +37,11 @@ REFUSED_AT_THE_TABLE = OpenApiResponse(
     description="Refused: own_entry, not_seated, not_scorer, not_director, or pin_refused for "
     "every PIN failure alike (wrong, none set, resting: then Retry-After says for how long)."
 )
-PIN_RESTING = OpenApiParameter(
+PIN_RESTING = response_header(
     "Retry-After",
+    [403],
+    "While the PIN rests after too many wrong ones: the seconds left.",
     OpenApiTypes.INT,
-    OpenApiParameter.HEADER,
-    response=[403],
-    description="While the PIN rests after too many wrong ones: the seconds left.",
 )
 
 CONFIRM_CONFLICTS = {

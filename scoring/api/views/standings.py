@@ -28,7 +28,14 @@ from hearts_site.kept_files import Busy
 from hearts_site.query import takes_query
 from hearts_site.rendering import kept_rendering
 from scoring import selectors, services
-from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, etag_matches, operation
+from scoring.api.http import (
+    ETAG,
+    IF_NONE_MATCH,
+    NOT_MODIFIED,
+    etag_matches,
+    operation,
+    response_header,
+)
 from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
@@ -65,13 +72,7 @@ TABLE_WORDS = (
     "in the period; players below min_games are listed after, as provisional. The ETag "
     "changes with any result of the club: poll with If-None-Match and get 304 meanwhile."
 )
-LAST_MODIFIED = OpenApiParameter(
-    "Last-Modified",
-    OpenApiTypes.STR,
-    OpenApiParameter.HEADER,
-    response=[200],
-    description="When the file sent was built.",
-)
+LAST_MODIFIED = response_header("Last-Modified", [200], "When the file sent was built.")
 CSV_WORDS = "The same table as CSV, one row a player, with a header row; errors are JSON."
 
 

@@ -1,4 +1,5 @@
-"""Sign-in, protected against guessing, and naming a new device token."""
+"""Sign-in, protected against guessing; naming a new device token; and the invitations an
+owner (a role) or a director (to be a player) makes."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 
 from hearts_site.errors import DomainError
+from hearts_site.forms import password_field
 from scoring import services
 from scoring.models import Role
+from scoring.pages.forms.errors import DomainErrorsMixin
 
 
 class ThrottledAuthenticationForm(AuthenticationForm):
@@ -33,19 +36,20 @@ class ThrottledAuthenticationForm(AuthenticationForm):
         return self.cleaned_data
 
 
-class DeviceTokenForm(forms.Form):
+class DeviceTokenForm(DomainErrorsMixin, forms.Form):
     name = forms.CharField(
         label="Device name",
         max_length=100,
         widget=forms.TextInput(attrs={"placeholder": "e.g. Club tablet", "autocomplete": "off"}),
     )
-    password = forms.CharField(
-        label="Your password",
-        max_length=4096,
-        strip=False,
+    password = password_field(
+        "Your password",
+        "current-password",
         help_text="Asked again: a token outlives this session.",
-        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
+
+    def target_of(self, path: str | None) -> str:
+        return "password"  # the one refusal: the password given again (wrong, or locked out)
 
 
 class InvitationForm(forms.Form):

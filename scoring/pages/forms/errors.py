@@ -1,9 +1,15 @@
-"""A service's refusal, back onto the form field it names."""
+"""A service's refusal, back onto the form field it names; and a form's write carried out
+with its refusal so placed (``DomainErrorsMixin.written``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
+
+T = TypeVar("T")
 
 
 class DomainErrorsMixin:
@@ -15,6 +21,17 @@ class DomainErrorsMixin:
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.group_errors: dict[str, list[str]] = {}
+
+    def written(self, write: Callable[[], T]) -> T | None:
+        """What ``write()`` returns, once the form is sent and valid; None when it was not
+        sent, is invalid, or the write is refused (the refusal in words on the form)."""
+        if not (self.is_bound and self.is_valid()):
+            return None
+        try:
+            return write()
+        except (HeartsError, DomainError) as refusal:
+            self.add_refusal(refusal)
+            return None
 
     def add_refusal(self, exc: HeartsError | DomainError) -> None:
         """The engine's or a service's refusal in words, next to the field its path names."""

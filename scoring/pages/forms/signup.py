@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import password_validation
 
+from hearts_site.forms import password_field
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
 
@@ -33,18 +34,12 @@ class SignUpForm(DomainErrorsMixin, forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
         error_messages={"required": "Give your name as your club will read it."},
     )
-    password1 = forms.CharField(
-        label="Password",
-        max_length=4096,
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
-        error_messages={"required": "Choose a password."},
+    password1 = password_field(
+        "Password", "new-password", error_messages={"required": "Choose a password."}
     )
-    password2 = forms.CharField(
-        label="Password again",
-        max_length=4096,
-        strip=False,
-        widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}),
+    password2 = password_field(
+        "Password again",
+        "new-password",
         help_text="The same password once more, to be sure of it.",
         error_messages={"required": "Type the password a second time."},
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from scoring.models import EventType
+from scoring.pages.forms.errors import DomainErrorsMixin
 
 # Each event type in words, for the owner choosing them.
 TYPE_WORDS = {
@@ -30,7 +31,7 @@ TYPE_WORDS = {
 }
 
 
-class WebhookEndpointForm(forms.Form):
+class WebhookEndpointForm(DomainErrorsMixin, forms.Form):
     url = forms.URLField(
         label="Receiver URL",
         max_length=500,
@@ -44,3 +45,5 @@ class WebhookEndpointForm(forms.Form):
         initial=EventType.values,
         widget=forms.CheckboxSelectMultiple,
     )
+
+    error_targets = {"url": "url"}  # the others (too many endpoints) go above the form

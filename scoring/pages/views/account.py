@@ -12,7 +12,6 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import DeviceToken
 from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
@@ -29,17 +28,14 @@ class SignInView(auth_views.LoginView):
 @form_page
 def tokens_page(request: HttpRequest) -> HttpResponse:
     form = DeviceTokenForm(posted(request))
+    made = form.written(
+        lambda: services.make_device_token(request=request, user=request.user, **form.cleaned_data)
+    )
     created = None
-    if form.is_bound and form.is_valid():
-        try:
-            token, key = services.make_device_token(
-                request=request, user=request.user, **form.cleaned_data
-            )
-        except DomainError as refusal:
-            form.add_error("password", refusal.detail)
-        else:
-            created = {"token": token, "key": key}
-            form = DeviceTokenForm()
+    if made is not None:
+        token, key = made
+        created = {"token": token, "key": key}
+        form = DeviceTokenForm()
     tokens = selectors.device_tokens(request.user)
     context = {
         "form": form,

@@ -1,9 +1,13 @@
 """The club night's pages: a hand confirmed or queried at the table (from the player's own
-phone, or by PIN on the scorer's), the director's room view, and the player's own page (my
-games, my records, my PIN)."""
+phone, or by PIN on the scorer's, or by a director for the table), the director's room view,
+the wall, the player's own page (my games, my records, my PIN), a director setting a player's
+PIN or inviting them, and claims."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -12,102 +16,96 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Club, Player, Role
+from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
-from scoring.pages.throttling import signed_in_form, write_throttled
+from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
 from scoring.pages.views.nights import night_context
 from scoring.selectors.nights import open_nights
 
 
-def _refused(request: HttpRequest, game, form) -> HttpResponse:
-    errors = [error for errors in form.errors.values() for error in errors]
-    messages.error(request, errors[0] if errors else "That could not be done.")
-    return _back(game, "#waiting")
+def _at_the_table(
+    request: HttpRequest,
+    game: Game,
+    number: int,
+    form: forms.Form,
+    write: Callable[..., object],
+    arguments: Callable[[dict], dict],
+    done: str,
+) -> HttpResponse:
+    """A hand confirmed or queried from the game page: the form's first refusal, or ``write``
+    called with the hand, the actor, the revision the form showed and ``arguments(data)``."""
+    if not form.is_valid():
+        errors = [error for errors in form.errors.values() for error in errors]
+        messages.error(request, errors[0] if errors else "That could not be done.")
+        return _back(game, "#waiting")
+    data = form.cleaned_data
+    return _carried_out(
+        request,
+        game,
+        lambda: write(
+            game_id=game.pk,
+            number=number,
+            actor=request.user,
+            expected_revision=data["revision"],
+            **arguments(data),
+        ),
+        done,
+        number=number,
+        anchor="#waiting",
+    )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
     players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
-    form = ConfirmForm(request.POST, players=players)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    player, pin = form.cleaned_data.get("player"), form.cleaned_data.get("pin") or None
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.confirm_hand(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            player_id=player or None,
-            pin=pin,
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        ConfirmForm(request.POST, players=players),
+        services.confirm_hand,
+        lambda data: {"player_id": data.get("player") or None, "pin": data.get("pin") or None},
         f"Hand {number} is confirmed: it counts.",
-        number=number,
-        anchor="#waiting",
     )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A director confirms the hand for a table whose players cannot (no phone, no PIN)."""
     game = access.readable_game(request, pk)
-    form = SeenForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.confirm_for_table(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        SeenForm(request.POST),
+        services.confirm_for_table,
+        lambda data: {},
         f"Hand {number} is confirmed for the table: it counts.",
-        number=number,
-        anchor="#waiting",
     )
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = access.readable_game(request, pk)
-    form = QueryForm(request.POST)
-    if not form.is_valid():
-        return _refused(request, game, form)
-    return _carried_out(
+    return _at_the_table(
         request,
         game,
-        lambda: services.query_hand(
-            game_id=pk,
-            number=number,
-            actor=request.user,
-            record={},
-            reason=form.cleaned_data["reason"],
-            expected_revision=form.cleaned_data["revision"],
-        ),
+        number,
+        QueryForm(request.POST),
+        services.query_hand,
+        lambda data: {"record": {}, "reason": data["reason"]},
         f"Hand {number} is queried: a director will rule on it.",
-        number=number,
-        anchor="#waiting",
     )
 
 
@@ -168,9 +166,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     """A director sets or resets a player's PIN (typed by the player on the director's phone,
     or told to them), from the player's page."""
@@ -193,9 +189,7 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(reverse("page-player", args=[pk]) + "#pin")
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     player = access.readable(request.user, Player, "player", pk=pk)
     try:
@@ -237,9 +231,7 @@ def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     """A director's link to be this player: whoever accepts it signed in is linked to it."""
     player = access.readable(request.user, Player, "player", pk=pk)

@@ -5,12 +5,10 @@ account and joins in one go."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from hearts_site.errors import DomainError, NotFoundError
 from scoring import selectors, services
@@ -21,7 +19,12 @@ from scoring.pages.forms.signup import SignUpForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.qr import qr_svg
 from scoring.pages.refusals import refusal_words
-from scoring.pages.throttling import signed_in_form, signup_throttled, write_throttled
+from scoring.pages.throttling import (
+    signed_in_form,
+    signed_in_post,
+    signup_throttled,
+    write_throttled,
+)
 from scoring.pages.views.signup import signed_up
 
 
@@ -59,9 +62,7 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _owned_club(request, slug)
     try:

@@ -5,13 +5,12 @@ draw with its quality words, publish, start, the countdown, standings), a player
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.http import require_safe
 
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
@@ -22,7 +21,7 @@ from scoring.pages.forms.nights import NightActionForm, NightForm
 from scoring.pages.forms.refusals import plain_words
 from scoring.pages.params import posted
 from scoring.pages.qr import qr_svg
-from scoring.pages.throttling import signed_in_form, write_throttled
+from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.selectors.nights import night_detail, night_of, seat_words
 
 
@@ -60,14 +59,10 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.user, slug, selectors.DIRECTORS, "The club's directors open a night."
     )
     form = NightForm(posted(request), leagues=list(club.leagues.all()))
-    if form.is_bound and form.is_valid():
-        try:
-            night = services.open_night(club=club, actor=request.user, **form.night())
-        except (DomainError, HeartsError) as refusal:
-            form.add_refusal(refusal)
-        else:
-            messages.success(request, f"{night.name} is open: check the players in.")
-            return redirect("page-night", slug=club.slug, pk=night.pk)
+    night = form.written(lambda: services.open_night(club=club, actor=request.user, **form.night()))
+    if night is not None:
+        messages.success(request, f"{night.name} is open: check the players in.")
+        return redirect("page-night", slug=club.slug, pk=night.pk)
     status = 400 if form.is_bound else 200
     return render(request, "pages/night_new.html", {"club": club, "form": form}, status=status)
 
@@ -127,9 +122,7 @@ def _act(action: str, club: Club, night: Night, player: Player | None, actor, mo
     return calls[action](**common)
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A director's action: check in, withdraw, draw, publish, start, end, close."""
     club = access.club_in_role(

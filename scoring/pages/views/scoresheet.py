@@ -42,22 +42,20 @@ def game_new(request: HttpRequest) -> HttpResponse:
         seats=rules.players,
         initial={"table": selectors.next_free_table(league.club)},
     )
-    if form.is_bound and form.is_valid():
-        try:
-            game = services.create_game(
-                club=league.club,
-                league=league,
-                players=form.players(),
-                actor=request.user,
-                first_dealer=form.cleaned_data["first_dealer"],
-                table=form.cleaned_data["table"],
-            )
-        except (HeartsError, DomainError) as exc:
-            form.add_refusal(exc)
-        else:
-            where = f" at {game.table}" if game.table else ""
-            messages.success(request, f"Game started{where} in {league.name}. Deal the first hand!")
-            return redirect("page-game", pk=game.pk)
+    game = form.written(
+        lambda: services.create_game(
+            club=league.club,
+            league=league,
+            players=form.players(),
+            actor=request.user,
+            first_dealer=form.cleaned_data["first_dealer"],
+            table=form.cleaned_data["table"],
+        )
+    )
+    if game is not None:
+        where = f" at {game.table}" if game.table else ""
+        messages.success(request, f"Game started{where} in {league.name}. Deal the first hand!")
+        return redirect("page-game", pk=game.pk)
     context = {"leagues": leagues, "league": league, "form": form, "rules": rules}
     return render(request, "pages/game_new.html", context)
 

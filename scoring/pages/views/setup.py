@@ -9,8 +9,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from adjudication.engine import HeartsError
-from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.pages import access
 from scoring.pages.forms.setup import ClubForm, LeagueForm, PlayersForm
@@ -26,17 +24,12 @@ def _shown_again(request: HttpRequest, template: str, context: dict) -> HttpResp
 @signed_in_form
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(posted(request))
-    if form.is_bound and form.is_valid():
-        try:
-            club = services.create_club(user=request.user, **form.club())
-        except DomainError as refusal:
-            form.add_refusal(refusal)
-        else:
-            messages.success(
-                request,
-                f"{club.name} is made, and you are its owner. Next: a league and its players.",
-            )
-            return redirect("page-club", slug=club.slug)
+    club = form.written(lambda: services.create_club(user=request.user, **form.club()))
+    if club is not None:
+        messages.success(
+            request, f"{club.name} is made, and you are its owner. Next: a league and its players."
+        )
+        return redirect("page-club", slug=club.slug)
     return _shown_again(request, "pages/club_new.html", {"form": form})
 
 
@@ -49,14 +42,10 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
         "Only the club's directors and owners make leagues.",
     )
     form = LeagueForm(posted(request))
-    if form.is_bound and form.is_valid():
-        try:
-            league = services.create_league(club=club, **form.league())
-        except (DomainError, HeartsError) as refusal:
-            form.add_refusal(refusal)
-        else:
-            messages.success(request, f"{league.name} is made: its games play by its rules.")
-            return redirect("page-league", pk=league.pk)
+    league = form.written(lambda: services.create_league(club=club, **form.league()))
+    if league is not None:
+        messages.success(request, f"{league.name} is made: its games play by its rules.")
+        return redirect("page-league", pk=league.pk)
     return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
 
 
@@ -69,15 +58,11 @@ def players_new(request: HttpRequest, slug: str) -> HttpResponse:
         "Only the club's scorers, directors and owners add players.",
     )
     form = PlayersForm(posted(request))
-    if form.is_bound and form.is_valid():
-        try:
-            added = services.add_players(club=club, names=form.cleaned_data["names"])
-        except DomainError as refusal:
-            form.add_refusal(refusal)
-        else:
-            names = ", ".join(player.name for player in added)
-            count = f"{len(added)} players" if len(added) > 1 else "1 player"
-            messages.success(request, f"{count} added: {names}.")
-            return redirect(reverse("page-club", args=[club.slug]) + "#players")
+    added = form.written(lambda: services.add_players(club=club, names=form.cleaned_data["names"]))
+    if added is not None:
+        names = ", ".join(player.name for player in added)
+        count = f"{len(added)} players" if len(added) > 1 else "1 player"
+        messages.success(request, f"{count} added: {names}.")
+        return redirect(reverse("page-club", args=[club.slug]) + "#players")
     context = {"club": club, "form": form, "players": selectors.club_players(club)}
     return _shown_again(request, "pages/players_new.html", context)

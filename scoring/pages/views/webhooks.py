@@ -4,11 +4,9 @@ and enabled, and each endpoint's delivery log with a button to send one again.""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
 
 from hearts_site.errors import DomainError
 from scoring import selectors, services
@@ -16,7 +14,7 @@ from scoring.models import Club, Role, WebhookEndpoint
 from scoring.pages import access
 from scoring.pages.forms.webhooks import TYPE_WORDS, WebhookEndpointForm
 from scoring.pages.params import int_param, posted
-from scoring.pages.throttling import signed_in_form, write_throttled
+from scoring.pages.throttling import signed_in_form, signed_in_post
 
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
@@ -39,24 +37,18 @@ def _listing(request: HttpRequest, club: Club, form, secret=None) -> HttpRespons
 def webhooks_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _owned_club(request, slug)
     form = WebhookEndpointForm(posted(request))
-    secret = None
-    if form.is_bound and form.is_valid():
-        try:
-            endpoint, key = services.create_endpoint(
-                club=club, actor=request.user, **form.cleaned_data
-            )
-        except DomainError as refusal:
-            form.add_error("url" if refusal.attr == "url" else None, refusal.detail)
-        else:
-            secret = {"endpoint": endpoint, "key": key, "rotated": False}
-            form = WebhookEndpointForm()
-    return _listing(request, club, form, secret)
+    made = form.written(
+        lambda: services.create_endpoint(club=club, actor=request.user, **form.cleaned_data)
+    )
+    if made is None:
+        return _listing(request, club, form)
+    endpoint, key = made
+    secret = {"endpoint": endpoint, "key": key, "rotated": False}
+    return _listing(request, club, WebhookEndpointForm(), secret)
 
 
 @never_cache
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def webhook_rotate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _owned_club(request, slug)
     endpoint, key = _call(services.rotate_secret, club=club, endpoint_id=pk)
@@ -64,9 +56,7 @@ def webhook_rotate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _listing(request, club, WebhookEndpointForm(), secret)
 
 
-@login_required
-@require_POST
-@write_throttled
+@signed_in_post
 def webhook_switch(request: HttpRequest, slug: str, pk: int, enabled: bool) -> HttpResponse:
     club = _owned_club(request, slug)
     endpoint = _call(services.set_endpoint_enabled, club=club, endpoint_id=pk, enabled=enabled)

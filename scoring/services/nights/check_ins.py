@@ -33,9 +33,15 @@ def _player(club: Club, player_id: object) -> Player:
     return player
 
 
-def _drop_proposal(night: Night) -> None:
-    """A proposed draw no longer seats who is here: it goes, and the director draws again."""
+def _players_changed(
+    type: EventType, night: Night, player: Player, from_round: int, **more: object
+) -> None:
+    """A proposed draw no longer seats who is here: it goes, and the director draws again.
+    The change is an event of the night's, from the round it takes effect."""
     night.rounds.filter(status=RoundStatus.PROPOSED).delete()
+    night_event(
+        type, night, player={"id": player.pk, "name": player.name}, from_round=from_round, **more
+    )
 
 
 @transaction.atomic
@@ -71,14 +77,7 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
         entry = existing
         entry.withdrawn_before, entry.arrived_before, entry.by_self = None, next_round, by_self
         entry.save(update_fields=["withdrawn_before", "arrived_before", "by_self"])
-    _drop_proposal(night)
-    night_event(
-        EventType.NIGHT_CHECKED_IN,
-        night,
-        player={"id": player.pk, "name": player.name},
-        from_round=next_round,
-        by_self=by_self,
-    )
+    _players_changed(EventType.NIGHT_CHECKED_IN, night, player, next_round, by_self=by_self)
     return entry
 
 
@@ -96,11 +95,5 @@ def withdraw(*, club: Club, night_id: int, player_id: int, actor) -> CheckIn:
     next_round = rounds_played(night) + 1
     entry.withdrawn_before = next_round
     entry.save(update_fields=["withdrawn_before"])
-    _drop_proposal(night)
-    night_event(
-        EventType.NIGHT_WITHDRAWN,
-        night,
-        player={"id": player.pk, "name": player.name},
-        from_round=next_round,
-    )
+    _players_changed(EventType.NIGHT_WITHDRAWN, night, player, next_round)
     return entry
