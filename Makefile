@@ -121,6 +121,7 @@ bench: $(VENV)/.installed-dev
 	$(PY) bench/http_load.py --out bench/RESULTS.md
 	$(PY) bench/idle_watchers.py --out bench/RESULTS.md
 	$(PY) bench/draw.py --out bench/RESULTS.md
+	$(PY) bench/night_faults.py --out bench/RESULTS.md
 
 clean:
 	rm -rf staticfiles build *.egg-info .pytest_cache .ruff_cache .hypothesis test-artifacts

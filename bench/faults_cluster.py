@@ -278,6 +278,10 @@ def server(name: str, env: dict[str, str], logs: Path) -> Managed:
         "30",
         "--graceful-timeout",
         "5",
+        "--access-logfile",
+        "-",
+        "--access-logformat",
+        "%(t)s %(r)s %(s)s %(L)s",  # the seconds each request took, for a slow one's cause
     ]
     return Managed(name, command, {**env, "DATABASE_POOL_MAX_SIZE": "4"}, logs, port)
 

@@ -146,9 +146,5 @@ def database_config(url: str, environ: Mapping[str, str] | None = None) -> dict[
     pool_max = _pool_size(environ)
     if pool_max is not None:
         options["pool"] = {"min_size": 1, "max_size": pool_max, "timeout": wait}
-        # Each pooled connection is checked as it is borrowed (one round trip; Django passes
-        # psycopg's check_connection): after a database restart every pooled connection is
-        # dead, and unchecked each would fail one request in turn, until each was used again.
-        config["CONN_HEALTH_CHECKS"] = True
     config["OPTIONS"] = options
     return config

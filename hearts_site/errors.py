@@ -29,6 +29,7 @@ from drf_standardized_errors.handler import exception_handler as standardized_ex
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
 
+from hearts_site.db_pool import drop_idle_connections
 from hearts_site.deploy_steps import is_missing_table
 from hearts_site.request_id import request_id
 
@@ -179,6 +180,7 @@ def convert(exc: Exception) -> Exception:
     if is_missing_table(exc):
         return SetupIncomplete()
     if isinstance(exc, OperationalError | InterfaceError):
+        drop_idle_connections()
         return DatabaseUnavailable()
     if isinstance(exc, RequestDataTooBig):
         limit_kib = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024

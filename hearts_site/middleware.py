@@ -10,6 +10,7 @@ from django.contrib.messages.middleware import MessageMiddleware
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 
+from hearts_site.db_pool import drop_idle_connections
 from hearts_site.deploy_steps import is_missing_table
 from hearts_site.errors import (
     DATABASE_UNAVAILABLE,
@@ -50,6 +51,7 @@ class DatabaseUnavailableMiddleware:
             return database_unavailable_response(request, SETUP_INCOMPLETE, SETUP_INCOMPLETE_DETAIL)
         if isinstance(exception, OperationalError | InterfaceError):
             logger.error("database unavailable on %s: %s", request.path, exception)
+            drop_idle_connections()
             return database_unavailable_response(request)
         return None
 

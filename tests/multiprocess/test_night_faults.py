@@ -4,8 +4,9 @@ worker killed and Redis and PostgreSQL restarted while the tables enter hands.
 
 It starts a PostgreSQL cluster and a Redis of its own (restarting CI's would cut off the other
 tests), so it needs nothing from the phase it runs in; it models the deployment of
-docs/deploy.md (PostgreSQL, Redis for the cache and the queues), so it runs in CI's phase of
-that deployment (PostgreSQL with CACHE_URL on Redis: `.ci/run`), once, not in every phase.
+docs/deploy.md with the queues in Redis, so it runs in CI's phase of that deployment
+(PostgreSQL, TASKS_URL on Redis: the last of `.ci/run`), once, not in every phase, and alone
+(that phase runs one test at a time): its timings are the machine's, shared with no other test.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ SCRIPT = REPO / "bench" / "night_faults.py"
 TIMEOUT = 600  # seconds: seeding, 75 s of night, the drain (at most 300 s), the checks
 
 pytestmark = pytest.mark.skipif(
-    not (on_postgres() and os.environ.get("CACHE_URL", "").startswith("redis")),
-    reason="the PostgreSQL + Redis deployment's test: CI's shared-cache phase runs it",
+    not (on_postgres() and os.environ.get("TASKS_URL", "").startswith("redis")),
+    reason="the PostgreSQL + Redis queue deployment's test: CI's task-queue phase runs it",
 )
 
 
