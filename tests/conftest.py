@@ -68,6 +68,25 @@ def collected_static():
         subprocess.run(command, cwd=root, check=True, timeout=300)
 
 
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory):
+    """A database migrated once for this pytest process (tests/migrated.py)."""
+    from tests.migrated import Template
+
+    template = Template(tmp_path_factory.mktemp("template"))
+    yield template
+    template.close()
+
+
+@pytest.fixture
+def migrated_database_url(migrated_template, tmp_path):
+    """A migrated database of the test's own, copied from the template: a SQLite file, or a
+    PostgreSQL database on DATABASE_URL's server (dropped after the test)."""
+    url = migrated_template.copy(tmp_path)
+    yield url
+    migrated_template.drop(url)
+
+
 @pytest.fixture(autouse=True)
 def _a_fresh_shared_cache():
     """A Redis cache outlives each test's transaction: empty it, so no lockout count or kept

@@ -1,7 +1,7 @@
 """A worker killed (SIGKILL) while a delivery is on the wire loses no delivery: the scenario in
 tests/events/killed_worker.py, run in a child process with real ``tasks_worker`` processes, on a
 database of its own: a scratch PostgreSQL database when the tests run on PostgreSQL, else a
-file SQLite database."""
+file SQLite database, each a copy of one migrated once (``migrated_database_url``)."""
 
 from __future__ import annotations
 
@@ -11,34 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-import psycopg
-import pytest
-from django.db import connection
-
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def scratch_database(tmp_path, django_db_blocker):
-    with django_db_blocker.unblock():
-        vendor, settings = connection.vendor, dict(connection.settings_dict)
-    if vendor != "postgresql":
-        yield f"sqlite:///{tmp_path / 'killed.sqlite3'}"
-        return
-    name = f"{settings['NAME']}_killed"
-    server = f"postgres://{settings['USER']}@{settings['HOST']}:{settings['PORT'] or 5432}"
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        admin.execute(f'CREATE DATABASE "{name}"')
-    yield f"{server}/{name}"
-    with psycopg.connect(f"{server}/postgres", autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-def test_a_worker_killed_mid_delivery_loses_no_delivery(scratch_database, tmp_path):
+def test_a_worker_killed_mid_delivery_loses_no_delivery(migrated_database_url, tmp_path):
     out = tmp_path / "killed.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
-    env.update(DATABASE_URL=scratch_database, PYTHONPATH=str(ROOT))
+    env.update(DATABASE_URL=migrated_database_url, PYTHONPATH=str(ROOT))
     env["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
     done = subprocess.run(
         [sys.executable, "-m", "tests.events.killed_worker", str(out)],

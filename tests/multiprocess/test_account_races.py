@@ -26,7 +26,6 @@ from collections.abc import Iterator
 import pytest
 
 from tests.multiprocess import test_two_servers as two
-from tests.multiprocess.test_two_servers import database_url  # noqa: F401 - a fixture
 
 LIMIT = 5  # SIGN_IN_FAILURE_LIMIT's default
 ACCOUNT_LIMIT = 20  # SIGN_IN_ACCOUNT_FAILURE_LIMIT's default
@@ -68,14 +67,13 @@ def start(name: str, env: dict[str, str], logs, worker_class: str) -> two.Server
 
 
 @pytest.fixture(params=["sync", "gthread"])
-def server(request, database_url, tmp_path, collected_static) -> Iterator[two.Server]:  # noqa: F811
-    """One server of the worker class the test is for, on a database of its own."""
+def server(request, migrated_database_url, tmp_path, collected_static) -> Iterator[two.Server]:
+    """One server of the worker class the test is for, on a migrated database of its own."""
     two.budget = two.Budget(BUDGET)
-    env = two.base_env(database_url)
+    env = two.base_env(migrated_database_url)
     if os.environ.get("CACHE_URL"):
         env["CACHE_URL"] = os.environ["CACHE_URL"]
     env["HEARTS_TRUSTED_PROXIES"] = "127.0.0.1"  # each guess says its own address
-    two.manage(env, "migrate", "--noinput", "-v", "0")
     seeded = [line for line in two.manage(env, "shell", "-c", SEED).splitlines()]
     [key] = [line.split()[-1] for line in seeded if line.startswith("SEED done ")]
     started = start(request.param, env, tmp_path, request.param)

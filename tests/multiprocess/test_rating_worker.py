@@ -1,7 +1,8 @@
 """A real worker (``manage.py tasks_worker``, a child process) re-rates a club after a correction.
 
 On the database CI is testing, as tests/multiprocess/test_two_servers.py does: a scratch
-PostgreSQL database on CI's server when ``DATABASE_URL`` names one, else a SQLite file. A
+PostgreSQL database on CI's server when ``DATABASE_URL`` names one, else a SQLite file, each
+a copy of one migrated once (``migrated_database_url``, tests/migrated.py). A
 league is generated, the last hand of its earliest game corrected (through the service, as
 the API does: it answers before re-rating and queues the task), then the worker runs.
 Everything the test checks it reads through ``manage.py shell`` from the same database.
@@ -25,12 +26,7 @@ import psycopg
 import pytest
 
 from hearts_site.dbconfig import database_config
-from tests.multiprocess.test_two_servers import (  # noqa: F401 - database_url is a fixture
-    REPO,
-    base_env,
-    database_url,
-    on_postgres,
-)
+from tests.multiprocess.test_two_servers import REPO, base_env, on_postgres
 
 STEP_TIMEOUT = 120  # seconds for one manage.py step (generating a league is the longest)
 SETTLE_WITHIN = 60  # seconds: the issue's bound for ratings to settle
@@ -135,10 +131,9 @@ def shell(env: dict[str, str], script: str, tag: str) -> dict:
 
 
 def corrected_league(url: str, games: int) -> tuple[dict[str, str], int, dict]:
-    """A migrated database with a generated league whose earliest game was just corrected:
-    the environment, the club, and the stored state before the correction."""
+    """A migrated database (``url``) given a generated league whose earliest game was just
+    corrected: the environment, the club, and the stored state before the correction."""
     env = base_env(url)
-    manage(env, "migrate", "--noinput", "-v", "0")
     club = shell(env, SEED.replace("GAMES", str(games)), "SEED")["club"]
     before = shell(env, STATE.replace("CLUB", str(club)), "STATE")
     assert before["stored"] == before["full"] and not before["stale"]
@@ -169,8 +164,8 @@ def stop(process: subprocess.Popen) -> None:
             process.wait(timeout=5)
 
 
-def test_a_worker_settles_a_correction_to_a_full_re_rating(database_url, tmp_path):  # noqa: F811
-    env, club, before = corrected_league(database_url, games=300)
+def test_a_worker_settles_a_correction_to_a_full_re_rating(migrated_database_url, tmp_path):
+    env, club, before = corrected_league(migrated_database_url, games=300)
     state = STATE.replace("CLUB", str(club))
     queued = shell(env, state, "STATE")
     assert queued["stale"] and queued["tasks"] == ["READY"]
@@ -225,7 +220,8 @@ WRITING = (
 )
 
 
-def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(database_url, tmp_path):  # noqa: F811
+def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(migrated_database_url, tmp_path):
+    database_url = migrated_database_url
     env, club, before = corrected_league(database_url, games=2500)
     state = STATE.replace("CLUB", str(club))
     config = database_config(database_url, environ={})

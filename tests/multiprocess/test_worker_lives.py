@@ -1,5 +1,6 @@
 """A task worker that lives (issue 34, finding 2), with real ``manage.py tasks_worker``
-processes on the database CI is testing (a scratch PostgreSQL database, else a SQLite file):
+processes on the database CI is testing (a scratch PostgreSQL database, else a SQLite file,
+each a copy of one migrated once: ``migrated_database_url``):
 
 * a database blip (SQLite: another connection holds the write lock four times the busy
   timeout; PostgreSQL: the database refuses connections and every backend is terminated for
@@ -24,14 +25,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from hearts_site.dbconfig import database_config
-from tests.multiprocess.test_rating_worker import _query, manage, shell, stop
-from tests.multiprocess.test_two_servers import (  # noqa: F401 - database_url is a fixture
-    REPO,
-    _admin_connection,
-    base_env,
-    database_url,
-    on_postgres,
-)
+from tests.multiprocess.test_rating_worker import _query, shell, stop
+from tests.multiprocess.test_two_servers import REPO, _admin_connection, base_env, on_postgres
 
 WORKER = [sys.executable, "manage.py", "tasks_worker", "--queue", "ratings", "--interval", "0.1"]
 RESPAWN = REPO / "bin" / "respawn"
@@ -119,9 +114,11 @@ def blip(url: str) -> None:
             admin.execute(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS true')
 
 
-def test_a_worker_lives_through_a_database_blip_and_runs_the_next_task(database_url, tmp_path):  # noqa: F811
+def test_a_worker_lives_through_a_database_blip_and_runs_the_next_task(
+    migrated_database_url, tmp_path
+):
+    database_url = migrated_database_url
     env = environment(database_url)
-    manage(env, "migrate", "--noinput", "-v", "0")
     log = tmp_path / "worker.log"
     process = start(WORKER, env, log)
     try:
@@ -135,9 +132,9 @@ def test_a_worker_lives_through_a_database_blip_and_runs_the_next_task(database_
         stop(process)
 
 
-def test_a_worker_killed_is_started_again_by_respawn(database_url, tmp_path):  # noqa: F811
+def test_a_worker_killed_is_started_again_by_respawn(migrated_database_url, tmp_path):
+    database_url = migrated_database_url
     env = environment(database_url, RESPAWN_DELAY="0.2")
-    manage(env, "migrate", "--noinput", "-v", "0")
     log = tmp_path / "respawn.log"
     keeper = start([str(RESPAWN), *WORKER], env, log)
     try:
@@ -160,10 +157,10 @@ def children(pid: int) -> list[int]:
     return [int(line) for line in found.stdout.split()]
 
 
-def test_healthz_reads_the_heartbeat_a_real_worker_writes(database_url, tmp_path):  # noqa: F811
+def test_healthz_reads_the_heartbeat_a_real_worker_writes(migrated_database_url, tmp_path):
+    database_url = migrated_database_url
     # DEBUG: /healthz then asks for no collectstatic manifest, which this checkout may lack.
     env = environment(database_url, HEARTS_WORKER_STALE_AFTER="3", DJANGO_DEBUG="1")
-    manage(env, "migrate", "--noinput", "-v", "0")
     log = tmp_path / "worker.log"
     process = start(WORKER, env, log)
     try:

@@ -108,6 +108,14 @@ def uphold_a_query(url: str, director: Page, ben: Page, night, people) -> None:
     assert one.totals == [0, 5, 17, 4]
 
 
+# The page's next live update (static/js/live.js: a poll saw a new version, the page's parts
+# were swapped, all but the one in use), as a promise made before the change it follows.
+SWAPPED = """() => {
+  window.swapped = new Promise((done) =>
+    document.addEventListener("live-updated", done, { once: true }));
+}"""
+
+
 def stale_confirmation(url: str, ben: Page, night, people) -> None:
     """Ben reads hand 2 and has his finger on Confirm (the card keeps its focus, so the page
     leaves it as it is); meanwhile the scorer corrects the hand."""
@@ -117,6 +125,7 @@ def stale_confirmation(url: str, ben: Page, night, people) -> None:
     card = ben.locator('li.card[data-hand="2"]')
     expect(card).to_contain_text("Ada 13, Ben 2, Cleo 5, Dev 6")
     card.get_by_role("button", name="Confirm hand 2").focus()
+    ben.evaluate(SWAPPED)
     written(
         lambda: services.correct_hand(
             game_id=one.pk,
@@ -126,7 +135,8 @@ def stale_confirmation(url: str, ben: Page, night, people) -> None:
             actor=people["scorer"],
         )
     )
-    ben.wait_for_timeout(4000)  # a poll of the page goes by: the card in use stays as read
+    # A poll saw the correction and swapped the page's parts, all but the card in use.
+    assert ben.evaluate("() => window.swapped.then(() => true)")
     expect(card).to_contain_text("Ada 13, Ben 2, Cleo 5, Dev 6")
     card.get_by_role("button", name="Confirm hand 2").click()
     expect(ben.locator(".message.error")).to_have_text(

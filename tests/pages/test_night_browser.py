@@ -1,15 +1,17 @@
 """Issue 37's done-when: a 14-player night of 3 rounds run from the pages alone, in Debian's
 Chromium at 360 px (the wall at 1920 x 1080): check-in by the wall's QR link and by the
 director, a draw with tables of 4 and 5 (or 3) shown with its quality words, a round ended by
-the clock with a hand in play, one by its hands, a late arrival before round 3, the standings
-after each round, and the printed sheet (a PDF through Chromium's print)."""
+the clock with a hand in play (its minute moved by, not waited out), one by its hands, a late
+arrival before round 3, the standings after each round, and the printed sheet (a PDF through
+Chromium's print)."""
 
 from __future__ import annotations
 
 import re
-import time
+from datetime import timedelta
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
@@ -20,6 +22,7 @@ from tests.pages.phone_checks import axe_violations, code_words, shot, small_tap
 
 # The wall test's browsers: a phone, or the wall's computer at 1920 x 1080, signed in if asked.
 from tests.pages.test_wall_browser import browsers as phones  # noqa: F401 - a fixture
+from tests.pages.test_wall_browser import written
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -84,6 +87,26 @@ def start(director: Page, number: int, length: int, ends_by: str) -> None:
     director.select_option("#round-ends-by", ends_by)
     press(director, f"Start round {number}")
     said(director, f"Round {number} started")
+
+
+def the_bell_rings(number: int, minutes: int) -> None:
+    """The round's minute gone by, without waiting it out: its start and its bell (its own and
+    its games') moved back to just before the server's clock, which every page and the hand
+    entry read them against. First, the bell was where ``start`` asked: ``minutes`` after the
+    start."""
+    timed = NightRound.objects.get(number=number)
+    assert timed.ends_at - timed.starts_at == timedelta(minutes=minutes)
+    games = Game.objects.filter(pk__in=[t.game_id for t in tables_of(number)])
+    assert {g.round_ends_at for g in games} == {timed.ends_at}
+    back = max(timed.ends_at - timezone.now(), timedelta(0)) + timedelta(milliseconds=100)
+
+    def move_back() -> None:
+        NightRound.objects.filter(pk=timed.pk).update(
+            starts_at=F("starts_at") - back, ends_at=F("ends_at") - back
+        )
+        games.update(round_ends_at=F("round_ends_at") - back)
+
+    written(move_back)
 
 
 def end_and_read_standings(director: Page, number: int, players: int) -> None:
@@ -155,8 +178,7 @@ def test_a_fourteen_player_night_of_three_rounds_from_the_pages_alone(
     games = [t.game for t in tables_of(1)]
     for game in games:
         enter_hand(director, url, game)
-    bell = NightRound.objects.get(number=1).ends_at
-    time.sleep(max(0.0, (bell - timezone.now()).total_seconds()) + 0.5)
+    the_bell_rings(1, minutes=1)
     director.goto(night_url)
     expect(director.locator("[data-countdown-left]")).to_have_text("time: finish the hand in play")
     for game in games:  # the hand in play at the bell is finished, and ends the game

@@ -26,10 +26,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture(scope="module")
-def file_sqlite_outcomes(tmp_path_factory) -> dict:
-    """Every scenario, run once in a child process on a fresh file SQLite database."""
+def file_sqlite_outcomes(tmp_path_factory, migrated_template) -> dict:
+    """Every scenario, run once in a child process on a fresh file SQLite database (a copy of
+    the migrated template: the child's own migrate finds nothing to do)."""
     where = tmp_path_factory.mktemp("race")
     database, out = where / "race.sqlite3", where / "outcomes.json"
+    migrated_template.copy(where, database.name)
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
     env.update(
         DATABASE_URL=f"sqlite:///{database}",

@@ -98,9 +98,10 @@ def _request(user_id: int, method: str, url: str, body: dict, headers: dict) -> 
 
 
 @pytest.fixture(scope="module")
-def file_sqlite_rounds(tmp_path_factory) -> list[dict[str, Any]]:
+def file_sqlite_rounds(tmp_path_factory, migrated_template) -> list[dict[str, Any]]:
     where = tmp_path_factory.mktemp("confirm-race")
     database, out = where / "race.sqlite3", where / "rounds.json"
+    migrated_template.copy(where, database.name)  # the child's migrate finds nothing to do
     env = {k: v for k, v in os.environ.items() if not k.startswith("DATABASE_")}
     env.update(
         DATABASE_URL=f"sqlite:///{database}",
