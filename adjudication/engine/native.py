@@ -11,6 +11,7 @@ both).
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +27,7 @@ def source_digest() -> str:
 def compiled_replay() -> tuple[ModuleType | None, str]:
     """The compiled replay, or None and why it cannot be used."""
     try:
-        from . import _replay_native as compiled  # type: ignore[attr-defined]
+        compiled = importlib.import_module(f"{__package__}._replay_native")
     except ImportError as exc:
         return None, f"no compiled replay ({exc}): `make install` builds it"
     try:

@@ -19,6 +19,11 @@ Flagged = tuple[int, int, int, int, int | None, bool]
 LogEntry = tuple[int, int | None, int]
 
 
+# The rules the flag tests need, as plain values: ``break_mask``, the cards that break hearts
+# when they fall; ``lead_alternatives``, the cards whose holder may not lead an unbroken heart (0
+# where hearts need no breaking); ``first_trick_points``, point cards barred from trick 1;
+# ``first_lead``, the card that always opens trick 1 legally when held (-1: none), the one lead
+# of trick 1 not flagged.
 def replay_flagging(
     plays: tuple[int, ...],
     leader: int,
@@ -27,16 +32,14 @@ def replay_flagging(
     break_mask: int,
     lead_alternatives: int,
     first_trick_points: bool,
+    first_lead: int,
 ) -> tuple[list[LogEntry], list[int], list[int], list[Flagged]]:
     """Replay the record on the holdings ``hold`` (emptied as it goes): the tricks, the cards
-    and tricks each seat won, and the plays flagged (with_holdings.py says how). An unbroken
-    heart lead is suspect while the seat holds ``lead_alternatives`` (0: hearts need no breaking);
-    ``first_trick_points``: point cards are barred from the first trick."""
+    and tricks each seat won, and the plays flagged (with_holdings.py says how)."""
     n = players
     total = len(plays)
     log: list[LogEntry] = []
-    taken = [0] * n
-    won = [0] * n
+    taken, won = [0] * n, [0] * n
     flagged: list[Flagged] = []
     broken = False
     suit_of = SUIT_OF  # local names: the loop below reads them for every play
@@ -49,12 +52,14 @@ def replay_flagging(
         bit = bits[card]
         h = hold[seat]
         led = suit_of[card]
-        if trick == 0 or not h & bit or (led == HEARTS and not broken and h & lead_alternatives):
+        if (
+            (trick == 0 and card != first_lead)
+            or not h & bit
+            or (led == HEARTS and not broken and h & lead_alternatives)
+        ):
             flagged.append((i, trick, seat, h, None, broken))
         hold[seat] = h & ~bit
-        best = card
-        winner = seat
-        mask = bit
+        best, winner, mask = card, seat, bit
         led_mask = suit_mask[led]
         j = i
         for card in plays[i + 1 : end]:

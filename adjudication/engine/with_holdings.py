@@ -2,10 +2,10 @@
 
 The replay (``replay.replay_flagging``, the engine's hot loop) keeps each seat's holding as a
 bitmask and flags a play with a few mask tests that hold for every illegal play (and for a few
-legal ones, such as each first lead); only the flagged plays go to ``why_illegal`` here, after
-the loop, to name the rule. So the loop calls no function for a play it does not flag, and any
-change to the rules must keep the flag test true of every play that can be illegal, or that
-play's violation is lost.
+legal ones, such as a first lead other than the lowest club); only the flagged plays go to
+``why_illegal`` here, after the loop, to name the rule. So the loop calls no function for a play
+it does not flag, and any change to the rules must keep the flag test true of every play that
+can be illegal, or that play's violation is lost.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ def scan_with_holdings(
 ) -> tuple[TrickLog, list[Mask], list[int], list[Violation]]:
     """The tricks, the cards and tricks each seat won, and every play that broke a rule."""
     lead_alternatives = heart_lead_alternatives(rules) if rules.hearts_must_be_broken else 0
+    # Where a club opens, the lowest club always may (legality.conditions): its lead needs no
+    # judging. Left of the dealer, any first lead may break a rule.
+    first_lead = -1 if rules.first_lead == "left_of_dealer" else rules.lowest_club
     log, taken, won, flagged = native.replay.replay_flagging(
         plays,
         leader,
@@ -31,6 +34,7 @@ def scan_with_holdings(
         rules.break_mask,
         lead_alternatives,
         rules.forbid_first_trick_points,
+        first_lead,
     )
     violations = []
     for play in flagged:

@@ -92,7 +92,8 @@ def test_compiled_and_pure_replays_flag_the_same_plays_on_any_holdings(rules, se
     rng.shuffle(holdings)
     plays = tuple(table.plays[: rng.randrange(len(table.plays) + 1)])
     leader = rng.randrange(rules.players)
-    args = (rules.players, rules.break_mask, rng.getrandbits(52), rng.random() < 0.5)
+    first_lead = rng.choice([-1, rng.randrange(52)])
+    args = (rules.players, rules.break_mask, rng.getrandbits(52), rng.random() < 0.5, first_lead)
     assert fast.replay_flagging(plays, leader, list(holdings), *args) == replay.replay_flagging(
         plays, leader, list(holdings), *args
     )
