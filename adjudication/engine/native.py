@@ -36,7 +36,7 @@ def compiled_replay() -> tuple[ModuleType | None, str]:
         return None, f"replay.py cannot be read to check the compiled copy ({exc})"
     if getattr(compiled, "SOURCE_SHA256", None) != current:
         return None, "the compiled replay was built from another replay.py: `make install`"
-    return compiled, f"compiled by mypyc ({Path(compiled.__file__ or '').name})"
+    return compiled, f"{Path(compiled.__file__ or '').name}, built from this replay.py"
 
 
 def _choose() -> tuple[ModuleType, str, str]:
