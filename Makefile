@@ -32,13 +32,16 @@ $(PY):
 	$(PIP) install --quiet --upgrade pip
 
 # Installs come from the lock files, every file checked against its hash; then the project
-# itself, with nothing more. Stamps: reinstall only when a lock file or pyproject.toml changes.
-$(VENV)/.installed: requirements/lock.txt pyproject.toml | $(PY)
+# itself, with nothing more: its build (setup.py) compiles the engine's replay with mypyc where it
+# can, and leaves it pure Python where it cannot. Stamps: reinstall only when a lock file, the
+# build or the compiled module's source changes.
+NATIVE_SOURCES := pyproject.toml setup.py adjudication/engine/replay.py
+$(VENV)/.installed: requirements/lock.txt $(NATIVE_SOURCES) | $(PY)
 	$(PIP) install --quiet --require-hashes -r requirements/lock.txt
 	$(PIP) install --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: requirements/dev-lock.txt pyproject.toml | $(PY)
+$(VENV)/.installed-dev: requirements/dev-lock.txt $(NATIVE_SOURCES) | $(PY)
 	$(PIP) install --quiet --require-hashes -r requirements/dev-lock.txt
 	$(PIP) install --quiet --no-deps -e .
 	touch $@
@@ -127,5 +130,7 @@ clean:
 	rm -rf staticfiles build *.egg-info .pytest_cache .ruff_cache .hypothesis test-artifacts
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -print -exec rm -rf {} +
 
+# The compiled replay goes too (the install builds it beside replay.py).
 distclean: clean
+	rm -f adjudication/engine/_replay_native*.so
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-writer.lock

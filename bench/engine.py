@@ -49,6 +49,8 @@ from adjudication.engine import (  # noqa: E402
     adjudicate,
     build_ruleset,
     legal_mask,
+    native,
+    replay,
 )
 from adjudication.engine.cards import BIT  # noqa: E402
 from adjudication.engine.simulate import deal, opening_leader, play_randomly  # noqa: E402
@@ -269,6 +271,20 @@ def without_holdings_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[],
     return run
 
 
+def pure_python(loop: Callable[[], None]) -> Callable[[], None]:
+    """``loop`` with the engine's pure-Python replay in place of the compiled one."""
+
+    def run() -> None:
+        saved = native.replay
+        native.replay = replay
+        try:
+            loop()
+        finally:
+            native.replay = saved
+
+    return run
+
+
 def baseline_loop(rules: Ruleset, hands: Sequence[Hand]) -> Callable[[], None]:
     players = rules.players
 
@@ -331,6 +347,11 @@ def measure_main(
             baseline_loop(rules, hands),
         ),
     ]
+    if native.replay is not replay:  # the compiled replay in use: the pure one beside it
+        runs[2:2] = [
+            (f"{name} (pure-Python replay)", "hand", count, pure_python(loop))
+            for name, _unit, _items, loop in runs[:2]
+        ]
     game = openspiel_game()
     if game is not None:
         log("checking every hand with OpenSpiel (same points)")
@@ -480,6 +501,7 @@ def render(
     lines += [
         "",
         f"- Python: {facts['python']}",
+        f"- Engine replay: {native.IMPLEMENTATION} ({native.REASON})",
         f"- Platform: {facts['platform']}",
         f"- CPU: {facts['cpu']}",
         f"- Load: {load_average()}",
@@ -573,6 +595,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"cProfile, adjudicate with holdings over {args.hands} hands (top 15 by tottime):"
             )
             print(profile_with_holdings(rules, hands))
+    log(f"engine replay: {native.IMPLEMENTATION} ({native.REASON})")
     log("done")
     return 0
 

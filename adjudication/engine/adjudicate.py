@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from . import native
 from .cards import BIT, Card, Mask
 from .errors import HeartsError
 from .game import first_leader_left_of_dealer, pass_direction
@@ -24,7 +25,7 @@ from .rules import Ruleset, check_moon_choice
 from .ruling import Ruling, Undetermined, Violation
 from .scoring import HandScore, points_from_cards, score_hand
 from .with_holdings import scan_with_holdings
-from .without_holdings import holdings_from_record, scan_without_holdings
+from .without_holdings import scan_without_holdings
 
 
 def adjudicate(
@@ -51,7 +52,7 @@ def adjudicate(
     leader = _first_leader(rules, record, holdings, first_leader, dealer)
     complete = len(record) == rules.deck_size
     if holdings is None and complete:
-        holdings = holdings_from_record(rules, record, leader)
+        holdings = native.replay.holdings_from_record(record, leader, rules.players)
         source = "record"
     undetermined: list[Undetermined] = []
     if holdings is not None:

@@ -7,6 +7,8 @@ Each refusal is a ``HeartsError`` naming the field at fault down to the index (`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
+from typing import Any
 
 from .cards import BIT, FULL_DECK, NAMES, Card, Mask, cards_in, parse_card
 from .errors import HeartsError
@@ -69,10 +71,10 @@ def cards_in_deck(rules: Ruleset, cards: object, field_name: str) -> tuple[tuple
     try:
         if bool in map(type, cards):
             raise TypeError
-        parsed = tuple(map(_CANONICAL.__getitem__, cards))
+        parsed = _looked_up(_CANONICAL, cards)
         # The bits summed: a repeated card carries into another bit, so the sum has as many
         # bits set as there are cards only when no card repeats (then it is their union).
-        mask = sum(map(BIT.__getitem__, parsed))
+        mask = sum(_looked_up(BIT, parsed))
         if mask.bit_count() == len(parsed) and not mask & ~rules.deck:
             return parsed, mask
     except (KeyError, TypeError):
@@ -88,6 +90,13 @@ def cards_in_deck(rules: Ruleset, cards: object, field_name: str) -> tuple[tuple
         mask = add_card_once(mask, card, where, allowed=rules.deck, refusal=REMOVED_FROM_DECK)
         result.append(card)
     return tuple(result), mask
+
+
+def _looked_up(table: Any, keys: Sequence[Any]) -> tuple[Any, ...]:
+    """``table[key]`` for each key, all looked up in one call of ``itemgetter``."""
+    if len(keys) < 2:  # the itemgetter of one key gives its value, not a tuple of one
+        return tuple(table[key] for key in keys)
+    return itemgetter(*keys)(table)
 
 
 def holdings_of(rules: Ruleset, hands: object, field_name: str) -> list[Mask]:

@@ -91,7 +91,7 @@ def score_hand(
     total = rules.penalty_total
     points = tuple(points)
     _check_hand_facts(rules, jack_of_diamonds, tricks_won, moon_choice, renege_by)
-    shooter = next((seat for seat, p in enumerate(points) if p == total), None) if total else None
+    shooter = points.index(total) if total and total in points else None
     sun = None
     if rules.sun and tricks_won is not None:
         sun = next((seat for seat, won in enumerate(tricks_won) if won == rules.hand_size), None)

@@ -47,27 +47,6 @@ def replay_record(
     return seats, log, taken, won
 
 
-def holdings_from_record(rules: Ruleset, plays: tuple[Card, ...], leader: int) -> list[Mask]:
-    """A complete record shows every seat's holding: the cards it played. (Its own replay,
-    finding only each trick's winner: the ruling's replay follows on these holdings.)"""
-    n = rules.players
-    holdings = [0] * n
-    bits, suit_of = BIT, SUIT_OF  # local names: read for every play
-    for start in range(0, len(plays), n):
-        best = plays[start]
-        led = suit_of[best]
-        winner = seat = leader
-        holdings[seat] |= bits[best]
-        for card in plays[start + 1 : start + n]:
-            seat = seat + 1 if seat + 1 < n else 0
-            holdings[seat] |= bits[card]
-            if card > best and suit_of[card] == led:
-                best = card
-                winner = seat
-        leader = winner
-    return holdings
-
-
 def scan_without_holdings(
     rules: Ruleset, plays: tuple[Card, ...], leader: int
 ) -> tuple[TrickLog, list[Mask], list[int], list[Violation], list[Undetermined]]:
