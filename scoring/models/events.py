@@ -43,10 +43,18 @@ PING = "ping"
 class EventCounter(models.Model):
     """A club's last event number. Its row is updated (so locked) by the write that records an
     event, until that write commits: the next event of the club waits, so numbers commit in
-    order and a reader never sees 12 before 11."""
+    order and a reader never sees 12 before 11. ``woken``: the club's webhook delivery task is
+    queued and not yet started, so the events recorded meanwhile queue none of their own; that
+    task sets it back as it starts (services/delivery.py)."""
 
     club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True, related_name="+")
     last = models.PositiveBigIntegerField(default=0)
+    woken = models.BooleanField(
+        default=False,
+        help_text=(
+            "The club's delivery task is queued: an event recorded meanwhile queues no other."
+        ),
+    )
 
     def __str__(self) -> str:
         return f"{self.club_id}: {self.last}"
