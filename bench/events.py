@@ -6,8 +6,12 @@ scratch PostgreSQL database the run creates and drops), in one process, hand ent
 (``services.enter_hand``, points, a new hand each time) is timed interleaved in three ways:
 with the event log switched off (what hand entry prepares before its transaction and records
 in it replaced by no-ops: the baseline, measured in the same run), with the event recorded and
-no webhook endpoint, and with three endpoints wanting every type (three delivery rows and a
-task row more). Three rounds, each its own games. Target (issue 35): hand entry with the log
+no webhook endpoint, and with three endpoints wanting every type (three delivery rows more).
+No worker runs here, so the club's delivery task, queued by its first hand, is still waiting
+at the next: as while a club's hands come faster than its worker takes them. The fourth way
+clears the club's ``woken`` mark before each hand, as that task does when it starts, so each
+hand queues the task (a task row more): as when the worker has caught up. Three rounds, each
+its own games. Target (issue 35): hand entry with the log
 within 20% of hand entry without it. Then the feed (``GET /api/v1/clubs/{id}/events/?after=…
 &limit=100`` through the test Client, signed in) is timed at the start and at the end of logs
 of 1,000 and 10,000 events; its selector's queries are counted (they must not change with the
@@ -54,6 +58,7 @@ OFF = {
 
 TARGET = 1.20  # hand entry with the log over hand entry without it, at most
 BASELINE = "baseline (no event log)"
+WAKING = "event recorded, 3 endpoints, queuing the club's task"
 
 
 def setup(url: str):
@@ -88,6 +93,7 @@ def club_with_game(tag: str, endpoints: int):
 def entry_times(requests: int, round_number: int) -> dict[str, list[float]]:
     """Milliseconds per hand entry, each way, ``requests`` hands each, interleaved."""
     from scoring import services
+    from scoring.models import EventCounter
     from scoring.services import events
 
     real = {name: getattr(events, name) for name in OFF}
@@ -95,12 +101,15 @@ def entry_times(requests: int, round_number: int) -> dict[str, list[float]]:
         BASELINE: club_with_game(f"off{round_number}", 0),
         "event recorded, no endpoint": club_with_game(f"none{round_number}", 0),
         "event recorded, 3 endpoints": club_with_game(f"three{round_number}", 3),
+        WAKING: club_with_game(f"wake{round_number}", 3),
     }
     times: dict[str, list[float]] = {name: [] for name in ways}
     for number in range(1, requests + 1):
-        for name, (owner, _, game) in ways.items():
+        for name, (owner, club, game) in ways.items():
             for part, fake in OFF.items():
                 setattr(events, part, fake if name == BASELINE else real[part])
+            if name == WAKING:
+                EventCounter.objects.filter(club_id=club.pk).update(woken=False)
             entry = {"points": HANDS[number % 4]}
             started = time.perf_counter()
             services.enter_hand(game_id=game.pk, number=number, entry=entry, actor=owner)

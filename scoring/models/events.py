@@ -43,10 +43,18 @@ PING = "ping"
 class EventCounter(models.Model):
     """A club's last event number. Its row is updated (so locked) by the write that records an
     event, until that write commits: the next event of the club waits, so numbers commit in
-    order and a reader never sees 12 before 11."""
+    order and a reader never sees 12 before 11. ``woken``: the club's webhook delivery task is
+    queued and not yet started, so the events recorded meanwhile queue none of their own; that
+    task sets it back as it starts (services/delivery.py)."""
 
     club = models.OneToOneField(Club, on_delete=models.CASCADE, primary_key=True, related_name="+")
     last = models.PositiveBigIntegerField(default=0)
+    woken = models.BooleanField(
+        default=False,
+        help_text=(
+            "The club's delivery task is queued: an event recorded meanwhile queues no other."
+        ),
+    )
 
     def __str__(self) -> str:
         return f"{self.club_id}: {self.last}"
@@ -57,7 +65,9 @@ class Event(models.Model):
     the new state of what it concerns (``data``, one shape a type)."""
 
     uid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the (club, sequence) constraint's serves a lookup by club, and an
+    # index less is a b-tree less to write for every event.
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="events", db_index=False)
     sequence = models.PositiveBigIntegerField(
         null=True, help_text="1, 2, … in the club: the feed's cursor (none for a ping)."
     )
@@ -114,8 +124,9 @@ class WebhookDelivery(models.Model):
     ``sending`` by a killed worker is sent again once ``sending_since`` is older than the
     timeout. Delivered one at a time an endpoint, in event order."""
 
+    # No index of its own: the (endpoint, event) constraint's serves a lookup by endpoint.
     endpoint = models.ForeignKey(
-        WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries"
+        WebhookEndpoint, on_delete=models.CASCADE, related_name="deliveries", db_index=False
     )
     event = models.ForeignKey(Event, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(

@@ -7,7 +7,14 @@ re-ratings; a club has at most ``HEARTS_WEBHOOK_CLUB_CONCURRENCY`` deliveries un
 once, so the webhook worker's other threads stay free for other clubs. A worker killed
 mid-send leaves its delivery ``sending``: once older than ``HEARTS_WEBHOOK_SENDING_TIMEOUT``
 it is sent again (``sweep``, and any later task of the endpoint), so a receiver may see an
-event twice: the ``Hearts-Event-Id`` tells."""
+event twice: the ``Hearts-Event-Id`` tells.
+
+The writes that record events queue one task a club, not one an event: the first event an
+enabled endpoint wants queues ``deliver_club`` and marks the club's counter row ``woken``; the
+events recorded before that task starts queue nothing (their deliveries are rows by then, and
+the task reads them after it clears the mark). A task lost after its write committed (a Redis
+enqueue after a crash, a worker killed first) leaves the mark standing: ``sweep`` clears it and
+sends what waits."""
 
 from __future__ import annotations
 
@@ -24,7 +31,7 @@ from django.utils import timezone
 from django_tasks import task
 
 from hearts_site.tasks import WEBHOOKS, enqueue_with_transaction
-from scoring.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint
+from scoring.models import DeliveryStatus, EventCounter, WebhookDelivery, WebhookEndpoint
 from scoring.selectors.events import envelope
 from scoring.services import outbound
 
@@ -58,8 +65,34 @@ def wake(endpoint_ids: list[int], at: datetime | None = None) -> None:
 @task(queue_name=WEBHOOKS)
 def deliver(endpoint_ids: list[int]) -> int:
     """Send each endpoint's due deliveries (``send_due``); returns how many were delivered.
-    One task an event, whatever the number of endpoints: a retry is a task of its own."""
+    A retry, a ping, an endpoint enabled, a delivery sent again, the sweep's: one endpoint's
+    task each."""
     return sum(send_due(endpoint_id) for endpoint_id in endpoint_ids)
+
+
+def wake_club(club_id: int) -> None:
+    """Queue the club's delivery task (``deliver_club``) in the caller's transaction, which
+    holds the club's event counter row, and mark the row ``woken``: until that task starts,
+    the club's events queue no other."""
+    EventCounter.objects.filter(club_id=club_id).update(woken=True)
+    enqueue_with_transaction(lambda: deliver_club.enqueue(club_id))
+
+
+@task(queue_name=WEBHOOKS)
+def deliver_club(club_id: int) -> int:
+    """The club's events: its ``woken`` mark cleared first, and committed, so that an event
+    recorded from now on queues a task again (one recorded before is a delivery row already,
+    read below); then each enabled endpoint of the club with a delivery due is sent, the first
+    here, the others each in a task of its own, so a slow receiver holds up no other. Returns
+    how many were delivered here."""
+    EventCounter.objects.filter(club_id=club_id).update(woken=False)
+    endpoints = _due_endpoints(club_id)
+    if not endpoints:
+        return 0
+    with transaction.atomic():
+        for endpoint_id in endpoints[1:]:
+            wake([endpoint_id])
+    return send_due(endpoints[0])
 
 
 def send_due(endpoint_id: int) -> int:
@@ -192,20 +225,26 @@ def _wake_waiting(endpoint: WebhookEndpoint, now: datetime) -> None:
         wake([endpoint_id])
 
 
-def sweep() -> int:
-    """Queue a delivery task for each enabled endpoint with a delivery due, or left
-    ``sending`` past the timeout by a killed worker; returns how many. Run it every minute or
-    so (``manage.py sweep``)."""
+def _due_endpoints(club_id: int | None = None) -> list[int]:
+    """The enabled endpoints (of the club, or of every club) with a delivery due, or one left
+    ``sending`` past the timeout by a killed worker, in id order."""
     now = timezone.now()
     due = Q(status=DeliveryStatus.PENDING, next_attempt_at__lte=now) | Q(
         status=DeliveryStatus.SENDING, sending_since__lte=_stale(now)
     )
-    endpoints = list(
-        WebhookDelivery.objects.filter(due, endpoint__enabled=True)
-        .values_list("endpoint_id", flat=True)
-        .distinct()
-        .order_by("endpoint_id")
-    )
+    rows = WebhookDelivery.objects.filter(due, endpoint__enabled=True)
+    if club_id is not None:
+        rows = rows.filter(endpoint__club_id=club_id)
+    return list(rows.values_list("endpoint_id", flat=True).distinct().order_by("endpoint_id"))
+
+
+def sweep() -> int:
+    """Queue a delivery task for each enabled endpoint with a delivery due, or left
+    ``sending`` past the timeout by a killed worker; returns how many. Run it every minute or
+    so (``manage.py sweep``). The clubs' ``woken`` marks are cleared first: one left
+    standing by a lost task would hold back the club's next wake-ups."""
+    EventCounter.objects.filter(woken=True).update(woken=False)
+    endpoints = _due_endpoints()
     with transaction.atomic():
         for endpoint_id in endpoints:  # one task each: a slow receiver holds up no other
             wake([endpoint_id])

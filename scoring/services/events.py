@@ -26,52 +26,45 @@ from scoring.models import (
     Game,
     Hand,
     PlayerMerge,
-    WebhookDelivery,
-    WebhookEndpoint,
 )
 
 
 @dataclass
 class PreparedEvent:
     """An event made ready before its write's transaction: the row, converted for the database
-    save its number, and the endpoints that want it. Inside the transaction only the counter
-    and the inserts remain (``record``), so the writer lock is held for those alone."""
+    save its number. Inside the transaction only the counter and the inserts remain
+    (``record``), so the writer lock is held for those alone."""
 
     event: Event
     row: list[Any]
-    endpoints: list[WebhookEndpoint]
-    deliveries: list[tuple[WebhookDelivery, list[Any]]]  # one an endpoint, save the event
 
 
 def prepare_event(
     club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
 ) -> PreparedEvent:
-    """The event's id, time and body, and the club's endpoints (enabled or disabled: a disabled
-    one keeps its deliveries until enabled again) that want its type, as they are now. Its
-    time is when it was prepared: the feed's order is its number's, given in the write."""
+    """The event's id, time and body. Its time is when it was prepared: the feed's order is
+    its number's, given in the write."""
     event = Event(club_id=club_id, type=type, game_id=game_id, data=data)
-    endpoints = [e for e in sql.endpoints_of(club_id) if type in e.event_types]
-    deliveries = [WebhookDelivery(endpoint=endpoint) for endpoint in endpoints]
-    rows = [(delivery, sql.prepared_row(delivery)) for delivery in deliveries]
-    return PreparedEvent(event, sql.prepared_row(event), endpoints, rows)
+    return PreparedEvent(event, sql.prepared_row(event))
 
 
 def record(prepared: PreparedEvent) -> Event:
     """Append a prepared event to its club's log in the caller's transaction, numbered under
-    the club's counter row, with a delivery for each endpoint that wants it; the deliveries'
-    task is queued in the same transaction."""
-    event, endpoints = prepared.event, prepared.endpoints
+    the club's counter row, with a delivery for each endpoint that wants its type (enabled or
+    disabled: a disabled one keeps its deliveries until enabled again), as the endpoints are
+    when it is recorded. The club's delivery task is queued in the same transaction, unless
+    one is queued already that has not started: that one will send this event too."""
+    event = prepared.event
     with transaction.atomic(savepoint=False):
-        sql.insert_prepared(event, prepared.row, sequence=_next_number(event.club_id))
-        for delivery, row in prepared.deliveries:
-            sql.insert_prepared(delivery, row, event=event.pk)
-        if endpoints:
+        appended = sql.append_event(event, prepared.row)
+        if appended is None:
+            _make_counter(event.club_id)
+            appended = sql.append_event(event, prepared.row)
+        if appended.wake and not appended.woken:
             # A late import: the delivery module imports this one for its payloads.
-            from scoring.services.delivery import wake
+            from scoring.services.delivery import wake_club
 
-            awake = [endpoint.pk for endpoint in endpoints if endpoint.enabled]
-            if awake:
-                wake(awake)
+            wake_club(event.club_id)
     return event
 
 
@@ -90,17 +83,13 @@ def hold_counter(club_id: int) -> None:
     EventCounter.objects.select_for_update().filter(club_id=club_id).values_list("pk").first()
 
 
-def _next_number(club_id: int) -> int:
-    """The club's next event number, its counter row locked until the transaction ends."""
-    number = sql.next_event_number(club_id)
-    if number is None:
-        try:
-            with transaction.atomic():  # a savepoint: another writer may create it first
-                EventCounter.objects.create(club_id=club_id, last=0)
-        except IntegrityError:
-            pass
-        number = sql.next_event_number(club_id)
-    return number
+def _make_counter(club_id: int) -> None:
+    """The club's counter row, for its first event."""
+    try:
+        with transaction.atomic():  # a savepoint: another writer may create it first
+            EventCounter.objects.create(club_id=club_id, last=0)
+    except IntegrityError:
+        pass
 
 
 def _when(moment: datetime | None) -> str | None:

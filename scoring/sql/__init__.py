@@ -1,5 +1,5 @@
-"""The project's hand-written SQL: the reads here, the writes in ``writes``, all run through
-``core._execute``.
+"""The project's hand-written SQL: the reads here, the writes in ``writes``, the event log's in
+``event_log``, all run through ``core._execute``.
 
 Everything else reads and writes through the ORM. A statement stays here only while
 ``make bench`` shows it worth at least 10% of its endpoint's figure (bench/RESULTS.md,
@@ -24,30 +24,29 @@ from django.db.models import Model
 from scoring.models import (
     Club,
     DeviceToken,
-    EventCounter,
     Game,
     GameSeat,
     Hand,
     League,
     Membership,
-    WebhookEndpoint,
     WriteCount,
 )
 from scoring.models.counts import HAND_COUNTS
 from scoring.sql.core import _column, _execute, _quote, _table
+from scoring.sql.event_log import Appended, append_event
 from scoring.sql.writes import insert, insert_prepared, insert_rows, prepared_row, update
 
 __all__ = [
+    "Appended",
     "add_to_seats",
+    "append_event",
     "count_write",
-    "endpoints_of",
     "game_version_row",
     "game_with_last_hand",
     "insert",
     "insert_prepared",
     "insert_rows",
     "league_version_row",
-    "next_event_number",
     "prepared_row",
     "roles_of",
     "update",
@@ -193,33 +192,6 @@ def count_write(key: str, bucket: int) -> int:
         with transaction.atomic():
             return _run(_count_write, [key, bucket])[0][0]
     return _run(_count_write, [key, bucket])[0][0]
-
-
-@cache
-def _next_event_number(vendor: str) -> str:
-    table, club, last = _table(EventCounter), *(_column(EventCounter, n) for n in ("club", "last"))
-    # One statement where the ORM takes two (``update`` with ``F``, then a read back).
-    return f"UPDATE {table} SET {last} = {last} + 1 WHERE {club} = %s RETURNING {last}"
-
-
-def next_event_number(club_id: int) -> int | None:
-    """The club's event counter moved on by one (its row locked until the transaction ends),
-    and its new value; None when the club has no counter row yet."""
-    rows = _run(_next_event_number, [club_id])
-    return rows[0][0] if rows else None
-
-
-@cache
-def _endpoints_of(vendor: str) -> str:
-    w = lambda n: _column(WebhookEndpoint, n)  # noqa: E731
-    columns = f"{w('id')}, {w('event_types')}, {w('enabled')}"
-    return f"SELECT {columns} FROM {_table(WebhookEndpoint)} WHERE {w('club')} = %s"
-
-
-def endpoints_of(club_id: int) -> list[WebhookEndpoint]:
-    """The club's webhook endpoints, in no order, as ``filter(club_id=...).only("event_types",
-    "enabled")`` gives them (the rest deferred)."""
-    return _instances(WebhookEndpoint, _endpoints_of, [club_id])
 
 
 # --- Hand entry ------------------------------------------------------------------------------

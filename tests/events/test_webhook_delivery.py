@@ -16,7 +16,14 @@ from django_tasks.exceptions import TaskResultDoesNotExist
 
 from hearts_site.errors import DomainError
 from scoring import services
-from scoring.models import DeliveryStatus, Event, EventType, WebhookDelivery, WebhookEndpoint
+from scoring.models import (
+    DeliveryStatus,
+    Event,
+    EventCounter,
+    EventType,
+    WebhookDelivery,
+    WebhookEndpoint,
+)
 from scoring.services import delivery
 from tests.events.conftest import run_worker
 from tests.events.receiver import verify
@@ -228,3 +235,45 @@ def test_the_documented_check_verifies_a_real_delivery(public_club, owner, recei
     assert verified(item.body, header, secret)
     assert not verified(item.body + b" ", header, secret)
     assert not verified(item.body, header, "whsec_another")
+
+
+def club_tasks(enqueued) -> int:
+    return sum(result.task.module_path.endswith(".deliver_club") for result in enqueued)
+
+
+def test_a_clubs_events_queue_one_delivery_task_until_it_starts(
+    public_club, owner, receiver, enqueued
+):
+    register(public_club, owner, receiver.url)
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    for number in (1, 2, 3):
+        services.enter_hand(game_id=game.pk, number=number, entry=HAND, actor=owner)
+    assert club_tasks(enqueued) == 1  # the first event's: the others found it waiting
+    assert WebhookDelivery.objects.count() == 4
+    run_worker()
+    assert [e["sequence"] for e in receiver.events()] == [1, 2, 3, 4]
+    services.enter_hand(game_id=game.pk, number=4, entry=HAND, actor=owner)
+    assert club_tasks(enqueued) == 2  # that task had started: the next event queues another
+    run_worker()
+    assert [e["sequence"] for e in receiver.events()] == [1, 2, 3, 4, 5]
+
+
+def test_a_lost_delivery_task_holds_back_nothing_past_the_sweep(
+    public_club, owner, receiver, enqueued
+):
+    services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    register(public_club, owner, receiver.url)
+    # As a task lost after its write committed leaves the club: marked woken, no task.
+    EventCounter.objects.filter(club=public_club).update(woken=True)
+    services.create_game(club=public_club, players=public_club.seated[1:5], actor=owner)
+    assert club_tasks(enqueued) == 0
+    run_worker()
+    assert receiver.received == []
+    assert delivery.sweep() == 1
+    assert not EventCounter.objects.get(club=public_club).woken
+    run_worker()
+    assert [e["sequence"] for e in receiver.events()] == [2]
+    services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
+    assert club_tasks(enqueued) == 1
+    run_worker()
+    assert [e["sequence"] for e in receiver.events()] == [2, 3]

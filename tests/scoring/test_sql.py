@@ -15,12 +15,14 @@ from django.utils import timezone
 from scoring import services, sql
 from scoring.models import (
     DeviceToken,
+    Event,
     EventCounter,
     Game,
     Hand,
     HistoryEntry,
     League,
     Membership,
+    WebhookDelivery,
     WebhookEndpoint,
 )
 
@@ -124,33 +126,66 @@ def stored(obj) -> dict:
     return {f.attname: getattr(fresh, f.attname) for f in fresh._meta.concrete_fields}
 
 
-def test_the_next_event_number_moves_that_clubs_counter_alone_and_answers_its_new_value(
+def appended(club, type="hand.entered", **data):
+    event = Event(club_id=club.pk, type=type, data=data)
+    return event, sql.append_event(event, sql.prepared_row(event))
+
+
+def test_an_event_appended_moves_that_clubs_counter_alone_and_takes_its_new_number(
     public_club, private_club
 ):
-    assert sql.next_event_number(public_club.pk) is None  # no counter row yet: nothing made
+    assert appended(public_club)[1] is None  # no counter row yet: nothing made
     assert not EventCounter.objects.filter(club=public_club).exists()
+    assert not Event.objects.exists()
     EventCounter.objects.create(club=public_club, last=41)
     EventCounter.objects.create(club=private_club, last=7)
-    assert [sql.next_event_number(public_club.pk) for _ in range(3)] == [42, 43, 44]
+    made = [appended(public_club, n=n) for n in range(3)]
+    assert [event.sequence for event, _ in made] == [42, 43, 44]
+    assert {answer for _, answer in made} == {sql.Appended(woken=False, wake=False)}
     counters = dict(EventCounter.objects.values_list("club_id", "last"))
     assert counters == {public_club.pk: 44, private_club.pk: 7}
+    event = made[-1][0]
+    orm = Event.objects.get(pk=event.pk)
+    assert not event._state.adding
+    fields = Event._meta.concrete_fields
+    assert stored(orm) == {f.attname: getattr(event, f.attname) for f in fields}
+    assert (orm.sequence, orm.type, orm.data) == (44, "hand.entered", {"n": 2})
+    assert not WebhookDelivery.objects.exists()
 
 
-def test_the_endpoints_of_a_club_are_the_orms_with_their_types_and_whether_enabled(
+def test_an_event_appended_is_queued_for_the_endpoints_of_its_club_that_want_its_type(
     public_club, private_club
 ):
-    assert sql.endpoints_of(public_club.pk) == []
+    EventCounter.objects.create(club=public_club, last=0, woken=True)
     make = WebhookEndpoint.objects.create
-    make(club=public_club, url="https://a.example/", event_types=["hand.entered"], secret="s")
-    make(club=public_club, url="https://b.example/", event_types=[], secret="s", enabled=False)
-    make(club=private_club, url="https://c.example/", event_types=["game.started"], secret="s")
-
-    def loaded(endpoints):
-        return sorted((e.pk, e.event_types, e.enabled) for e in endpoints)
-
-    orm = WebhookEndpoint.objects.filter(club=public_club).only("event_types", "enabled")
-    assert loaded(sql.endpoints_of(public_club.pk)) == loaded(orm)
-    assert [e.event_types for e in sql.endpoints_of(private_club.pk)] == [["game.started"]]
+    both = ["hand.entered", "game.started"]
+    wants = make(club=public_club, url="https://a.example/", event_types=both, secret="s")
+    make(club=public_club, url="https://b.example/", event_types=["game.started"], secret="s")
+    off = make(club=public_club, url="https://c.example/", event_types=both, secret="s")
+    off.enabled = False
+    off.save()
+    make(club=private_club, url="https://d.example/", event_types=both, secret="s")
+    event, answer = appended(public_club)
+    assert answer == sql.Appended(woken=True, wake=True)
+    mine = WebhookEndpoint.objects.filter(club=public_club)
+    wanting = [e for e in mine if event.type in e.event_types]
+    rows = WebhookDelivery.objects.filter(event=event).order_by("endpoint_id")
+    assert [row.endpoint_id for row in rows] == [e.pk for e in wanting] == [wants.pk, off.pk]
+    # Each row is what ``create`` stores for a new delivery of that endpoint and event.
+    other = make(club=public_club, url="https://e.example/", event_types=[], secret="s")
+    by_orm = WebhookDelivery.objects.create(endpoint=other, event=event)
+    ignore = {"id", "endpoint_id", "next_attempt_at"}
+    shape = {k: v for k, v in stored(by_orm).items() if k not in ignore}
+    assert all({k: v for k, v in stored(row).items() if k not in ignore} == shape for row in rows)
+    assert all(row.next_attempt_at == event.at for row in rows)  # due from the event's time
+    # Only a disabled endpoint wants it: a delivery made, no task wanted.
+    WebhookEndpoint.objects.filter(pk=wants.pk).update(enabled=False)
+    event, answer = appended(public_club)
+    assert answer == sql.Appended(woken=True, wake=False)
+    assert WebhookDelivery.objects.filter(event=event).count() == 2
+    # No endpoint wants the type.
+    event, answer = appended(public_club, type="night.opened")
+    assert answer.wake is False and not WebhookDelivery.objects.filter(event=event).exists()
 
 
 def test_an_insert_stores_what_save_stores(new_game, scorer):
