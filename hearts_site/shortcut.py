@@ -9,7 +9,8 @@ their choices itself, and gives DRF every other call, whole:
 - a POST with no query string, ``Content-Type: application/json`` (or with ``charset=utf-8``), no
   ``Accept`` or one that DRF's negotiation reads as JSON (``*/*``, ``application/json``), no
   ``Authorization`` and no ``Cookie`` (or empty ones: DRF's authenticators would find nobody,
-  the caller is anonymous), a body of the size Django reads and JSON that orjson reads as DRF's parser does;
+  the caller is anonymous), a body of the size Django reads, and JSON that orjson reads as
+  DRF's parser does;
 - whose body the view's ``usual_answer`` takes (``None``: DRF's way, whose fields word the
   errors);
 - within the view's budgets, counted here per address as DRF's throttles count an anonymous
@@ -104,7 +105,7 @@ class UsualCallShortcut(APIView):
         if data is None:
             return None
         for throttle in self.get_throttles():
-            if not throttle.allow_caller(request, throttle.anonymous_key(request)):
+            if not throttle.allow_anonymous_write(request):
                 return None  # DRF answers 429 from the count just made
         try:
             answer = self.usual_answer(data)

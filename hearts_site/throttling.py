@@ -35,6 +35,10 @@ class FixedWindowThrottle(SimpleRateThrottle):
             return True
         return self.allow_caller(request, self.get_cache_key(request, view))
 
+    def allow_anonymous_write(self, request) -> bool:
+        """``allow_request`` for a write by a caller whom DRF would find anonymous."""
+        return self.rate is None or self.allow_caller(request, self.anonymous_key(request))
+
     def allow_caller(self, request, key: str) -> bool:
         """Count the request for ``key``, once: a request counted already (by an answer that
         began without DRF's dispatch and left the rest to it, hearts_site/shortcut.py) is judged

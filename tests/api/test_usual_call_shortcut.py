@@ -162,3 +162,12 @@ def test_the_view_meets_the_shortcuts_conditions():
     view = AdjudicationView()
     assert issubclass(AdjudicationView, UsualCallShortcut)
     assert [auth.authenticate(drf_request) for auth in view.get_authenticators()] == [None, None]
+
+
+def test_without_a_rate_nothing_is_counted_either_way(monkeypatch):
+    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": None})
+    body = json.dumps(BODIES["a legal hand"])
+    fast = answer(body)
+    assert fast.status_code == 200 and "RateLimit" not in fast
+    drf_alone(monkeypatch)
+    assert seen(fast) == seen(answer(body))
