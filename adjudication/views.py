@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
@@ -21,11 +21,13 @@ from adjudication.serializers import (
     AdjudicationOutputSerializer,
     PresetSerializer,
     RuleCodeSerializer,
+    usual_adjudication,
 )
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import NotFoundError
 from hearts_site.query import takes_query
 from hearts_site.schema import documented
+from hearts_site.shortcut import UsualCallShortcut
 from hearts_site.throttling import ComputeRateThrottle
 
 # Each operation's tag, summary and description, as integrators read them.
@@ -34,7 +36,7 @@ operation = documented(Path(__file__).with_name("operations.toml"))
 T = TypeVar("T")
 
 
-class AdjudicationView(APIView):
+class AdjudicationView(UsualCallShortcut):
     """Rule on a hand's record. Stores nothing, so anyone may ask."""
 
     permission_classes = [AllowAny]
@@ -51,6 +53,12 @@ class AdjudicationView(APIView):
         serializer.is_valid(raise_exception=True)
         ruling = rule_on_hand(serializer.validated_data)
         return Response(present_ruling(ruling))
+
+    def usual_answer(self, data: Any) -> Any | None:
+        """``post``'s answer to an anonymous JSON call (hearts_site/shortcut.py) whose body the
+        input serializer's one-pass check takes; None for any other."""
+        checked = usual_adjudication(data)
+        return None if checked is None else present_ruling(rule_on_hand(checked))
 
 
 PLAYERS = OpenApiParameter(

@@ -29,10 +29,18 @@ GIVE_UP_ON = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 # 0.00001, and with a two-digit exponent (1.5e-07, orjson 1.5e-7). Found in a string as well,
 # they cost a rendering by DRF, never a different body.
 MAY_DIFFER = re.compile("\u2028|\u2029|0\\.0000|e-[0-9](?![0-9])".encode())
+# Each match of MAY_DIFFER holds one of these bytes (the separators' UTF-8 lead byte, the point,
+# the minus): a body without any, found by the C search for one byte, is not searched. (The
+# pattern's alternatives defeat the regex engine's own literal search: it tried every position
+# of a 2 kB answer at the cost of a quarter of an adjudication's rendering.)
+MAY_DIFFER_BYTES = (b"\xe2", b".", b"-")
 UTF8 = frozenset({"utf-8", "utf8"})
 # orjson reads an integer beyond 64 bits as a float; Python keeps it whole. A body with such a
-# long run of digits anywhere is read by DRF.
-LONG_NUMBER = re.compile(rb"[0-9]{19}")
+# long run of digits anywhere is read by DRF. Found as a run of 19 zeros in the body with each
+# digit made a zero and every other byte a point: one C pass (the regex [0-9]{19} tried every
+# position of the body, and cost more than orjson's reading of it).
+LONG_NUMBER = b"0" * 19
+AS_DIGIT_RUNS = bytes(ord("0") if ord("0") <= i <= ord("9") else ord(".") for i in range(256))
 # No body of the API nests deeper than a few levels; a body nested a thousand deep would exhaust
 # the recursion of whatever walks it next (a serializer, an error's repr): refused on reading.
 MAX_DEPTH = 32
@@ -46,6 +54,18 @@ def utc_text(moment: datetime) -> str:
     """A time as every answer writes it (resources, events, CSV): ISO 8601 in UTC with ``Z``,
     as DRF writes a ``DateTimeField``."""
     return moment.astimezone(UTC).isoformat().removesuffix("+00:00") + "Z"
+
+
+def may_differ(content: bytes) -> bool:
+    """Whether orjson's ``content`` may differ from what DRF's renderer would write."""
+    return any(byte in content for byte in MAY_DIFFER_BYTES) and (
+        MAY_DIFFER.search(content) is not None
+    )
+
+
+def long_number(body: bytes) -> bool:
+    """Whether ``body`` holds a run of 19 digits or more (LONG_NUMBER)."""
+    return LONG_NUMBER in body.translate(AS_DIGIT_RUNS)
 
 
 def _give_up(value: Any) -> Any:
@@ -66,7 +86,7 @@ class FastJSONRenderer(JSONRenderer):
             except TypeError:
                 pass
             else:
-                if MAY_DIFFER.search(content) is None:
+                if not may_differ(content):
                     return content
         return super().render(data, accepted_media_type, renderer_context)
 
@@ -79,28 +99,45 @@ class FastJSONParser(JSONParser):
     def parse(self, stream, media_type=None, parser_context=None):
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         body = stream.read()
-        if encoding.lower() in UTF8 and LONG_NUMBER.search(body) is None:
-            try:
-                return _shallow(orjson.loads(body))
-            except orjson.JSONDecodeError:
-                pass
+        if encoding.lower() in UTF8:
+            data = plain_json_data(body)
+            if data is not UNREAD:
+                return data
         try:
             return _shallow(super().parse(io.BytesIO(body), media_type, parser_context))
         except RecursionError:  # the standard library's decoder gave up first
             raise ParseError(TOO_DEEP) from None
 
 
+# What plain_json_data gives for a body that orjson leaves to DRF's parser.
+UNREAD = object()
+
+
+def plain_json_data(body: bytes) -> Any:
+    """A UTF-8 JSON body as orjson reads it, nested at most ``MAX_DEPTH`` deep (else a
+    ParseError); ``UNREAD`` where orjson refuses it or would read it otherwise than DRF."""
+    if long_number(body):
+        return UNREAD
+    try:
+        return _shallow(orjson.loads(body))
+    except orjson.JSONDecodeError:
+        return UNREAD
+
+
 def _shallow(data: Any) -> Any:
     """``data`` if it nests at most ``MAX_DEPTH`` lists and objects deep; a ParseError otherwise.
-    Walked without recursion, so that the check itself cannot run out of stack."""
-    level = [data]
-    for _ in range(MAX_DEPTH + 1):
+    Walked without recursion, so that the check itself cannot run out of stack: level by level,
+    keeping only the lists and objects of each (a body's strings and numbers are looked at once)."""
+    level = [data] if isinstance(data, CONTAINERS) else []
+    for _ in range(MAX_DEPTH):
+        if not level:
+            return data
         level = [
             child
             for value in level
-            if isinstance(value, CONTAINERS)
             for child in (value.values() if isinstance(value, dict) else value)
+            if isinstance(child, CONTAINERS)
         ]
-        if not level:
-            return data
-    raise ParseError(TOO_DEEP)
+    if any(level):  # a value below the deepest level allowed
+        raise ParseError(TOO_DEEP)
+    return data

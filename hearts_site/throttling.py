@@ -33,12 +33,24 @@ class FixedWindowThrottle(SimpleRateThrottle):
     def allow_request(self, request, view) -> bool:
         if (request.method in SAFE_METHODS and not self.counts_reads) or self.rate is None:
             return True
-        now = self.timer()
-        bucket = int(now // self.duration)
-        hits = self.count(self.get_cache_key(request, view), bucket)
-        self.wait_seconds = (bucket + 1) * self.duration - now
-        spent(request, Budget(self.scope, self.num_requests, int(self.duration), hits, now))
-        return hits <= self.num_requests
+        return self.allow_caller(request, self.get_cache_key(request, view))
+
+    def allow_anonymous_write(self, request) -> bool:
+        """``allow_request`` for a write by a caller whom DRF would find anonymous."""
+        return self.rate is None or self.allow_caller(request, self.anonymous_key(request))
+
+    def allow_caller(self, request, key: str) -> bool:
+        """Count the request for ``key``, once: a request counted already (by an answer that
+        began without DRF's dispatch and left the rest to it, hearts_site/shortcut.py) is judged
+        by the count it got then."""
+        budget = counted(request, self.scope)
+        if budget is None:
+            now = self.timer()
+            hits = self.count(key, int(now // self.duration))
+            budget = Budget(self.scope, self.num_requests, int(self.duration), hits, now)
+            spent(request, budget)
+        self.wait_seconds = (budget.now // self.duration + 1) * self.duration - budget.now
+        return budget.hits <= self.num_requests
 
     def count(self, key: str, bucket: int) -> int:
         """One more for ``key`` in window ``bucket``: the count so far, this one included."""
@@ -54,10 +66,12 @@ class FixedWindowThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request, view) -> str:
         if request.user and request.user.is_authenticated:
-            ident = f"user:{request.user.pk}"
-        else:
-            ident = f"anon:{self.get_ident(request)}"
-        return f"{self.scope}:{ident}"[:100]
+            return f"{self.scope}:user:{request.user.pk}"[:100]
+        return self.anonymous_key(request)
+
+    def anonymous_key(self, request) -> str:
+        """The key of a caller who is not signed in: their address."""
+        return f"{self.scope}:anon:{self.get_ident(request)}"[:100]
 
 
 @dataclass(frozen=True)
@@ -79,6 +93,12 @@ class Budget:
         remaining = max(self.quota - self.hits, 0)
         reset = max(math.ceil((self.now // self.window + 1) * self.window - self.now), 1)
         return f'"{self.name}";r={remaining};t={reset}'
+
+
+def counted(request, scope: str) -> Budget | None:
+    """The budget ``scope`` that ``request`` (Django's or DRF's) was counted in, if it was."""
+    request = getattr(request, "_request", request)
+    return next((b for b in getattr(request, "rate_limits", ()) if b.name == scope), None)
 
 
 def spent(request, budget: Budget) -> None:
