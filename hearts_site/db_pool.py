@@ -20,10 +20,15 @@ logger = logging.getLogger(__name__)
 
 
 def drop_idle_connections() -> None:
-    """Drop the idle connections of every pool this process has opened (a connection lent out
-    is closed when it comes back); psycopg's pool opens new ones in the background."""
+    """When this thread's pooled connection was lost (not a statement merely cancelled: its
+    connection is still good, and so are the others), drop the idle connections of its pool (a
+    connection lent out is closed when it comes back); psycopg's pool opens new ones in the
+    background."""
     for connection in connections.all(initialized_only=True):
         if connection.vendor != "postgresql" or not connection.settings_dict["OPTIONS"].get("pool"):
+            continue
+        held = connection.connection
+        if held is not None and not (held.broken or held.closed):
             continue
         with contextlib.suppress(Exception):  # a pool already closing: nothing to drop
             connection.pool.drain()
