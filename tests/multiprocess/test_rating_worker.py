@@ -173,7 +173,9 @@ def test_a_worker_settles_a_correction_to_a_full_re_rating(migrated_database_url
     process = worker(env, tmp_path / "worker.log")
     try:
         deadline = time.monotonic() + SETTLE_WITHIN
-        while (now := shell(env, state, "STATE"))["stale"]:
+        # Settled, and the task's outcome written: the worker clears the mark in the task's
+        # last transaction and records SUCCESSFUL just after, so one read can fall between.
+        while (now := shell(env, state, "STATE"))["stale"] or now["tasks"] == ["RUNNING"]:
             assert process.poll() is None, (tmp_path / "worker.log").read_text()
             assert time.monotonic() < deadline, "the ratings did not settle within a minute"
             time.sleep(0.5)
