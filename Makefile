@@ -17,13 +17,14 @@ LOCK_FLAGS := --no-config --index-url https://pypi.org/simple --python-version 3
 	--python-platform x86_64-unknown-linux-gnu --generate-hashes --custom-compile-command "make lock"
 
 .DEFAULT_GOAL := help
-.PHONY: help install install-dev lock run test test-fast test-pages lint format bench clean distclean
+.PHONY: help install install-dev lock messages messages-update run test test-fast test-pages lint format bench clean distclean
 
 help:
 	@echo "make run     install, migrate, load demo data, collect static, check, serve on 127.0.0.1:\$${PORT:-8000} with the task workers (kept alive) and the webhook sweep"
 	@echo "make test    ruff, format check, import layers, manage.py check, OpenAPI validation, pytest on $(TEST_WORKERS) workers (PYTEST_ARGS=..., TEST_WORKERS=...)"
 	@echo "make test-fast  pytest on $(TEST_WORKERS) workers without the browser and multiprocess tests: the inner loop"
 	@echo "make test-pages  the phone pages only: test client, then Chromium at 360 px (screenshots)"
+	@echo "make messages-update  gather the marked strings into locale/*/LC_MESSAGES/*.po (then translate them)"
 	@echo "make lock    regenerate requirements/lock.txt and dev-lock.txt from pyproject.toml"
 	@echo "make lint | format | clean | distclean"
 
@@ -56,10 +57,29 @@ lock: | $(PY)
 	$(VENV)/bin/uv pip compile pyproject.toml --extra dev -c requirements/lock.txt \
 		$(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/dev-lock.txt
 
-install: $(VENV)/.installed
-install-dev: $(VENV)/.installed-dev
+install: $(VENV)/.installed messages
+install-dev: $(VENV)/.installed-dev messages
 
-run: $(VENV)/.installed
+# The translations (docs/translating.md): the committed .po files compiled, each when it changes,
+# by gettext's msgfmt, which also checks that every translation keeps its message's placeholders.
+TRANSLATED := zh_Hans de fr es
+messages: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
+
+locale/%.mo: locale/%.po
+	bin/ensure-gettext
+	msgfmt --check-format -o $@ $<
+
+# After marking strings: the catalogues gathered again from the code and the templates (new
+# messages arrive untranslated: make test says which until each language has them).
+MESSAGE_IGNORE := --ignore=.venv --ignore=build --ignore=staticfiles --ignore=tests --ignore=bench \
+	--ignore=test-artifacts --ignore='templates/drf_spectacular/*'
+messages-update: $(VENV)/.installed-dev
+	bin/ensure-gettext
+	$(PY) manage.py makemessages --no-obsolete --add-location=file $(MESSAGE_IGNORE) $(TRANSLATED:%=-l %)
+	$(PY) manage.py makemessages -d djangojs --no-obsolete --add-location=file $(MESSAGE_IGNORE) \
+		--ignore='static/js/redoc-init.js' $(TRANSLATED:%=-l %)
+
+run: $(VENV)/.installed messages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py collectstatic --noinput
@@ -77,7 +97,7 @@ run: $(VENV)/.installed
 	$(VENV)/bin/gunicorn hearts_site.wsgi --bind 127.0.0.1:$${PORT:-8000} --workers 2 \
 		--access-logfile - --access-logformat '$(ACCESS_LOG_FORMAT)'
 
-test: $(VENV)/.installed-dev
+test: $(VENV)/.installed-dev messages
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
@@ -91,13 +111,13 @@ test: $(VENV)/.installed-dev
 
 # The inner loop: the suite less what drives Chromium or starts child processes (make test
 # runs those too). Static files first, so that no two workers collect them at once.
-test-fast: $(VENV)/.installed-dev
+test-fast: $(VENV)/.installed-dev messages
 	$(PY) manage.py collectstatic --noinput --verbosity 0
 	$(PY) -m pytest -n $(TEST_WORKERS) -m "not browser and not multiprocess" $(PYTEST_ARGS)
 
 # The phone pages (tests/pages): Django test client, then Debian's Chromium at 360 px through
 # Playwright; screenshots land in test-artifacts/screenshots/ (git-ignored).
-test-pages: $(VENV)/.installed-dev
+test-pages: $(VENV)/.installed-dev messages
 	$(PY) -m pytest tests/pages $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev

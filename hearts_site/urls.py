@@ -9,6 +9,7 @@ from csp.constants import NONCE
 from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path, register_converter
+from django.views.i18n import JavaScriptCatalog
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
@@ -47,6 +48,8 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("ping", views.ping, name="ping"),  # bench/http_load.py's baseline
     path("api/v1/", include(api_v1_patterns)),
+    # The words the pages' scripts write, in the page's language (their src carries it).
+    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
     path("", include("scoring.pages.urls")),  # the phone pages (scoring/pages/)
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),

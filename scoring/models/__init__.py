@@ -7,7 +7,14 @@ nights, with ``choices`` for the fixed lists and ``counts`` for a seat's per-han
 every model is imported here, so callers write ``scoring.models.Hand``.
 """
 
-from .access import DeviceToken, IdempotencyRecord, PasswordResetLink, SignInCount, WriteCount
+from .access import (
+    AccountLanguage,
+    DeviceToken,
+    IdempotencyRecord,
+    PasswordResetLink,
+    SignInCount,
+    WriteCount,
+)
 from .choices import (
     ClaimStatus,
     Confirmation,
@@ -45,6 +52,7 @@ from .totals import PlayerDayTotal, PlayerMonthTotal
 __all__ = [
     "COUNTED",
     "PING",
+    "AccountLanguage",
     "CheckIn",
     "ClaimStatus",
     "Club",

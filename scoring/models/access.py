@@ -1,5 +1,5 @@
-"""Device tokens, idempotency keys, write counts, sign-in counts and password reset links: what
-the service keeps about its callers."""
+"""Device tokens, idempotency keys, write counts, sign-in counts, password reset links and an
+account's language: what the service keeps about its callers."""
 
 from __future__ import annotations
 
@@ -134,3 +134,20 @@ class PasswordResetLink(models.Model):
     @staticmethod
     def hash_key(key: str) -> str:
         return hashlib.sha256(key.encode()).hexdigest()
+
+
+class AccountLanguage(models.Model):
+    """The language an account chose on the pages' picker: set again on each sign-in, so a
+    shared phone follows whoever signs in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="language_choice",
+    )
+    language = models.CharField(max_length=16, choices=settings.LANGUAGES)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language}"

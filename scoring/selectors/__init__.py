@@ -21,6 +21,7 @@ from scoring.selectors.access import (
     visible_clubs,
 )
 from scoring.selectors.accounts import (
+    account_language,
     linked_players,
     my_games,
     my_stats,
@@ -65,6 +66,7 @@ __all__ = [
     "SCORERS",
     "GameVersion",
     "LeagueVersion",
+    "account_language",
     "can_read",
     "can_score",
     "can_score_game",

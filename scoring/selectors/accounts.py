@@ -8,7 +8,16 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from scoring.models import ClaimStatus, Club, Confirmation, Game, GameStatus, Player, PlayerClaim
+from scoring.models import (
+    AccountLanguage,
+    ClaimStatus,
+    Club,
+    Confirmation,
+    Game,
+    GameStatus,
+    Player,
+    PlayerClaim,
+)
 from scoring.selectors.access import DIRECTORS, games_for, role_in
 from scoring.selectors.standings import player_stats
 
@@ -89,3 +98,8 @@ def waiting_hands(game: Game, user) -> list[dict[str, Any]]:
             }
         )
     return waiting
+
+
+def account_language(user) -> str | None:
+    """The language the account chose on the picker, or None (the browser's then)."""
+    return AccountLanguage.objects.filter(user=user).values_list("language", flat=True).first()

@@ -9,6 +9,7 @@ are the services' whole public surface.
 
 from scoring.services.accounts import (
     PLAYER_INVITATION_ROLES,
+    choose_language,
     claim_player,
     decide_claim,
     invite_player,
@@ -83,6 +84,7 @@ __all__ = [
     "change_role",
     "check_current_password",
     "check_in",
+    "choose_language",
     "claim_player",
     "close_night",
     "confirm_for_table",

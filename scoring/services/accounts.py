@@ -4,11 +4,13 @@ in a club, one user a player; a merge carries the link to the record that remain
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.models import ClaimStatus, Invitation, Player, PlayerClaim, Role
+from scoring.models import AccountLanguage, ClaimStatus, Invitation, Player, PlayerClaim, Role
 from scoring.services.invitations import issue
 from scoring.services.links import check_linkable, link_player
 
@@ -78,3 +80,12 @@ def carry_link(source: Player, target: Player) -> None:
     source.save(update_fields=["user"])
     target.user_id = user_id
     target.save(update_fields=["user"])
+
+
+def choose_language(*, user, language: str) -> str:
+    """The language an account reads the pages in, one of ``settings.LANGUAGES``."""
+    if language not in dict(settings.LANGUAGES):
+        raise DomainError("invalid_language", _("Choose one of the languages offered."), "language")
+    if user is not None and user.is_authenticated:
+        AccountLanguage.objects.update_or_create(user=user, defaults={"language": language})
+    return language

@@ -16,11 +16,18 @@ from scoring import selectors, services
 from scoring.models import DeviceToken
 from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
 from scoring.pages.params import form_page, posted
+from scoring.pages.views.language import remember_language
 
 
 class SignInView(auth_views.LoginView):
     form_class = ThrottledAuthenticationForm
     template_name = "registration/login.html"
+
+    def form_valid(self, form):
+        """Signed in, the pages speak the account's language, if it chose one."""
+        response = super().form_valid(form)
+        language = selectors.account_language(form.get_user())
+        return remember_language(response, language) if language else response
 
 
 @never_cache
