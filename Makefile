@@ -61,23 +61,18 @@ install: $(VENV)/.installed messages
 install-dev: $(VENV)/.installed-dev messages
 
 # The translations (docs/translating.md): the committed .po files compiled, each when it changes,
-# by gettext's msgfmt, which also checks that every translation keeps its message's placeholders.
-TRANSLATED := zh_Hans de fr es
+# by gettext's msgfmt, which also checks the placeholders of python-format messages.
 messages: $(patsubst %.po,%.mo,$(wildcard locale/*/LC_MESSAGES/*.po))
 
 locale/%.mo: locale/%.po
 	bin/ensure-gettext
 	msgfmt --check-format -o $@ $<
 
-# After marking strings: the catalogues gathered again from the code and the templates (new
-# messages arrive untranslated: make test says which until each language has them).
-MESSAGE_IGNORE := --ignore=.venv --ignore=build --ignore=staticfiles --ignore=tests --ignore=bench \
-	--ignore=test-artifacts --ignore='templates/drf_spectacular/*'
+# After marking strings: the catalogues gathered again from the code, templates and scripts (new
+# messages arrive untranslated; make test names them until each language has them).
 messages-update: $(VENV)/.installed-dev
 	bin/ensure-gettext
-	$(PY) manage.py makemessages --no-obsolete --add-location=file $(MESSAGE_IGNORE) $(TRANSLATED:%=-l %)
-	$(PY) manage.py makemessages -d djangojs --no-obsolete --add-location=file $(MESSAGE_IGNORE) \
-		--ignore='static/js/redoc-init.js' $(TRANSLATED:%=-l %)
+	$(PY) manage.py gather_messages
 
 run: $(VENV)/.installed messages
 	$(PY) manage.py migrate --noinput
