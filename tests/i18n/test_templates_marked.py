@@ -19,9 +19,9 @@ NOT_PAGES = {"drf_spectacular"}
 READ_ATTRIBUTES = {"title", "aria-label", "placeholder", "alt", "label"}
 #: Left as they are in every language: not words, or names.
 ALLOWED = {"OK"}
-WORD = re.compile(r"[A-Za-z][A-Za-z'’]+")
-#: What stands in for a tag or variable: never a word.
-HOLE = "\x00"
+WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019]+")
+#: What stands in for a tag or variable: a space, which keeps ``<tr{% if %} class=…>`` a tag.
+HOLE = " "
 
 
 def page_templates() -> list[Path]:
@@ -40,6 +40,8 @@ def without_marked(source: str) -> str:
             name = token.contents.split()[0] if token.contents else ""
             if inside is None and name in ("blocktranslate", "blocktrans", "comment", "verbatim"):
                 inside = "end" + name
+            elif inside is None and name == "block" and token.contents.endswith("_attrs"):
+                inside = "endblock"  # a tag's attributes, written for the base's <main>
             elif name == inside:
                 inside = None
             parts.append(HOLE)
@@ -80,7 +82,7 @@ class ReadText(HTMLParser):
             self.read(data)
 
     def read(self, text: str) -> None:
-        self.words += [w for w in WORD.findall(text.replace(HOLE, " ")) if w not in ALLOWED]
+        self.words += [w for w in WORD.findall(text) if w not in ALLOWED]
 
 
 def unmarked_words(source: str) -> list[str]:
