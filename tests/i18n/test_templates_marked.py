@@ -1,6 +1,6 @@
 """No page text escapes translation: in every page template, the words a person reads (text,
-and the ``title``, ``aria-label``, ``placeholder``, ``alt`` and ``label`` attributes, and a
-button's ``value``) sit inside ``{% translate %}`` or ``{% blocktranslate %}``; what a template
+and the ``title``, ``aria-label``, ``placeholder``, ``alt`` and ``label`` attributes, and an
+input button's ``value``) sit inside ``{% translate %}`` or ``{% blocktranslate %}``; what a template
 prints from a variable is the code's to mark (the browser walk in each language checks that)."""
 
 from __future__ import annotations
@@ -68,7 +68,10 @@ class ReadText(HTMLParser):
         attributes = dict(attrs)
         for name, value in attributes.items():
             read = name in READ_ATTRIBUTES or (
-                name == "value" and attributes.get("type") in ("submit", "button", "reset")
+                # An <input>'s value is its label; a <button>'s is what the form sends.
+                name == "value"
+                and tag == "input"
+                and attributes.get("type") in ("submit", "button", "reset")
             )
             if read and value:
                 self.read(value)
