@@ -20,13 +20,9 @@ var KEPT_PAGE = /^\/games\/\d+\/(enter\/)?$/;
 // The account the kept pages are for, kept beside them under a name no page has.
 var OWNER = "/offline-account";
 var ACCOUNT_HEADER = "Hearts-Account";
-var OFFLINE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-  '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-  "<title>No connection · Hearts</title>" +
-  '<link rel="stylesheet" href="' + ASSETS[0] + '"></head><body><main id="main">' +
-  "<h1>No connection</h1><p>This page is not kept on this phone. The games you opened while " +
-  "connected are: open one of them, or try again when the connection returns.</p>" +
-  '<p class="link-row"><a href="/">Try again</a></p></main></body></html>';
+// The page for a page not kept (templates/offline/no_connection.html), in the language of the
+// request that fetched this worker.
+var OFFLINE_PAGE = "{% filter escapejs %}{% include "offline/no_connection.html" %}{% endfilter %}";
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(ASSETS); })
