@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from adjudication.engine import (
     HeartsError,
     Ruleset,
@@ -45,7 +47,7 @@ def level_of(entry: Mapping[str, Any]) -> str:
     if len(given) != 1:
         raise HeartsError(
             "one_level_required",
-            "give exactly one of points, cards_taken or plays",
+            _("give exactly one of points, cards_taken or plays"),
             given[1] if len(given) > 1 else "points",
         )
     return given[0]
@@ -86,7 +88,7 @@ def score_entry(
     if rules.sun and level != "plays" and tricks_won is None:
         raise HeartsError(
             "tricks_won_required",
-            "this ruleset scores a sun (every trick): give the tricks each seat won",
+            _("this ruleset scores a sun (every trick): give the tricks each seat won"),
             "tricks_won",
         )
     if level == "points":
@@ -164,7 +166,7 @@ def _check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None
     if moon_choice is not None and not (score.moon is not None and rules.moon == "shooter_choice"):
         raise HeartsError(
             "moon_choice_not_applicable",
-            "moon_choice is only for a moon under the shooter_choice rule",
+            _("moon_choice is only for a moon under the shooter_choice rule"),
             "moon_choice",
         )
 

@@ -9,6 +9,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from hearts_site.errors import DomainError
 from scoring.domain.ranking import rank
 
@@ -33,12 +35,12 @@ def formula_of(declared: object) -> dict[str, Any]:
     """A night's formula, checked; the default fills what it leaves out."""
     if declared is not None and not isinstance(declared, dict):
         raise DomainError(
-            "invalid_formula", "formula is an object: criterion, place_points", "formula"
+            "invalid_formula", _("formula is an object: criterion, place_points"), "formula"
         )
     formula = {**DEFAULT_FORMULA, **(declared or {})}
     if formula.keys() - DEFAULT_FORMULA.keys():
         raise DomainError(
-            "invalid_formula", "formula has criterion and place_points only", "formula"
+            "invalid_formula", _("formula has criterion and place_points only"), "formula"
         )
     if not isinstance(formula["criterion"], str) or formula["criterion"] not in FORMULAS:
         raise DomainError(
@@ -47,13 +49,13 @@ def formula_of(declared: object) -> dict[str, Any]:
     points = formula["place_points"]
     if not isinstance(points, dict):
         raise DomainError(
-            "invalid_formula", "place_points gives a list per table size", "formula.place_points"
+            "invalid_formula", _("place_points gives a list per table size"), "formula.place_points"
         )
     checked = {}
     for size, places in {**DEFAULT_PLACE_POINTS, **points}.items():
         field = f"formula.place_points.{size}"
         if size not in DEFAULT_PLACE_POINTS:
-            raise DomainError("invalid_formula", "table sizes are 3 to 6", field)
+            raise DomainError("invalid_formula", _("table sizes are 3 to 6"), field)
         if (
             not isinstance(places, list)
             or len(places) != int(size)

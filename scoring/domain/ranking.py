@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from hearts_site.errors import DomainError
 
 CRITERIA: dict[str, str] = {
@@ -38,7 +40,7 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     if declared is not None and not isinstance(declared, dict):
         raise DomainError(
             "invalid_ranking",
-            "ranking is an object: criterion, tie_breaks, min_games",
+            _("ranking is an object: criterion, tie_breaks, min_games"),
             "ranking",
         )
     ranking = {**DEFAULT_RANKING, **(declared or {})}
@@ -60,7 +62,7 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     games = ranking["min_games"]
     if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= 10_000:
         raise DomainError(
-            "invalid_ranking", "min_games is a whole number from 0", "ranking.min_games"
+            "invalid_ranking", _("min_games is a whole number from 0"), "ranking.min_games"
         )
     return {"criterion": ranking["criterion"], "tie_breaks": breaks, "min_games": games}
 

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, NotFoundError
 from scoring.models import Club, Membership, Role
@@ -67,7 +68,7 @@ def private_slug(stem: str) -> str:
 @transaction.atomic
 def set_membership(*, club: Club, user, role: str) -> Membership:
     _lock_members(club)
-    membership, _ = Membership.objects.update_or_create(
+    membership, _created = Membership.objects.update_or_create(
         club=club, user=user, defaults={"role": role}
     )
     _keeps_an_owner(club, "role")
@@ -92,14 +93,14 @@ def remove_membership(*, membership: Membership) -> None:
     """The member leaves; one already removed (twice at once) is a 404."""
     club = membership.club
     _lock_members(club)
-    deleted, _ = Membership.objects.filter(pk=membership.pk).delete()
+    deleted, _by_model = Membership.objects.filter(pk=membership.pk).delete()
     if not deleted:
         raise _no_such_member()
     _keeps_an_owner(club, "user")
 
 
 def _no_such_member() -> NotFoundError:
-    return NotFoundError("not_found", "No such membership.", None)
+    return NotFoundError("not_found", _("No such membership."), None)
 
 
 def _lock_members(club: Club) -> None:
@@ -116,4 +117,4 @@ def _lock_members(club: Club) -> None:
 def _keeps_an_owner(club: Club, field: str) -> None:
     """Refused (and so rolled back) when the change left the club without an owner."""
     if not club.memberships.filter(role=Role.OWNER).exists():
-        raise Conflict("last_owner", "A club keeps at least one owner.", field)
+        raise Conflict("last_owner", _("A club keeps at least one owner."), field)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from adjudication.engine import adjudicate, ruling_as_data
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
@@ -148,11 +149,11 @@ def resolve_dispute(
     the history's ``after`` as ``ruled``."""
     if ruled is not None and decision != "accept":
         raise DomainError(
-            "ruling_needs_accept", "A ruling goes with the decision to accept.", "decision"
+            "ruling_needs_accept", _("A ruling goes with the decision to accept."), "decision"
         )
     game_id = Dispute.objects.filter(pk=dispute_id).values_list("hand__game_id", flat=True).first()
     if game_id is None:
-        raise NotFoundError("dispute_not_found", "No such dispute.", None)
+        raise NotFoundError("dispute_not_found", _("No such dispute."), None)
     game = locked_game(game_id, None)
     dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
     if dispute.status != DisputeStatus.OPEN:
@@ -213,7 +214,7 @@ def _ruling(game: Game, ruled: dict[str, Any]) -> Callable[[Hand], bool]:
         return replace_entry(ruled)
     seat = ruled["renege_by"]
     if type(seat) is not int or not 0 <= seat < rules_of(game).players:
-        raise DomainError("invalid_seat", "renege_by is a seat of this game.", "renege_by")
+        raise DomainError("invalid_seat", _("renege_by is a seat of this game."), "renege_by")
     return _penalised(seat)
 
 
@@ -226,8 +227,10 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     if dispute.ruling is None:
         raise Conflict(
             "nothing_claimed",
-            "The query claims no other count: dismiss it (the entry stands), or accept it with "
-            "your own ruling (the count each seat took, or who reneged).",
+            _(
+                "The query claims no other count: dismiss it (the entry stands), or accept it with "
+                "your own ruling (the count each seat took, or who reneged)."
+            ),
             "decision",
         )
     offender = next(
@@ -236,8 +239,10 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     if offender is None:
         raise Conflict(
             "ruling_proves_nothing",
-            "The ruling proves no renege, the one violation a hand is penalised for: accepting "
-            "it would change nothing. Dismiss the dispute, or correct the hand.",
+            _(
+                "The ruling proves no renege, the one violation a hand is penalised for: accepting "
+                "it would change nothing. Dismiss the dispute, or correct the hand."
+            ),
             "decision",
         )
     return _penalised(offender)

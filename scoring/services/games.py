@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
@@ -51,9 +52,11 @@ def create_game(
     night's draw): the league's ruleset at the table's size. ``table`` names where it is
     played ("" for none): no other game of the club in progress there."""
     if league is not None and league.club_id != club.pk:
-        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+        raise DomainError("league_not_in_club", _("The league belongs to another club."), "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
-        raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
+        raise DomainError(
+            "season_not_in_league", _("The season belongs to another league."), "season"
+        )
     confirmations = 0
     if league is not None:
         rules, confirmations = _league_rules(league, ruleset)
@@ -63,7 +66,7 @@ def create_game(
         rules = ruleset_for("standard" if ruleset is None else ruleset)
     _check_seating(club, players, rules)
     if not 0 <= first_dealer < rules.players:
-        raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
+        raise DomainError("invalid_seat", _("first_dealer must be a seat."), "first_dealer")
     table = _free_table(club, table_name(table))
     try:
         with transaction.atomic():  # a savepoint: a game started meanwhile at the same table
@@ -105,12 +108,12 @@ def table_name(raw: object) -> str:
     if raw is None:
         return ""
     if not isinstance(raw, str):
-        raise DomainError("invalid_table", 'A table\'s name is text, e.g. "Table 3".', "table")
+        raise DomainError("invalid_table", _('A table\'s name is text, e.g. "Table 3".'), "table")
     name = " ".join(raw.split())
     if not name.isprintable():
         raise DomainError(
             "invalid_table",
-            "A table's name is printable text, without control characters.",
+            _("A table's name is printable text, without control characters."),
             "table",
         )
     if len(name) > TABLE_LENGTH:
@@ -149,8 +152,10 @@ def _league_rules(league: League, ruleset: object) -> tuple[Ruleset, int]:
     if ruleset is not None and ruleset_for(ruleset).options() != rules.options():
         raise DomainError(
             "ruleset_from_league",
-            "A league game plays the league's ruleset: send it as the league has it, or leave "
-            "ruleset out.",
+            _(
+                "A league game plays the league's ruleset: send it as the league has it, or leave "
+                "ruleset out."
+            ),
             "ruleset",
         )
     return rules, confirmations
@@ -165,7 +170,7 @@ def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> Non
             "players",
         )
     if len({p.pk for p in players}) != len(players):
-        raise DomainError("duplicate_player", "A player can sit in one seat only.", "players")
+        raise DomainError("duplicate_player", _("A player can sit in one seat only."), "players")
     for index, player in enumerate(players):
         if player.club_id != club.pk:
             raise DomainError(
@@ -197,14 +202,16 @@ def start_game(
     leagues, seasons = League.objects.filter(club=club), Season.objects.filter(league__club=club)
     league_row = leagues.filter(pk=league).first() if league is not None else None
     if league is not None and league_row is None:
-        raise DomainError("unknown_league", "No such league.", "league")
+        raise DomainError("unknown_league", _("No such league."), "league")
     season_row = seasons.filter(pk=season).first() if season is not None else None
     if season is not None and season_row is None:
-        raise DomainError("unknown_season", "No such season.", "season")
+        raise DomainError("unknown_season", _("No such season."), "season")
     found = {p.pk: p for p in Player.objects.filter(pk__in=players, club=club)}
     missing = [i for i, pid in enumerate(players) if pid not in found]
     if missing:
-        raise DomainError("unknown_player", "No such player in this club.", f"players.{missing[0]}")
+        raise DomainError(
+            "unknown_player", _("No such player in this club."), f"players.{missing[0]}"
+        )
     return create_game(
         club=club,
         league=league_row,
@@ -221,7 +228,7 @@ def locked_game(game_id: int, expected_version: int | None) -> Game:
     the database for writes instead."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     check_version(game, expected_version)
     return game
 

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
@@ -53,7 +54,7 @@ def enter_hand(
     the game only if it is still at the version read (its first statement), else nothing is
     written and the entry starts again from a fresh read. So SQLite's one writer lock is held
     for the few statements of the write, and PostgreSQL locks no row while Python scores."""
-    for _ in range(ENTRY_ATTEMPTS):
+    for _attempt in range(ENTRY_ATTEMPTS):
         stored = _try_enter_hand(game_id, number, entry, actor, expected_version)
         if stored is not None:
             return stored
@@ -153,7 +154,7 @@ def read_game(game_id: int) -> Game:
     """The game, unlocked, with the number of its last hand as ``last_hand`` (None: no hand)."""
     game = sql.game_with_last_hand(game_id)
     if game is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     return game
 
 
@@ -318,4 +319,4 @@ def change_hand(
 
 def check_not_abandoned(game: Game) -> None:
     if game.status == GameStatus.ABANDONED:
-        raise Conflict("game_abandoned", "The game was abandoned.", None)
+        raise Conflict("game_abandoned", _("The game was abandoned."), None)

@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import Club, Invitation, Membership, Role
@@ -64,7 +65,7 @@ def open_invitation(token: str, *, lock: bool = False) -> Invitation:
     if invitation is None:
         raise DomainError(
             "unknown_invitation",
-            "No such invitation, or it was used, revoked or has expired.",
+            _("No such invitation, or it was used, revoked or has expired."),
             "token",
         )
     return invitation
@@ -107,11 +108,11 @@ def revoke_invitation(*, club: Club, invitation_id: int) -> Invitation:
     row is locked, so an acceptance at the same moment either wins or finds it revoked."""
     invitation = Invitation.objects.select_for_update().filter(pk=invitation_id, club=club).first()
     if invitation is None:
-        raise NotFoundError("invitation_not_found", "No such invitation in this club.", None)
+        raise NotFoundError("invitation_not_found", _("No such invitation in this club."), None)
     if invitation.accepted_at is not None:
         raise Conflict(
             "invitation_used",
-            "That invitation was accepted already: change or remove the member it made instead.",
+            _("That invitation was accepted already: change or remove the member it made instead."),
             None,
         )
     if invitation.revoked_at is None:

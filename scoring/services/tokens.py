@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError, Forbidden
 from scoring.models import DeviceToken
@@ -34,8 +35,10 @@ def may_make_tokens(*, by_token: bool) -> None:
     if by_token:
         raise Forbidden(
             "password_sign_in_required",
-            "A device token cannot make tokens: sign in with the account's password "
-            "(POST /api/v1/auth/sign-in/) on the new device.",
+            _(
+                "A device token cannot make tokens: sign in with the account's password "
+                "(POST /api/v1/auth/sign-in/) on the new device."
+            ),
             None,
         )
 

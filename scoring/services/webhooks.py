@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import (
@@ -64,7 +65,7 @@ def create_endpoint(
 def _locked(club: Club, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id, club=club).first()
     if endpoint is None:
-        raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
+        raise NotFoundError("endpoint_not_found", _("No such webhook endpoint."), None)
     return endpoint
 
 
@@ -110,7 +111,7 @@ def ping_endpoint(*, club: Club, endpoint_id: int) -> WebhookDelivery:
     if not endpoint.enabled:
         raise Conflict(
             "endpoint_disabled",
-            "The endpoint is disabled: its deliveries wait. Enable it, then ping it.",
+            _("The endpoint is disabled: its deliveries wait. Enable it, then ping it."),
             None,
         )
     event = Event.objects.create(
@@ -164,7 +165,7 @@ def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDeliv
         .first()
     )
     if delivery is None:
-        raise NotFoundError("delivery_not_found", "No such delivery.", None)
+        raise NotFoundError("delivery_not_found", _("No such delivery."), None)
     if delivery.status != DeliveryStatus.SENDING:
         delivery.status = DeliveryStatus.PENDING
         delivery.next_attempt_at = timezone.now()
