@@ -55,7 +55,11 @@ def decide_claim(*, claim_id: int, club_id: int, decision: str, actor) -> Player
     if claim is None:
         raise NotFoundError("claim_not_found", _("No such claim."), None)
     if claim.status != ClaimStatus.PENDING:
-        raise Conflict("claim_decided", f"The claim was already {claim.status}.", None)
+        decided = {
+            ClaimStatus.APPROVED: _("The claim was already approved."),
+            ClaimStatus.REFUSED: _("The claim was already refused."),
+        }
+        raise Conflict("claim_decided", decided[claim.status], None)
     if decision == "approve":
         claim.player = link_player(claim.player, claim.user)
         claim.status = ClaimStatus.APPROVED

@@ -65,7 +65,11 @@ def confirming_player(
     check_version(game, seen[0])
     hand = Hand.objects.filter(game=game, number=number).first()
     if hand is None:
-        raise NotFoundError("hand_not_found", f"Game {game_id} has no hand {number}.", None)
+        raise NotFoundError(
+            "hand_not_found",
+            _("Game {game} has no hand {number}.").format(game=game_id, number=number),
+            None,
+        )
     _check_awaiting(game, hand, seen[1])
     _check_other_seat(game, hand, seat.player)
     return check_pin(player_id, pin)
@@ -92,23 +96,36 @@ def _check_other_seat(game: Game, hand: Hand, player: Player) -> None:
         )
 
 
+# A hand not awaiting confirmation, in words, by where it stands.
+_HAND_NOT_AWAITING = {
+    Confirmation.CONFIRMED: lambda: _("Hand {number} is confirmed, not awaiting confirmation."),
+    Confirmation.QUERIED: lambda: _("Hand {number} is queried, not awaiting confirmation."),
+}
+
+
 def _check_awaiting(game: Game, hand: Hand, expected_revision: int | None) -> None:
     """The hand awaits confirmation, at the revision the caller saw (any, when None)."""
     check_not_abandoned(game)
     number = hand.number
     if hand.is_void:
-        raise Conflict("hand_void", f"Hand {number} is void: it counts for nothing.", None)
+        raise Conflict(
+            "hand_void",
+            _("Hand {number} is void: it counts for nothing.").format(number=number),
+            None,
+        )
     if hand.confirmation != Confirmation.AWAITING:
         raise Conflict(
             f"hand_{hand.confirmation}",
-            f"Hand {number} is {hand.confirmation}, not awaiting confirmation.",
+            _HAND_NOT_AWAITING[hand.confirmation]().format(number=number),
             None,
         )
     if expected_revision is not None and expected_revision != hand.revision:
         raise Conflict(
             "hand_changed",
-            f"Hand {number} changed since you read it (revision {expected_revision}, now "
-            f"{hand.revision}): read it again before you confirm it.",
+            _(
+                "Hand {number} changed since you read it (revision {seen}, now {revision}): "
+                "read it again before you confirm it."
+            ).format(number=number, seen=expected_revision, revision=hand.revision),
             "revision",
         )
 

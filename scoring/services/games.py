@@ -8,6 +8,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
@@ -118,7 +119,9 @@ def table_name(raw: object) -> str:
         )
     if len(name) > TABLE_LENGTH:
         raise DomainError(
-            "invalid_table", f"A table's name has at most {TABLE_LENGTH} characters.", "table"
+            "invalid_table",
+            _("A table's name has at most {most} characters.").format(most=TABLE_LENGTH),
+            "table",
         )
     return name
 
@@ -136,7 +139,9 @@ def _free_table(club: Club, table: str) -> str:
         game, name = taken
         raise Conflict(
             "table_in_use",
-            f"Game {game} is in progress at {name}: name another table, or end that game first.",
+            _(
+                "Game {game} is in progress at {table}: name another table, or end that game first."
+            ).format(game=game, table=name),
             "table",
         )
     return table
@@ -166,7 +171,11 @@ def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> Non
     if len(players) != rules.players:
         raise DomainError(
             "wrong_number_of_players",
-            f"This ruleset seats {rules.players} players; {len(players)} given.",
+            ngettext(
+                "This ruleset seats {players} players; {count} given.",
+                "This ruleset seats {players} players; {count} given.",
+                len(players),
+            ).format(players=rules.players, count=len(players)),
             "players",
         )
     if len({p.pk for p in players}) != len(players):
@@ -176,13 +185,15 @@ def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> Non
             raise DomainError(
                 # No name: the player may belong to a private club the caller cannot see.
                 "player_not_in_club",
-                f"Player {player.pk} is not in this club.",
+                _("Player {player} is not in this club.").format(player=player.pk),
                 f"players.{index}",
             )
         if player.merged_into_id:
             raise DomainError(
                 "player_merged",
-                f"{player.name} was merged into another record; use that one.",
+                _("{player} was merged into another record; use that one.").format(
+                    player=player.name
+                ),
                 f"players.{index}",
             )
 
@@ -237,7 +248,9 @@ def check_version(game: Game, expected_version: int | None) -> None:
     if expected_version is not None and expected_version != game.version:
         raise PreconditionFailed(
             "version_mismatch",
-            f"The game is at version {game.version}, not {expected_version}: reload it.",
+            _("The game is at version {version}, not {seen}: reload it.").format(
+                version=game.version, seen=expected_version
+            ),
             None,
         )
 
@@ -246,7 +259,11 @@ def check_version(game: Game, expected_version: int | None) -> None:
 def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | None = None) -> Game:
     game = locked_game(game_id, expected_version)
     if game.status != GameStatus.IN_PROGRESS:
-        raise Conflict("game_over", f"The game is already {game.status}.", None)
+        over = {
+            GameStatus.FINISHED: _("The game is already finished."),
+            GameStatus.ABANDONED: _("The game is already abandoned."),
+        }
+        raise Conflict("game_over", over[game.status], None)
     game.status = GameStatus.ABANDONED
     game.finished_at = timezone.now()
     game.version += 1

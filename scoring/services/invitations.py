@@ -20,6 +20,25 @@ from scoring.services.links import link_player
 
 VALID_FOR = timedelta(days=7)
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.DIRECTOR: 2, Role.OWNER: 3}
+# An invitation that would change nothing, in words, by the role the account already holds.
+_ALREADY_IN = {
+    Role.OWNER: lambda: _(
+        "You are already in {club} as owner: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.DIRECTOR: lambda: _(
+        "You are already in {club} as director: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.SCORER: lambda: _(
+        "You are already in {club} as scorer: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.MEMBER: lambda: _(
+        "You are already in {club} as member: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+}
 
 
 def hash_token(token: str) -> str:
@@ -86,9 +105,7 @@ def accept_invitation(*, token: str, user) -> Membership:
     if not raises and not links:
         raise Conflict(
             "role_unchanged",
-            f"You are already in {invitation.club.name} as {Role(held.role).label.lower()}: "
-            "this invitation would change nothing, so it stays unused for whoever it was "
-            "meant for.",
+            _ALREADY_IN[Role(held.role)]().format(club=invitation.club.name),
             "token",
         )
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()

@@ -99,6 +99,8 @@ def _checked_ranking(ranking: object) -> dict:
     unknown = sorted(set(ranking) - RANKING_KEYS)
     if unknown:
         raise DomainError(
-            "invalid_ranking", f"unknown ranking key {unknown[0]!r}", f"ranking.{unknown[0]}"
+            "invalid_ranking",
+            _("unknown ranking key {key}").format(key=repr(unknown[0])),
+            f"ranking.{unknown[0]}",
         )
     return dict(ranking)

@@ -41,7 +41,7 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
     if shared:
         raise Conflict(
             "players_share_a_game",
-            f"Both players sat in game {shared[0]}: they are two people.",
+            _("Both players sat in game {game}: they are two people.").format(game=shared[0]),
             "into",
         )
     carry_link(source, target)
@@ -94,11 +94,16 @@ def add_players(*, club: Club, names: list[str]) -> list[Player]:
     for name in names:
         if not name or len(name) > length or name != name.strip():
             raise DomainError(
-                "invalid_name", f"A name is 1 to {length} characters, not blank.", "names"
+                "invalid_name",
+                _("A name is 1 to {most} characters, not blank.").format(most=length),
+                "names",
             )
         key = name.casefold()
         if key in seen or key in taken:
-            said = "a player here already" if key in taken else "in the list twice"
-            raise DomainError("duplicate_name", f"{name} is {said}.", "names")
+            if key in taken:
+                said = _("{name} is a player here already.").format(name=name)
+            else:
+                said = _("{name} is in the list twice.").format(name=name)
+            raise DomainError("duplicate_name", said, "names")
         seen.add(key)
     return [create_player(club=club, name=name) for name in names]
