@@ -50,8 +50,10 @@ def events_after(
         if not rows or rows[0].sequence != after:
             raise DomainError(
                 "cursor_ahead",
-                f"The club has no event {after} yet: keep the after that an answer gave you, "
-                "or start again from 0.",
+                _(
+                    "The club has no event {after} yet: keep the after that an answer gave "
+                    "you, or start again from 0."
+                ).format(after=after),
                 "after",
             )
         rows = rows[1:]

@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, NotFoundError
 from scoring.models import Club, Membership, Role
@@ -28,7 +29,9 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
     _within_club_limit(user)
     if not is_public:
         slug = private_slug(slug)
-    taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
+    taken = Conflict(
+        "slug_taken", _("A club already uses the slug {slug}.").format(slug=repr(slug)), "slug"
+    )
     if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         raise taken
     try:
@@ -49,7 +52,10 @@ def _within_club_limit(user) -> None:
     get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
     most = settings.HEARTS_MAX_CLUBS_PER_USER
     if Membership.objects.filter(user=user, role=Role.OWNER).count() >= most:
-        raise Conflict("too_many_clubs", f"One account owns at most {most} clubs.", None)
+        most_clubs = ngettext(
+            "One account owns at most {most} clubs.", "One account owns at most {most} clubs.", most
+        )
+        raise Conflict("too_many_clubs", most_clubs.format(most=most), None)
 
 
 def slug_from_name(name: str) -> str:

@@ -62,7 +62,9 @@ def open_dispute(
     if hand.is_void:
         raise Conflict(
             "hand_void",
-            f"Hand {number} is void: it counts for nothing, so it has no dispute.",
+            _("Hand {number} is void: it counts for nothing, so it has no dispute.").format(
+                number=number
+            ),
             None,
         )
     record, ruling, claim, summary = _examined(game, hand, dict(record), query is not None)
@@ -94,8 +96,10 @@ def _examined(game: Game, hand: Hand, record: dict[str, Any], query: bool):
                 return record, None, None, {}
             raise DomainError(
                 "record_required",
-                f"Hand {hand.number} was entered as {hand.level}, with no trick record: send "
-                "the plays, or the count you claim (points or cards_taken).",
+                _(
+                    "Hand {number} was entered as {level}, with no trick record: send the "
+                    "plays, or the count you claim (points or cards_taken)."
+                ).format(number=hand.number, level=hand.level),
                 "plays",
             )
         record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
@@ -157,7 +161,11 @@ def resolve_dispute(
     game = locked_game(game_id, None)
     dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
     if dispute.status != DisputeStatus.OPEN:
-        raise Conflict("dispute_closed", f"The dispute was already {dispute.status}.", None)
+        closed = {
+            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
+            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
+        }
+        raise Conflict("dispute_closed", closed[dispute.status], None)
     hand = locked_hand(game, dispute.hand.number)
     noted: dict[str, Any] = {"dispute": dispute.pk}
     settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
@@ -254,7 +262,9 @@ def _penalised(offender: int) -> Callable[[Hand], bool]:
     def penalise(hand: Hand) -> bool:
         if hand.is_void:
             raise Conflict(
-                "hand_void", f"Hand {hand.number} is void: dismiss the dispute instead.", None
+                "hand_void",
+                _("Hand {number} is void: dismiss the dispute instead.").format(number=hand.number),
+                None,
             )
         hand.renege_by = offender
         return True

@@ -71,7 +71,9 @@ def sign_up(
     _check_username(user_model, username)
     if not name or len(name) > NAME_LENGTH:
         raise DomainError(
-            "invalid_name", f"Give your name, {NAME_LENGTH} characters at most.", "name"
+            "invalid_name",
+            _("Give your name, {most} characters at most.").format(most=NAME_LENGTH),
+            "name",
         )
     candidate = user_model(username=username, first_name=name)
     try:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import (
@@ -38,7 +39,7 @@ def _types(event_types: Iterable[str]) -> list[str]:
     if not wanted or unknown:
         raise DomainError(
             "unknown_event_type",
-            f"Choose event types among {', '.join(EventType.values)}.",
+            _("Choose event types among {types}.").format(types=", ".join(EventType.values)),
             "event_types",
         )
     return wanted
@@ -54,7 +55,10 @@ def create_endpoint(
     types = _types(event_types)
     most = settings.HEARTS_WEBHOOK_MAX_ENDPOINTS
     if WebhookEndpoint.objects.filter(club=club).count() >= most:
-        raise DomainError("too_many_endpoints", f"A club has at most {most} endpoints.", "url")
+        most_endpoints = ngettext(
+            "A club has at most {most} endpoints.", "A club has at most {most} endpoints.", most
+        )
+        raise DomainError("too_many_endpoints", most_endpoints.format(most=most), "url")
     secret = new_secret()
     endpoint = WebhookEndpoint.objects.create(
         club=club, url=url, event_types=types, secret=secret, created_by=actor
