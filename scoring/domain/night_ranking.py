@@ -44,7 +44,9 @@ def formula_of(declared: object) -> dict[str, Any]:
         )
     if not isinstance(formula["criterion"], str) or formula["criterion"] not in FORMULAS:
         raise DomainError(
-            "invalid_formula", f"criterion is one of: {', '.join(FORMULAS)}", "formula.criterion"
+            "invalid_formula",
+            _("criterion is one of: {criteria}").format(criteria=", ".join(FORMULAS)),
+            "formula.criterion",
         )
     points = formula["place_points"]
     if not isinstance(points, dict):
@@ -66,7 +68,9 @@ def formula_of(declared: object) -> dict[str, Any]:
         ):
             raise DomainError(
                 "invalid_formula",
-                f"a table of {size} gives {size} whole numbers from 0 to 100, best place first",
+                _(
+                    "a table of {size} gives {size} whole numbers from 0 to 100, best place first"
+                ).format(size=size),
                 field,
             )
         checked[size] = places

@@ -46,7 +46,9 @@ def table_sizes_of(options: Mapping[str, Any], declared: object) -> list[int]:
         except HeartsError as exc:
             raise DomainError(
                 "table_size_not_playable",
-                f"The league's ruleset cannot seat {size}: {exc.message}.",
+                _("The league's ruleset cannot seat {size}: {reason}.").format(
+                    size=size, reason=exc.message
+                ),
                 field,
             ) from exc
         if size not in sizes:

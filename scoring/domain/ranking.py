@@ -47,7 +47,7 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     if not isinstance(ranking["criterion"], str) or ranking["criterion"] not in CRITERIA:
         raise DomainError(
             "invalid_ranking",
-            f"criterion must be one of: {', '.join(CRITERIA)}",
+            _("criterion must be one of: {criteria}").format(criteria=", ".join(CRITERIA)),
             "ranking.criterion",
         )
     breaks = ranking["tie_breaks"]
@@ -56,7 +56,7 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     ):
         raise DomainError(
             "invalid_ranking",
-            f"tie_breaks lists some of: {', '.join(TIE_BREAKS)}",
+            _("tie_breaks lists some of: {tie_breaks}").format(tie_breaks=", ".join(TIE_BREAKS)),
             "ranking.tie_breaks",
         )
     games = ranking["min_games"]
