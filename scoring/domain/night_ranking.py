@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError
 from scoring.domain.ranking import rank
 
-FORMULAS: dict[str, str] = {
-    "place_points": "more place points (points for each place at a table)",
-    "scaled_points": "fewer points per game, scaled to a table of 4",
+FORMULAS: dict[str, Any] = {
+    "place_points": gettext_lazy("more place points (points for each place at a table)"),
+    "scaled_points": gettext_lazy("fewer points per game, scaled to a table of 4"),
 }
 # Points for places 1, 2, … at a table of each size; a shared place shares its points.
 DEFAULT_PLACE_POINTS: dict[str, list[int]] = {
@@ -80,12 +81,14 @@ def formula_of(declared: object) -> dict[str, Any]:
 def formula_words(formula: dict[str, Any]) -> str:
     """The formula as the night's table says it."""
     if formula["criterion"] == "scaled_points":
-        return "Fewer points per game, each game's points scaled to a table of 4."
+        return _("Fewer points per game, each game's points scaled to a table of 4.")
     tables = "; ".join(
-        f"table of {size}: {'-'.join(str(p) for p in places)}"
+        _("table of {size}: {points}").format(size=size, points="-".join(str(p) for p in places))
         for size, places in formula["place_points"].items()
     )
-    return f"Place points at each table ({tables}); a shared place shares its points."
+    return _("Place points at each table ({tables}); a shared place shares its points.").format(
+        tables=tables
+    )
 
 
 @dataclass(frozen=True, slots=True)
