@@ -72,29 +72,7 @@ def draw_round(
         )
         raise Conflict("night_rounds_done", done.format(count=night.rounds_planned), None)
     players = present_players(night)
-    if table_layout(len(players), night.table_sizes) is None:
-        # Translators: between table sizes, as in "no tables of 4 or 5 seat them all".
-        sizes = _(" or ").join(str(s) for s in night.table_sizes)
-        few = len(players) < min(night.table_sizes)
-        if few:
-            refusal = ngettext(
-                "{count} players are checked in: no tables of {sizes} seat them all "
-                "(a table needs at least {least}).",
-                "{count} players are checked in: no tables of {sizes} seat them all "
-                "(a table needs at least {least}).",
-                len(players),
-            )
-        else:
-            refusal = ngettext(
-                "{count} players are checked in: no tables of {sizes} seat them all.",
-                "{count} players are checked in: no tables of {sizes} seat them all.",
-                len(players),
-            )
-        raise DomainError(
-            "too_few_players" if few else "no_table_layout",
-            refusal.format(count=len(players), sizes=sizes, least=min(night.table_sizes)),
-            "check_ins",
-        )
+    _check_layout(night, players)
     # The rounds still to play are planned together (fewer repeats over the night); the first
     # is this draw. A seeded round is planned alone: the leaders together now.
     order = None
@@ -126,6 +104,33 @@ def draw_round(
         for index, table in enumerate(plan.rounds[0], start=1)
     )
     return drawn
+
+
+def _check_layout(night: Night, players: list[int]) -> None:
+    """Refuse a draw no tables of the night's sizes can seat, saying how many are here."""
+    if table_layout(len(players), night.table_sizes) is None:
+        # Translators: between table sizes, as in "no tables of 4 or 5 seat them all".
+        sizes = _(" or ").join(str(s) for s in night.table_sizes)
+        few = len(players) < min(night.table_sizes)
+        if few:
+            refusal = ngettext(
+                "{count} players are checked in: no tables of {sizes} seat them all "
+                "(a table needs at least {least}).",
+                "{count} players are checked in: no tables of {sizes} seat them all "
+                "(a table needs at least {least}).",
+                len(players),
+            )
+        else:
+            refusal = ngettext(
+                "{count} players are checked in: no tables of {sizes} seat them all.",
+                "{count} players are checked in: no tables of {sizes} seat them all.",
+                len(players),
+            )
+        raise DomainError(
+            "too_few_players" if few else "no_table_layout",
+            refusal.format(count=len(players), sizes=sizes, least=min(night.table_sizes)),
+            "check_ins",
+        )
 
 
 def _quality(plan: NightPlan, number: int, planned: int) -> str:
