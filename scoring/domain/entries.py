@@ -10,6 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from django.utils.translation import gettext as _
+
 from adjudication.engine import (
     HeartsError,
     Ruleset,
@@ -45,7 +47,7 @@ def level_of(entry: Mapping[str, Any]) -> str:
     if len(given) != 1:
         raise HeartsError(
             "one_level_required",
-            "give exactly one of points, cards_taken or plays",
+            _("give exactly one of points, cards_taken or plays"),
             given[1] if len(given) > 1 else "points",
         )
     return given[0]
@@ -86,7 +88,7 @@ def score_entry(
     if rules.sun and level != "plays" and tricks_won is None:
         raise HeartsError(
             "tricks_won_required",
-            "this ruleset scores a sun (every trick): give the tricks each seat won",
+            _("this ruleset scores a sun (every trick): give the tricks each seat won"),
             "tricks_won",
         )
     if level == "points":
@@ -141,7 +143,9 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
     if not ruling.complete:
         raise HeartsError(
             "incomplete_record",
-            f"a recorded hand needs every card: {len(ruling.plays)} of {rules.deck_size}",
+            _("a recorded hand needs every card: {played} of {deck}").format(
+                played=len(ruling.plays), deck=rules.deck_size
+            ),
             "plays",
         )
     queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
@@ -158,13 +162,15 @@ def _check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None
     if score.needs_moon_choice:
         raise HeartsError(
             "moon_choice_required",
-            f"seat {score.moon} shot the moon: say subtract_from_shooter or add_to_others",
+            _("seat {seat} shot the moon: say subtract_from_shooter or add_to_others").format(
+                seat=score.moon
+            ),
             "moon_choice",
         )
     if moon_choice is not None and not (score.moon is not None and rules.moon == "shooter_choice"):
         raise HeartsError(
             "moon_choice_not_applicable",
-            "moon_choice is only for a moon under the shooter_choice rule",
+            _("moon_choice is only for a moon under the shooter_choice rule"),
             "moon_choice",
         )
 
@@ -173,7 +179,9 @@ def _check_tricks_won(rules: Ruleset, tricks_won: Sequence[int]) -> None:
     if len(tricks_won) != rules.players or sum(tricks_won) != rules.hand_size:
         raise HeartsError(
             "tricks_do_not_sum",
-            f"tricks_won must give each of {rules.players} seats, summing to {rules.hand_size}",
+            _("tricks_won must give each of {players} seats, summing to {tricks}").format(
+                players=rules.players, tricks=rules.hand_size
+            ),
             "tricks_won",
         )
 
@@ -185,7 +193,7 @@ def _points_from_cards_taken(
     if len(cards_taken) != rules.players:
         raise HeartsError(
             "wrong_number_of_seats",
-            f"cards_taken must list each of the {rules.players} seats",
+            _("cards_taken must list each of the {players} seats").format(players=rules.players),
             "cards_taken",
         )
     expected = penalty_cards(rules)
@@ -209,8 +217,9 @@ def _points_from_cards_taken(
     if missing:
         raise HeartsError(
             "penalty_cards_missing",
-            "every penalty card was taken by someone; missing: "
-            + ", ".join(NAMES[c] for c in cards_in(missing)),
+            _("every penalty card was taken by someone; missing: {cards}").format(
+                cards=", ".join(NAMES[c] for c in cards_in(missing))
+            ),
             "cards_taken",
         )
     points, jack = points_from_cards(rules, taken)

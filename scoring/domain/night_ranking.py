@@ -9,12 +9,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from hearts_site.errors import DomainError
 from scoring.domain.ranking import rank
 
-FORMULAS: dict[str, str] = {
-    "place_points": "more place points (points for each place at a table)",
-    "scaled_points": "fewer points per game, scaled to a table of 4",
+FORMULAS: dict[str, Any] = {
+    "place_points": gettext_lazy("more place points (points for each place at a table)"),
+    "scaled_points": gettext_lazy("fewer points per game, scaled to a table of 4"),
 }
 # Points for places 1, 2, … at a table of each size; a shared place shares its points.
 DEFAULT_PLACE_POINTS: dict[str, list[int]] = {
@@ -33,27 +36,29 @@ def formula_of(declared: object) -> dict[str, Any]:
     """A night's formula, checked; the default fills what it leaves out."""
     if declared is not None and not isinstance(declared, dict):
         raise DomainError(
-            "invalid_formula", "formula is an object: criterion, place_points", "formula"
+            "invalid_formula", _("formula is an object: criterion, place_points"), "formula"
         )
     formula = {**DEFAULT_FORMULA, **(declared or {})}
     if formula.keys() - DEFAULT_FORMULA.keys():
         raise DomainError(
-            "invalid_formula", "formula has criterion and place_points only", "formula"
+            "invalid_formula", _("formula has criterion and place_points only"), "formula"
         )
     if not isinstance(formula["criterion"], str) or formula["criterion"] not in FORMULAS:
         raise DomainError(
-            "invalid_formula", f"criterion is one of: {', '.join(FORMULAS)}", "formula.criterion"
+            "invalid_formula",
+            _("criterion is one of: {criteria}").format(criteria=", ".join(FORMULAS)),
+            "formula.criterion",
         )
     points = formula["place_points"]
     if not isinstance(points, dict):
         raise DomainError(
-            "invalid_formula", "place_points gives a list per table size", "formula.place_points"
+            "invalid_formula", _("place_points gives a list per table size"), "formula.place_points"
         )
     checked = {}
     for size, places in {**DEFAULT_PLACE_POINTS, **points}.items():
         field = f"formula.place_points.{size}"
         if size not in DEFAULT_PLACE_POINTS:
-            raise DomainError("invalid_formula", "table sizes are 3 to 6", field)
+            raise DomainError("invalid_formula", _("table sizes are 3 to 6"), field)
         if (
             not isinstance(places, list)
             or len(places) != int(size)
@@ -64,7 +69,9 @@ def formula_of(declared: object) -> dict[str, Any]:
         ):
             raise DomainError(
                 "invalid_formula",
-                f"a table of {size} gives {size} whole numbers from 0 to 100, best place first",
+                _(
+                    "a table of {size} gives {size} whole numbers from 0 to 100, best place first"
+                ).format(size=size),
                 field,
             )
         checked[size] = places
@@ -74,12 +81,14 @@ def formula_of(declared: object) -> dict[str, Any]:
 def formula_words(formula: dict[str, Any]) -> str:
     """The formula as the night's table says it."""
     if formula["criterion"] == "scaled_points":
-        return "Fewer points per game, each game's points scaled to a table of 4."
+        return _("Fewer points per game, each game's points scaled to a table of 4.")
     tables = "; ".join(
-        f"table of {size}: {'-'.join(str(p) for p in places)}"
+        _("table of {size}: {points}").format(size=size, points="-".join(str(p) for p in places))
         for size, places in formula["place_points"].items()
     )
-    return f"Place points at each table ({tables}); a shared place shares its points."
+    return _("Place points at each table ({tables}); a shared place shares its points.").format(
+        tables=tables
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from adjudication.engine import HeartsError, Ruleset, build_ruleset
 from hearts_site.errors import DomainError
 
@@ -32,19 +34,21 @@ def table_sizes_of(options: Mapping[str, Any], declared: object) -> list[int]:
     under the league's ruleset; at least one."""
     if not isinstance(declared, list) or not declared:
         raise DomainError(
-            "invalid_table_sizes", "table_sizes lists table sizes, such as [4, 5]", "table_sizes"
+            "invalid_table_sizes", _("table_sizes lists table sizes, such as [4, 5]"), "table_sizes"
         )
     sizes = []
     for index, size in enumerate(declared):
         field = f"table_sizes.{index}"
         if not isinstance(size, int) or isinstance(size, bool) or size not in TABLE_SIZES:
-            raise DomainError("invalid_table_sizes", "A table seats 3 to 6 players.", field)
+            raise DomainError("invalid_table_sizes", _("A table seats 3 to 6 players."), field)
         try:
             table_ruleset(options, size)
         except HeartsError as exc:
             raise DomainError(
                 "table_size_not_playable",
-                f"The league's ruleset cannot seat {size}: {exc.message}.",
+                _("The league's ruleset cannot seat {size}: {reason}.").format(
+                    size=size, reason=exc.message
+                ),
                 field,
             ) from exc
         if size not in sizes:

@@ -6,21 +6,26 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from hearts_site.errors import DomainError
 
-CRITERIA: dict[str, str] = {
-    "win_rate": "higher win rate",
-    "average_place": "better (lower) average place",
-    "points_per_game": "fewer points per game",
-    "total_points": "fewer total points",
-    "rating": "higher rating",
+# Each criterion and tie-break in words (lazy: read in the request's language, as a real string
+# where it reaches JSON); the keys are codes.
+CRITERIA: dict[str, Any] = {
+    "win_rate": gettext_lazy("higher win rate"),
+    "average_place": gettext_lazy("better (lower) average place"),
+    "points_per_game": gettext_lazy("fewer points per game"),
+    "total_points": gettext_lazy("fewer total points"),
+    "rating": gettext_lazy("higher rating"),
 }
-TIE_BREAKS: dict[str, str] = {
+TIE_BREAKS: dict[str, Any] = {
     **CRITERIA,
-    "head_to_head": "more head-to-head wins among the tied players",
-    "games": "more games played",
-    "wins": "more wins",
-    "shared": "a shared place",
+    "head_to_head": gettext_lazy("more head-to-head wins among the tied players"),
+    "games": gettext_lazy("more games played"),
+    "wins": gettext_lazy("more wins"),
+    "shared": gettext_lazy("a shared place"),
 }
 DEFAULT_RANKING: dict[str, Any] = {
     "criterion": "average_place",
@@ -28,7 +33,7 @@ DEFAULT_RANKING: dict[str, Any] = {
     "min_games": 1,
 }
 RANKING_KEYS = frozenset(DEFAULT_RANKING)
-SHARED_WIN_RULE = (
+SHARED_WIN_RULE = gettext_lazy(
     "A shared win (co-winners on equal lowest totals) counts as a win for each co-winner."
 )
 
@@ -38,14 +43,14 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     if declared is not None and not isinstance(declared, dict):
         raise DomainError(
             "invalid_ranking",
-            "ranking is an object: criterion, tie_breaks, min_games",
+            _("ranking is an object: criterion, tie_breaks, min_games"),
             "ranking",
         )
     ranking = {**DEFAULT_RANKING, **(declared or {})}
     if not isinstance(ranking["criterion"], str) or ranking["criterion"] not in CRITERIA:
         raise DomainError(
             "invalid_ranking",
-            f"criterion must be one of: {', '.join(CRITERIA)}",
+            _("criterion must be one of: {criteria}").format(criteria=", ".join(CRITERIA)),
             "ranking.criterion",
         )
     breaks = ranking["tie_breaks"]
@@ -54,13 +59,13 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
     ):
         raise DomainError(
             "invalid_ranking",
-            f"tie_breaks lists some of: {', '.join(TIE_BREAKS)}",
+            _("tie_breaks lists some of: {tie_breaks}").format(tie_breaks=", ".join(TIE_BREAKS)),
             "ranking.tie_breaks",
         )
     games = ranking["min_games"]
     if not isinstance(games, int) or isinstance(games, bool) or not 0 <= games <= 10_000:
         raise DomainError(
-            "invalid_ranking", "min_games is a whole number from 0", "ranking.min_games"
+            "invalid_ranking", _("min_games is a whole number from 0"), "ranking.min_games"
         )
     return {"criterion": ranking["criterion"], "tie_breaks": breaks, "min_games": games}
 
@@ -69,9 +74,9 @@ def described(ranking: dict[str, Any]) -> dict[str, Any]:
     """The declaration as a table shows it: its keys, and each in words."""
     return {
         **ranking,
-        "criterion_text": CRITERIA[ranking["criterion"]],
-        "tie_break_texts": [TIE_BREAKS[b] for b in ranking["tie_breaks"]],
-        "shared_wins": SHARED_WIN_RULE,
+        "criterion_text": str(CRITERIA[ranking["criterion"]]),
+        "tie_break_texts": [str(TIE_BREAKS[b]) for b in ranking["tie_breaks"]],
+        "shared_wins": str(SHARED_WIN_RULE),
     }
 
 

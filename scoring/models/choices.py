@@ -4,19 +4,20 @@ level, a dispute's status, a hand's confirmation, a player claim's status."""
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import pgettext_lazy
 
 
 class Role(models.TextChoices):
-    OWNER = "owner"
-    DIRECTOR = "director"
-    SCORER = "scorer"
-    MEMBER = "member"
+    OWNER = "owner", pgettext_lazy("a role in a club", "Owner")
+    DIRECTOR = "director", pgettext_lazy("a role in a club", "Director")
+    SCORER = "scorer", pgettext_lazy("a role in a club", "Scorer")
+    MEMBER = "member", pgettext_lazy("a role in a club", "Member")
 
 
 class GameStatus(models.TextChoices):
-    IN_PROGRESS = "in_progress"
-    FINISHED = "finished"
-    ABANDONED = "abandoned"
+    IN_PROGRESS = "in_progress", pgettext_lazy("a game's status", "In Progress")
+    FINISHED = "finished", pgettext_lazy("a game's status", "Finished")
+    ABANDONED = "abandoned", pgettext_lazy("a game's status", "Abandoned")
 
 
 class GameEnd(models.TextChoices):

@@ -4,6 +4,8 @@ may read (public clubs, and the private clubs they belong to)."""
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import sql
 from scoring.models import Club, DeviceToken, Game, GameStatus, League, Player, Role
@@ -23,12 +25,13 @@ def role_in(user, club_id: int) -> str | None:
     return roles.get(club_id)
 
 
-#: How a person with no name the club knows is shown, by their role in it.
+#: How a person with no name the club knows is shown, by their role in it (lazy: made a real
+#: string, in the request's language, where shown).
 ROLE_WORDS = {
-    Role.OWNER: "an owner",
-    Role.DIRECTOR: "a director",
-    Role.SCORER: "a scorer",
-    Role.MEMBER: "a member",
+    Role.OWNER: pgettext_lazy("a person shown by their role", "an owner"),
+    Role.DIRECTOR: pgettext_lazy("a person shown by their role", "a director"),
+    Role.SCORER: pgettext_lazy("a person shown by their role", "a scorer"),
+    Role.MEMBER: pgettext_lazy("a person shown by their role", "a member"),
 }
 
 
@@ -42,10 +45,14 @@ def display_name(user, club_id: int | None = None) -> str | None:
         return None
     full = user.get_full_name().strip()
     if club_id is None:
-        return full or f"User {user.pk}"
+        return full or _("User {id}").format(id=user.pk)
     in_club = Player.objects.filter(user=user, club_id=club_id, merged_into__isnull=True)
     name = in_club.order_by("id").values_list("name", flat=True).first()
-    return name or full or ROLE_WORDS.get(role_in(user, club_id), "someone")
+    if name or full:
+        return name or full
+    role = ROLE_WORDS.get(role_in(user, club_id))
+    # Translators: a person the page cannot name, neither by name nor by role.
+    return str(role) if role is not None else _("someone")
 
 
 def player_names(ids) -> dict[int, str]:

@@ -7,6 +7,7 @@ from collections.abc import Collection
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError, NotFoundError
 from hearts_site.json import utc_text
@@ -49,8 +50,10 @@ def events_after(
         if not rows or rows[0].sequence != after:
             raise DomainError(
                 "cursor_ahead",
-                f"The club has no event {after} yet: keep the after that an answer gave you, "
-                "or start again from 0.",
+                _(
+                    "The club has no event {after} yet: keep the after that an answer gave "
+                    "you, or start again from 0."
+                ).format(after=after),
                 "after",
             )
         rows = rows[1:]
@@ -65,7 +68,7 @@ def endpoint_of(club_id: int, endpoint_id: int) -> WebhookEndpoint:
     """The club's endpoint ``endpoint_id``; another club's, or none, is a 404."""
     endpoint = WebhookEndpoint.objects.filter(pk=endpoint_id, club_id=club_id).first()
     if endpoint is None:
-        raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
+        raise NotFoundError("endpoint_not_found", _("No such webhook endpoint."), None)
     return endpoint
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from scoring.domain.night_ranking import FORMULAS, TableResult, formula_words, night_table
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
@@ -22,10 +24,11 @@ from scoring.models import (
     RoundStatus,
 )
 
+# How a table's game ended, in words (lazy: a real string where it is read).
 END_WORDS = {
-    "target_reached": "reached the target",
-    "single_hand": "its single hand",
-    "round_over": "round over",
+    "target_reached": pgettext_lazy("how a game ended", "reached the target"),
+    "single_hand": pgettext_lazy("how a game ended", "its single hand"),
+    "round_over": pgettext_lazy("how a game ended", "round over"),
     "": "",
 }
 
@@ -69,13 +72,15 @@ def _table(table: NightTable, names: dict[int, str], seats: list[GameSeat]) -> d
         "game": table.game_id,
         "game_status": game.status if game else None,
         "end_reason": game.end_reason if game else "",
-        "end_words": END_WORDS.get(game.end_reason, "") if game else "",
+        "end_words": str(END_WORDS.get(game.end_reason, "")) if game else "",
         "hands_played": game.hands_played if game else 0,
         "seats": [
             {
                 "seat": index,
                 "player": player,
-                "name": names.get(player, f"Player {player}"),
+                "name": names[player]
+                if player in names
+                else _("Player {player}").format(player=player),
                 "total": by_seat[index].total if index in by_seat else None,
                 "place": by_seat[index].place if index in by_seat else None,
             }
@@ -170,8 +175,8 @@ def night_detail(night: Night) -> dict[str, Any]:
         "rounds_over": len(finished),
         "standings": standings,
         "formula_words": formula_words(night.formula),
-        "criterion_words": FORMULAS[night.formula["criterion"]],
-        "tie_break_words": [TIE_BREAKS[b] for b in ranking["tie_breaks"] if b in TIE_BREAKS],
+        "criterion_words": str(FORMULAS[night.formula["criterion"]]),
+        "tie_break_words": [str(TIE_BREAKS[b]) for b in ranking["tie_breaks"] if b in TIE_BREAKS],
     }
 
 
@@ -180,11 +185,16 @@ def seat_words(current: dict[str, Any] | None) -> list[str]:
     if current is None or current["status"] == RoundStatus.PROPOSED:
         return []
     lines = [
-        (seat["name"], f"{seat['name']}: table {table['number']}, seat {seat['seat'] + 1}")
+        (
+            seat["name"],
+            _("{name}: table {table}, seat {seat}").format(
+                name=seat["name"], table=table["number"], seat=seat["seat"] + 1
+            ),
+        )
         for table in current["tables"]
         for seat in table["seats"]
     ]
-    return [line for _, line in sorted(lines, key=lambda pair: pair[0].casefold())]
+    return [line for _name, line in sorted(lines, key=lambda pair: pair[0].casefold())]
 
 
 def standings_order(night: Night) -> list[int]:

@@ -16,20 +16,24 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from scoring.models import Club, Membership, Player, Role
 from scoring.selectors.access import display_name, role_in
 
 MANAGERS = (Role.OWNER, Role.DIRECTOR)
-NOT_A_MANAGER = "Only the club's directors and owners make password reset links."
-NOT_A_MEMBER = "That person is not a member of this club."
-YOURSELF = "Your own password is changed on your password page."
-FOR_AN_OWNER = (
+NOT_A_MANAGER = gettext_lazy("Only the club's directors and owners make password reset links.")
+NOT_A_MEMBER = gettext_lazy("That person is not a member of this club.")
+YOURSELF = gettext_lazy("Your own password is changed on your password page.")
+FOR_AN_OWNER = gettext_lazy(
     "A club owner's password is not reset by a link: an owner who forgot it asks the site's "
     "operator."
 )
-FOR_STAFF = "An administrator's password is reset by the site's operator."
-FOR_A_DIRECTOR = "Only an owner of every club they direct makes a reset link for a director."
-INACTIVE = "This account is closed."
+FOR_STAFF = gettext_lazy("An administrator's password is reset by the site's operator.")
+FOR_A_DIRECTOR = gettext_lazy(
+    "Only an owner of every club they direct makes a reset link for a director."
+)
+INACTIVE = gettext_lazy("This account is closed.")
 
 
 def reset_refusal(actor, club: Club, user) -> str | None:
@@ -40,7 +44,13 @@ def reset_refusal(actor, club: Club, user) -> str | None:
 
 
 def _refusal(actor, club: Club, user, roles: dict[int, str]) -> str | None:
-    """``reset_refusal``, given ``user``'s role in each of their clubs."""
+    """``reset_refusal``, given ``user``'s role in each of their clubs (a real string, in the
+    request's language)."""
+    refusal = _lazy_refusal(actor, club, user, roles)
+    return None if refusal is None else str(refusal)
+
+
+def _lazy_refusal(actor, club: Club, user, roles: dict[int, str]):
     if role_in(actor, club.pk) not in MANAGERS:
         return NOT_A_MANAGER
     if club.pk not in roles:

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError
 from hearts_site.json import utc_text
@@ -71,13 +72,13 @@ def period_for(
     if season_id is not None:
         season = Season.objects.filter(pk=season_id, league=league).first()
         if season is None:
-            raise DomainError("unknown_season", "No such season in this league.", "season")
+            raise DomainError("unknown_season", _("No such season in this league."), "season")
         date_from = max(d for d in (date_from, season.starts_on) if d is not None)
         date_to = min(d for d in (date_to, season.ends_on) if d is not None)
     if as_of is not None:
         date_to = min(d for d in (date_to, as_of) if d is not None)
     if date_from and date_to and date_to < date_from:
-        raise DomainError("empty_period", "The period ends before it starts.", "to")
+        raise DomainError("empty_period", _("The period ends before it starts."), "to")
     zone = timezone.get_current_timezone()
     start = datetime.combine(date_from, time.min, zone) if date_from else None
     end = datetime.combine(date_to, time.max, zone) if date_to else None

@@ -22,11 +22,13 @@ def invite_player(*, player: Player, actor, role: str = Role.MEMBER) -> tuple[In
     """A director's invitation to be ``player``: whoever accepts it is linked (a week) and
     joins with ``role``, a member's or a scorer's (who also enters the table's hands)."""
     if role not in PLAYER_INVITATION_ROLES:
-        raise DomainError("invalid_role", "A player is invited as a member or as a scorer.", "role")
+        raise DomainError(
+            "invalid_role", _("A player is invited as a member or as a scorer."), "role"
+        )
     if player.merged_into_id is not None:
-        raise Conflict("player_merged", "The player was merged into another record.", None)
+        raise Conflict("player_merged", _("The player was merged into another record."), None)
     if player.user_id is not None:
-        raise Conflict("player_linked", "An account is already linked to this player.", None)
+        raise Conflict("player_linked", _("An account is already linked to this player."), None)
     return issue(club_id=player.club_id, role=role, player=player, created_by=actor)
 
 
@@ -35,8 +37,8 @@ def claim_player(*, player: Player, user) -> PlayerClaim:
     """The signed-in user claims to be ``player``; a director approves or refuses it."""
     check_linkable(player, user)
     if player.user_id == user.pk:
-        raise Conflict("player_linked", "Your account is already linked to this player.", None)
-    claim, _ = PlayerClaim.objects.get_or_create(
+        raise Conflict("player_linked", _("Your account is already linked to this player."), None)
+    claim, _created = PlayerClaim.objects.get_or_create(
         player=player, user=user, status=ClaimStatus.PENDING
     )
     return claim
@@ -52,9 +54,13 @@ def decide_claim(*, claim_id: int, club_id: int, decision: str, actor) -> Player
         .first()
     )
     if claim is None:
-        raise NotFoundError("claim_not_found", "No such claim.", None)
+        raise NotFoundError("claim_not_found", _("No such claim."), None)
     if claim.status != ClaimStatus.PENDING:
-        raise Conflict("claim_decided", f"The claim was already {claim.status}.", None)
+        decided = {
+            ClaimStatus.APPROVED: _("The claim was already approved."),
+            ClaimStatus.REFUSED: _("The claim was already refused."),
+        }
+        raise Conflict("claim_decided", decided[claim.status], None)
     if decision == "approve":
         claim.player = link_player(claim.player, claim.user)
         claim.status = ClaimStatus.APPROVED
@@ -73,7 +79,7 @@ def carry_link(source: Player, target: Player) -> None:
     if target.user_id is not None and target.user_id != source.user_id:
         raise Conflict(
             "players_linked_apart",
-            "Each player is linked to a different account: they are two people.",
+            _("Each player is linked to a different account: they are two people."),
             "into",
         )
     user_id, source.user = source.user_id, None

@@ -9,6 +9,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, NotFoundError
 from scoring.models import Club, Membership, Role
@@ -27,7 +29,9 @@ def create_club(*, user, name: str, slug: str, is_public: bool = True) -> Club:
     _within_club_limit(user)
     if not is_public:
         slug = private_slug(slug)
-    taken = Conflict("slug_taken", f"A club already uses the slug {slug!r}.", "slug")
+    taken = Conflict(
+        "slug_taken", _("A club already uses the slug {slug}.").format(slug=repr(slug)), "slug"
+    )
     if slug in RESERVED_SLUGS or Club.objects.filter(slug=slug).exists():
         raise taken
     try:
@@ -48,7 +52,10 @@ def _within_club_limit(user) -> None:
     get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
     most = settings.HEARTS_MAX_CLUBS_PER_USER
     if Membership.objects.filter(user=user, role=Role.OWNER).count() >= most:
-        raise Conflict("too_many_clubs", f"One account owns at most {most} clubs.", None)
+        most_clubs = ngettext(
+            "One account owns at most {most} clubs.", "One account owns at most {most} clubs.", most
+        )
+        raise Conflict("too_many_clubs", most_clubs.format(most=most), None)
 
 
 def slug_from_name(name: str) -> str:
@@ -67,7 +74,7 @@ def private_slug(stem: str) -> str:
 @transaction.atomic
 def set_membership(*, club: Club, user, role: str) -> Membership:
     _lock_members(club)
-    membership, _ = Membership.objects.update_or_create(
+    membership, _created = Membership.objects.update_or_create(
         club=club, user=user, defaults={"role": role}
     )
     _keeps_an_owner(club, "role")
@@ -92,14 +99,14 @@ def remove_membership(*, membership: Membership) -> None:
     """The member leaves; one already removed (twice at once) is a 404."""
     club = membership.club
     _lock_members(club)
-    deleted, _ = Membership.objects.filter(pk=membership.pk).delete()
+    deleted, _by_model = Membership.objects.filter(pk=membership.pk).delete()
     if not deleted:
         raise _no_such_member()
     _keeps_an_owner(club, "user")
 
 
 def _no_such_member() -> NotFoundError:
-    return NotFoundError("not_found", "No such membership.", None)
+    return NotFoundError("not_found", _("No such membership."), None)
 
 
 def _lock_members(club: Club) -> None:
@@ -116,4 +123,4 @@ def _lock_members(club: Club) -> None:
 def _keeps_an_owner(club: Club, field: str) -> None:
     """Refused (and so rolled back) when the change left the club without an owner."""
     if not club.memberships.filter(role=Role.OWNER).exists():
-        raise Conflict("last_owner", "A club keeps at least one owner.", field)
+        raise Conflict("last_owner", _("A club keeps at least one owner."), field)

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, Forbidden, NotFoundError
 from scoring.models import Confirmation, Dispute, Game, GameSeat, Hand, Player
@@ -44,25 +45,31 @@ def confirming_player(
         if seat is None:
             raise Forbidden(
                 "not_seated",
-                "Only a player seated at this game confirms or queries its hands: from their "
-                "own account, or by their PIN on the scorer's device.",
+                _(
+                    "Only a player seated at this game confirms or queries its hands: from their "
+                    "own account, or by their PIN on the scorer's device."
+                ),
                 None,
             )
         return seat.player
     if player_id is None:
-        raise DomainError("player_required", "With a PIN, name the player.", "player")
+        raise DomainError("player_required", _("With a PIN, name the player."), "player")
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     if not can_score(actor, game.club_id):
-        raise Forbidden("not_scorer", "A PIN is entered on a scorer's device.", None)
+        raise Forbidden("not_scorer", _("A PIN is entered on a scorer's device."), None)
     seat = seats.filter(player_id=player_id).first()
     if seat is None:
-        raise Forbidden("not_seated", "That player is not seated at this game.", "player")
+        raise Forbidden("not_seated", _("That player is not seated at this game."), "player")
     check_version(game, seen[0])
     hand = Hand.objects.filter(game=game, number=number).first()
     if hand is None:
-        raise NotFoundError("hand_not_found", f"Game {game_id} has no hand {number}.", None)
+        raise NotFoundError(
+            "hand_not_found",
+            _("Game {game} has no hand {number}.").format(game=game_id, number=number),
+            None,
+        )
     _check_awaiting(game, hand, seen[1])
     _check_other_seat(game, hand, seat.player)
     return check_pin(player_id, pin)
@@ -79,14 +86,21 @@ def _entering_seat(game: Game, hand: Hand) -> int | None:
 def _check_other_seat(game: Game, hand: Hand, player: Player) -> None:
     """The player is at another seat than the one that entered (or corrected) the hand."""
     if hand.submitted_by_id is not None and player.user_id == hand.submitted_by_id:
-        raise Forbidden("own_entry", "A player cannot confirm their own entry.", None)
+        raise Forbidden("own_entry", _("A player cannot confirm their own entry."), None)
     seat = GameSeat.objects.filter(game=game, player=player).values_list("seat", flat=True).first()
     if seat == _entering_seat(game, hand):
         raise Forbidden(
             "own_entry",
-            "The seat that entered the hand cannot confirm it: another seat does.",
+            _("The seat that entered the hand cannot confirm it: another seat does."),
             None,
         )
+
+
+# A hand not awaiting confirmation, in words, by where it stands.
+_HAND_NOT_AWAITING = {
+    Confirmation.CONFIRMED: lambda: _("Hand {number} is confirmed, not awaiting confirmation."),
+    Confirmation.QUERIED: lambda: _("Hand {number} is queried, not awaiting confirmation."),
+}
 
 
 def _check_awaiting(game: Game, hand: Hand, expected_revision: int | None) -> None:
@@ -94,18 +108,24 @@ def _check_awaiting(game: Game, hand: Hand, expected_revision: int | None) -> No
     check_not_abandoned(game)
     number = hand.number
     if hand.is_void:
-        raise Conflict("hand_void", f"Hand {number} is void: it counts for nothing.", None)
+        raise Conflict(
+            "hand_void",
+            _("Hand {number} is void: it counts for nothing.").format(number=number),
+            None,
+        )
     if hand.confirmation != Confirmation.AWAITING:
         raise Conflict(
             f"hand_{hand.confirmation}",
-            f"Hand {number} is {hand.confirmation}, not awaiting confirmation.",
+            _HAND_NOT_AWAITING[hand.confirmation]().format(number=number),
             None,
         )
     if expected_revision is not None and expected_revision != hand.revision:
         raise Conflict(
             "hand_changed",
-            f"Hand {number} changed since you read it (revision {expected_revision}, now "
-            f"{hand.revision}): read it again before you confirm it.",
+            _(
+                "Hand {number} changed since you read it (revision {seen}, now {revision}): "
+                "read it again before you confirm it."
+            ).format(number=number, seen=expected_revision, revision=hand.revision),
             "revision",
         )
 
@@ -166,15 +186,15 @@ def confirm_for_table(
     entry would confirm itself."""
     club_id = Game.objects.filter(pk=game_id).values_list("club_id", flat=True).first()
     if club_id is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     if role_in(actor, club_id) not in DIRECTORS:
         raise Forbidden(
-            "not_director", "A director of the club confirms a hand for its table.", None
+            "not_director", _("A director of the club confirms a hand for its table."), None
         )
     with transaction.atomic():
         game, hand = _awaiting(game_id, number, expected_version, expected_revision)
         if actor.pk == hand.submitted_by_id:  # seated or not: the entry would confirm itself
-            raise Forbidden("own_entry", "A director cannot confirm their own entry.", None)
+            raise Forbidden("own_entry", _("A director cannot confirm their own entry."), None)
         return _confirmed(game, hand, actor, None, {"by": "director"})
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from adjudication.engine import adjudicate, ruling_as_data
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
@@ -61,7 +62,9 @@ def open_dispute(
     if hand.is_void:
         raise Conflict(
             "hand_void",
-            f"Hand {number} is void: it counts for nothing, so it has no dispute.",
+            _("Hand {number} is void: it counts for nothing, so it has no dispute.").format(
+                number=number
+            ),
             None,
         )
     record, ruling, claim, summary = _examined(game, hand, dict(record), query is not None)
@@ -93,8 +96,10 @@ def _examined(game: Game, hand: Hand, record: dict[str, Any], query: bool):
                 return record, None, None, {}
             raise DomainError(
                 "record_required",
-                f"Hand {hand.number} was entered as {hand.level}, with no trick record: send "
-                "the plays, or the count you claim (points or cards_taken).",
+                _(
+                    "Hand {number} was entered as {level}, with no trick record: send the "
+                    "plays, or the count you claim (points or cards_taken)."
+                ).format(number=hand.number, level=hand.level),
                 "plays",
             )
         record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
@@ -148,15 +153,19 @@ def resolve_dispute(
     the history's ``after`` as ``ruled``."""
     if ruled is not None and decision != "accept":
         raise DomainError(
-            "ruling_needs_accept", "A ruling goes with the decision to accept.", "decision"
+            "ruling_needs_accept", _("A ruling goes with the decision to accept."), "decision"
         )
     game_id = Dispute.objects.filter(pk=dispute_id).values_list("hand__game_id", flat=True).first()
     if game_id is None:
-        raise NotFoundError("dispute_not_found", "No such dispute.", None)
+        raise NotFoundError("dispute_not_found", _("No such dispute."), None)
     game = locked_game(game_id, None)
     dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
     if dispute.status != DisputeStatus.OPEN:
-        raise Conflict("dispute_closed", f"The dispute was already {dispute.status}.", None)
+        closed = {
+            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
+            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
+        }
+        raise Conflict("dispute_closed", closed[dispute.status], None)
     hand = locked_hand(game, dispute.hand.number)
     noted: dict[str, Any] = {"dispute": dispute.pk}
     settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
@@ -213,7 +222,7 @@ def _ruling(game: Game, ruled: dict[str, Any]) -> Callable[[Hand], bool]:
         return replace_entry(ruled)
     seat = ruled["renege_by"]
     if type(seat) is not int or not 0 <= seat < rules_of(game).players:
-        raise DomainError("invalid_seat", "renege_by is a seat of this game.", "renege_by")
+        raise DomainError("invalid_seat", _("renege_by is a seat of this game."), "renege_by")
     return _penalised(seat)
 
 
@@ -226,8 +235,10 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     if dispute.ruling is None:
         raise Conflict(
             "nothing_claimed",
-            "The query claims no other count: dismiss it (the entry stands), or accept it with "
-            "your own ruling (the count each seat took, or who reneged).",
+            _(
+                "The query claims no other count: dismiss it (the entry stands), or accept it with "
+                "your own ruling (the count each seat took, or who reneged)."
+            ),
             "decision",
         )
     offender = next(
@@ -236,8 +247,10 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
     if offender is None:
         raise Conflict(
             "ruling_proves_nothing",
-            "The ruling proves no renege, the one violation a hand is penalised for: accepting "
-            "it would change nothing. Dismiss the dispute, or correct the hand.",
+            _(
+                "The ruling proves no renege, the one violation a hand is penalised for: accepting "
+                "it would change nothing. Dismiss the dispute, or correct the hand."
+            ),
             "decision",
         )
     return _penalised(offender)
@@ -249,7 +262,9 @@ def _penalised(offender: int) -> Callable[[Hand], bool]:
     def penalise(hand: Hand) -> bool:
         if hand.is_void:
             raise Conflict(
-                "hand_void", f"Hand {hand.number} is void: dismiss the dispute instead.", None
+                "hand_void",
+                _("Hand {number} is void: dismiss the dispute instead.").format(number=hand.number),
+                None,
             )
         hand.renege_by = offender
         return True

@@ -7,6 +7,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
@@ -51,9 +53,11 @@ def create_game(
     night's draw): the league's ruleset at the table's size. ``table`` names where it is
     played ("" for none): no other game of the club in progress there."""
     if league is not None and league.club_id != club.pk:
-        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+        raise DomainError("league_not_in_club", _("The league belongs to another club."), "league")
     if season is not None and season.league_id != getattr(league, "pk", None):
-        raise DomainError("season_not_in_league", "The season belongs to another league.", "season")
+        raise DomainError(
+            "season_not_in_league", _("The season belongs to another league."), "season"
+        )
     confirmations = 0
     if league is not None:
         rules, confirmations = _league_rules(league, ruleset)
@@ -63,7 +67,7 @@ def create_game(
         rules = ruleset_for("standard" if ruleset is None else ruleset)
     _check_seating(club, players, rules)
     if not 0 <= first_dealer < rules.players:
-        raise DomainError("invalid_seat", "first_dealer must be a seat.", "first_dealer")
+        raise DomainError("invalid_seat", _("first_dealer must be a seat."), "first_dealer")
     table = _free_table(club, table_name(table))
     try:
         with transaction.atomic():  # a savepoint: a game started meanwhile at the same table
@@ -105,17 +109,19 @@ def table_name(raw: object) -> str:
     if raw is None:
         return ""
     if not isinstance(raw, str):
-        raise DomainError("invalid_table", 'A table\'s name is text, e.g. "Table 3".', "table")
+        raise DomainError("invalid_table", _('A table\'s name is text, e.g. "Table 3".'), "table")
     name = " ".join(raw.split())
     if not name.isprintable():
         raise DomainError(
             "invalid_table",
-            "A table's name is printable text, without control characters.",
+            _("A table's name is printable text, without control characters."),
             "table",
         )
     if len(name) > TABLE_LENGTH:
         raise DomainError(
-            "invalid_table", f"A table's name has at most {TABLE_LENGTH} characters.", "table"
+            "invalid_table",
+            _("A table's name has at most {most} characters.").format(most=TABLE_LENGTH),
+            "table",
         )
     return name
 
@@ -133,7 +139,9 @@ def _free_table(club: Club, table: str) -> str:
         game, name = taken
         raise Conflict(
             "table_in_use",
-            f"Game {game} is in progress at {name}: name another table, or end that game first.",
+            _(
+                "Game {game} is in progress at {table}: name another table, or end that game first."
+            ).format(game=game, table=name),
             "table",
         )
     return table
@@ -149,8 +157,10 @@ def _league_rules(league: League, ruleset: object) -> tuple[Ruleset, int]:
     if ruleset is not None and ruleset_for(ruleset).options() != rules.options():
         raise DomainError(
             "ruleset_from_league",
-            "A league game plays the league's ruleset: send it as the league has it, or leave "
-            "ruleset out.",
+            _(
+                "A league game plays the league's ruleset: send it as the league has it, or leave "
+                "ruleset out."
+            ),
             "ruleset",
         )
     return rules, confirmations
@@ -161,23 +171,29 @@ def _check_seating(club: Club, players: Sequence[Player], rules: Ruleset) -> Non
     if len(players) != rules.players:
         raise DomainError(
             "wrong_number_of_players",
-            f"This ruleset seats {rules.players} players; {len(players)} given.",
+            ngettext(
+                "This ruleset seats {players} players; {count} given.",
+                "This ruleset seats {players} players; {count} given.",
+                len(players),
+            ).format(players=rules.players, count=len(players)),
             "players",
         )
     if len({p.pk for p in players}) != len(players):
-        raise DomainError("duplicate_player", "A player can sit in one seat only.", "players")
+        raise DomainError("duplicate_player", _("A player can sit in one seat only."), "players")
     for index, player in enumerate(players):
         if player.club_id != club.pk:
             raise DomainError(
                 # No name: the player may belong to a private club the caller cannot see.
                 "player_not_in_club",
-                f"Player {player.pk} is not in this club.",
+                _("Player {player} is not in this club.").format(player=player.pk),
                 f"players.{index}",
             )
         if player.merged_into_id:
             raise DomainError(
                 "player_merged",
-                f"{player.name} was merged into another record; use that one.",
+                _("{player} was merged into another record; use that one.").format(
+                    player=player.name
+                ),
                 f"players.{index}",
             )
 
@@ -197,14 +213,16 @@ def start_game(
     leagues, seasons = League.objects.filter(club=club), Season.objects.filter(league__club=club)
     league_row = leagues.filter(pk=league).first() if league is not None else None
     if league is not None and league_row is None:
-        raise DomainError("unknown_league", "No such league.", "league")
+        raise DomainError("unknown_league", _("No such league."), "league")
     season_row = seasons.filter(pk=season).first() if season is not None else None
     if season is not None and season_row is None:
-        raise DomainError("unknown_season", "No such season.", "season")
+        raise DomainError("unknown_season", _("No such season."), "season")
     found = {p.pk: p for p in Player.objects.filter(pk__in=players, club=club)}
     missing = [i for i, pid in enumerate(players) if pid not in found]
     if missing:
-        raise DomainError("unknown_player", "No such player in this club.", f"players.{missing[0]}")
+        raise DomainError(
+            "unknown_player", _("No such player in this club."), f"players.{missing[0]}"
+        )
     return create_game(
         club=club,
         league=league_row,
@@ -221,7 +239,7 @@ def locked_game(game_id: int, expected_version: int | None) -> Game:
     the database for writes instead."""
     game = Game.objects.select_for_update().filter(pk=game_id).first()
     if game is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     check_version(game, expected_version)
     return game
 
@@ -230,7 +248,9 @@ def check_version(game: Game, expected_version: int | None) -> None:
     if expected_version is not None and expected_version != game.version:
         raise PreconditionFailed(
             "version_mismatch",
-            f"The game is at version {game.version}, not {expected_version}: reload it.",
+            _("The game is at version {version}, not {seen}: reload it.").format(
+                version=game.version, seen=expected_version
+            ),
             None,
         )
 
@@ -239,7 +259,11 @@ def check_version(game: Game, expected_version: int | None) -> None:
 def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | None = None) -> Game:
     game = locked_game(game_id, expected_version)
     if game.status != GameStatus.IN_PROGRESS:
-        raise Conflict("game_over", f"The game is already {game.status}.", None)
+        over = {
+            GameStatus.FINISHED: _("The game is already finished."),
+            GameStatus.ABANDONED: _("The game is already abandoned."),
+        }
+        raise Conflict("game_over", over[game.status], None)
     game.status = GameStatus.ABANDONED
     game.finished_at = timezone.now()
     game.version += 1

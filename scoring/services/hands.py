@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
@@ -53,12 +54,16 @@ def enter_hand(
     the game only if it is still at the version read (its first statement), else nothing is
     written and the entry starts again from a fresh read. So SQLite's one writer lock is held
     for the few statements of the write, and PostgreSQL locks no row while Python scores."""
-    for _ in range(ENTRY_ATTEMPTS):
+    for _attempt in range(ENTRY_ATTEMPTS):
         stored = _try_enter_hand(game_id, number, entry, actor, expected_version)
         if stored is not None:
             return stored
     raise Conflict(
-        "game_busy", f"Game {game_id} kept changing while hand {number} was entered: retry.", None
+        "game_busy",
+        _("Game {game} kept changing while hand {number} was entered: retry.").format(
+            game=game_id, number=number
+        ),
+        None,
     )
 
 
@@ -78,9 +83,17 @@ def _try_enter_hand(
         return _stored_hand(game, number, entry), False
     check_version(game, expected_version)
     if game.status != GameStatus.IN_PROGRESS:
-        raise Conflict("game_over", f"The game is {game.status}: no more hands.", None)
+        over = {
+            GameStatus.FINISHED: _("The game is finished: no more hands."),
+            GameStatus.ABANDONED: _("The game is abandoned: no more hands."),
+        }
+        raise Conflict("game_over", over[game.status], None)
     if number != last + 1:
-        raise Conflict("hand_out_of_order", f"Hand {last + 1} comes next, not hand {number}.", None)
+        raise Conflict(
+            "hand_out_of_order",
+            _("Hand {next} comes next, not hand {number}.").format(next=last + 1, number=number),
+            None,
+        )
     hand = _new_hand(game, number, entry, actor)
     read_version = game.version
     if hand.counts:
@@ -102,7 +115,9 @@ def _try_enter_hand(
             # leaves it.
             sql.insert(hand)
         except IntegrityError:  # only a write that left the version alone could: none does
-            raise Conflict("hand_exists", f"Hand {number} was just recorded.", None) from None
+            raise Conflict(
+                "hand_exists", _("Hand {number} was just recorded.").format(number=number), None
+            ) from None
         since = None
         if hand.counts:
             since = settle_seats(game, result, rated_at, added=hand)
@@ -153,7 +168,7 @@ def read_game(game_id: int) -> Game:
     """The game, unlocked, with the number of its last hand as ``last_hand`` (None: no hand)."""
     game = sql.game_with_last_hand(game_id)
     if game is None:
-        raise NotFoundError("game_not_found", "No such game.", None)
+        raise NotFoundError("game_not_found", _("No such game."), None)
     return game
 
 
@@ -164,8 +179,10 @@ def _stored_hand(game: Game, number: int, entry: Mapping[str, Any]) -> Hand:
         return hand
     raise Conflict(
         "hand_exists",
-        f"Hand {number} is already recorded differently: correct it with PATCH "
-        f"/api/v1/games/{game.pk}/hands/{number}/ and a reason.",
+        _(
+            "Hand {number} is already recorded differently: correct it with PATCH {url} and a "
+            "reason."
+        ).format(number=number, url=f"/api/v1/games/{game.pk}/hands/{number}/"),
         None,
     )
 
@@ -177,7 +194,11 @@ def _canonical(entry: Mapping[str, Any]) -> str:
 def locked_hand(game: Game, number: int) -> Hand:
     hand = Hand.objects.select_for_update().filter(game=game, number=number).first()
     if hand is None:
-        raise NotFoundError("hand_not_found", f"Game {game.pk} has no hand {number}.", None)
+        raise NotFoundError(
+            "hand_not_found",
+            _("Game {game} has no hand {number}.").format(game=game.pk, number=number),
+            None,
+        )
     return hand
 
 
@@ -210,7 +231,9 @@ def replace_entry(entry: Mapping[str, Any]) -> Callable[[Hand], bool]:
 
     def replace(hand: Hand) -> bool:
         if hand.is_void:
-            raise Conflict("hand_void", f"Hand {hand.number} is void.", None)
+            raise Conflict(
+                "hand_void", _("Hand {number} is void.").format(number=hand.number), None
+            )
         hand.entry = dict(entry)
         hand.renege_by = None  # a new record needs a new ruling
         return True
@@ -318,4 +341,4 @@ def change_hand(
 
 def check_not_abandoned(game: Game) -> None:
     if game.status == GameStatus.ABANDONED:
-        raise Conflict("game_abandoned", "The game was abandoned.", None)
+        raise Conflict("game_abandoned", _("The game was abandoned."), None)

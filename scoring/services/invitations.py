@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import Club, Invitation, Membership, Role
@@ -19,6 +20,25 @@ from scoring.services.links import link_player
 
 VALID_FOR = timedelta(days=7)
 RANK = {Role.MEMBER: 0, Role.SCORER: 1, Role.DIRECTOR: 2, Role.OWNER: 3}
+# An invitation that would change nothing, in words, by the role the account already holds.
+_ALREADY_IN = {
+    Role.OWNER: lambda: _(
+        "You are already in {club} as owner: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.DIRECTOR: lambda: _(
+        "You are already in {club} as director: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.SCORER: lambda: _(
+        "You are already in {club} as scorer: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+    Role.MEMBER: lambda: _(
+        "You are already in {club} as member: this invitation would change nothing, so it "
+        "stays unused for whoever it was meant for."
+    ),
+}
 
 
 def hash_token(token: str) -> str:
@@ -64,7 +84,7 @@ def open_invitation(token: str, *, lock: bool = False) -> Invitation:
     if invitation is None:
         raise DomainError(
             "unknown_invitation",
-            "No such invitation, or it was used, revoked or has expired.",
+            _("No such invitation, or it was used, revoked or has expired."),
             "token",
         )
     return invitation
@@ -85,9 +105,7 @@ def accept_invitation(*, token: str, user) -> Membership:
     if not raises and not links:
         raise Conflict(
             "role_unchanged",
-            f"You are already in {invitation.club.name} as {Role(held.role).label.lower()}: "
-            "this invitation would change nothing, so it stays unused for whoever it was "
-            "meant for.",
+            _ALREADY_IN[Role(held.role)]().format(club=invitation.club.name),
             "token",
         )
     invitation.accepted_by, invitation.accepted_at = user, timezone.now()
@@ -107,11 +125,11 @@ def revoke_invitation(*, club: Club, invitation_id: int) -> Invitation:
     row is locked, so an acceptance at the same moment either wins or finds it revoked."""
     invitation = Invitation.objects.select_for_update().filter(pk=invitation_id, club=club).first()
     if invitation is None:
-        raise NotFoundError("invitation_not_found", "No such invitation in this club.", None)
+        raise NotFoundError("invitation_not_found", _("No such invitation in this club."), None)
     if invitation.accepted_at is not None:
         raise Conflict(
             "invitation_used",
-            "That invitation was accepted already: change or remove the member it made instead.",
+            _("That invitation was accepted already: change or remove the member it made instead."),
             None,
         )
     if invitation.revoked_at is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError
@@ -40,7 +41,7 @@ def _checked_confirmations(confirmations: object) -> int:
     if type(confirmations) is not int or confirmations not in CONFIRMATIONS:
         raise DomainError(
             "invalid_confirmations",
-            "confirmations is 0 (off) or 1 (one other seated player confirms each hand).",
+            _("confirmations is 0 (off) or 1 (one other seated player confirms each hand)."),
             "confirmations",
         )
     return confirmations
@@ -62,9 +63,11 @@ def update_league(*, league: League, **changes: Any) -> League:
             if league.games.exists():
                 raise Conflict(
                     "league_has_games",
-                    "This league has games, and each game keeps the ruleset it started with "
-                    "(its snapshot): its ruleset can no longer change. Start a new league "
-                    "with the new ruleset.",
+                    _(
+                        "This league has games, and each game keeps the ruleset it started with "
+                        "(its snapshot): its ruleset can no longer change. Start a new league "
+                        "with the new ruleset."
+                    ),
                     "ruleset",
                 )
             changes["ruleset"] = ruleset
@@ -83,7 +86,7 @@ def update_league(*, league: League, **changes: Any) -> League:
 
 def create_season(*, league: League, name: str, starts_on, ends_on) -> Season:
     if ends_on < starts_on:
-        raise DomainError("season_dates", "A season ends on or after its start.", "ends_on")
+        raise DomainError("season_dates", _("A season ends on or after its start."), "ends_on")
     return Season.objects.create(league=league, name=name, starts_on=starts_on, ends_on=ends_on)
 
 
@@ -96,6 +99,8 @@ def _checked_ranking(ranking: object) -> dict:
     unknown = sorted(set(ranking) - RANKING_KEYS)
     if unknown:
         raise DomainError(
-            "invalid_ranking", f"unknown ranking key {unknown[0]!r}", f"ranking.{unknown[0]}"
+            "invalid_ranking",
+            _("unknown ranking key {key}").format(key=repr(unknown[0])),
+            f"ranking.{unknown[0]}",
         )
     return dict(ranking)

@@ -3,6 +3,8 @@ both do (scoring.services.accounts)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from hearts_site.errors import Conflict
 from scoring.models import Membership, Player, Role
 from scoring.services.clubs import set_membership
@@ -10,13 +12,13 @@ from scoring.services.clubs import set_membership
 
 def check_linkable(player: Player, user) -> None:
     if player.merged_into_id is not None:
-        raise Conflict("player_merged", "The player was merged into another record.", "player")
+        raise Conflict("player_merged", _("The player was merged into another record."), "player")
     if player.user_id is not None and player.user_id != user.pk:
-        raise Conflict("player_linked", "Another account is linked to this player.", "player")
+        raise Conflict("player_linked", _("Another account is linked to this player."), "player")
     elsewhere = Player.objects.filter(club_id=player.club_id, user=user).exclude(pk=player.pk)
     if elsewhere.exists():
         raise Conflict(
-            "already_linked", "Your account is linked to another player of this club.", None
+            "already_linked", _("Your account is linked to another player of this club."), None
         )
 
 

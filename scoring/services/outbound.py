@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError
 
@@ -45,13 +46,15 @@ def check_url(url: str) -> tuple[str, str, int, str]:
     when it may not be called."""
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RefusedDestination("url_scheme", "Webhook URLs are http:// or https:// URLs.", "url")
+        raise RefusedDestination(
+            "url_scheme", _("Webhook URLs are http:// or https:// URLs."), "url"
+        )
     port = parts.port or (443 if parts.scheme == "https" else 80)
     try:
         infos = socket.getaddrinfo(parts.hostname, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError):
         raise RefusedDestination(
-            "url_unresolved", "The URL's host does not resolve.", "url"
+            "url_unresolved", _("The URL's host does not resolve."), "url"
         ) from None
     addresses = [str(info[4][0]) for info in infos]
     if not getattr(settings, "HEARTS_WEBHOOKS_ALLOW_PRIVATE", False):
@@ -60,9 +63,11 @@ def check_url(url: str) -> tuple[str, str, int, str]:
                 raise RefusedDestination(
                     "url_not_public",
                     # Whole within a delivery's last_error (200 characters).
-                    "The URL's host is a private, loopback, link-local or reserved address, or "
-                    "an IPv6 one that carries such an address: allowed only where the server's "
-                    "operator sets HEARTS_WEBHOOKS_ALLOW_PRIVATE.",
+                    _(
+                        "The URL's host is a private, loopback, link-local or reserved address, or "
+                        "an IPv6 one that carries such an address: allowed only where the server's "
+                        "operator sets HEARTS_WEBHOOKS_ALLOW_PRIVATE."
+                    ),
                     "url",
                 )
     return parts.scheme, parts.hostname, port, addresses[0]

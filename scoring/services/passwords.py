@@ -18,6 +18,8 @@ from django.contrib.auth.hashers import make_password
 from django.db import transaction
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError, Forbidden, NotFoundError
 from scoring.models import Club, PasswordResetLink, SignInCount
@@ -25,7 +27,7 @@ from scoring.selectors.passwords import reset_refusal
 from scoring.services.signin import password_checked
 from scoring.services.tokens import WRONG_PASSWORD, revoke_device_tokens
 
-LINK_GONE = (
+LINK_GONE = gettext_lazy(
     "This link is not valid: it was used, replaced or expired. Ask a director for a new one."
 )
 
@@ -34,7 +36,7 @@ def check_current_password(*, request: HttpRequest, user, password: str) -> None
     """The signed-in ``user``'s current password, checked as a sign-in is (counted by the
     lockout: ``locked_out`` while it locks), before a change."""
     if not password_checked(request=request, user=user, password=password):
-        raise DomainError("wrong_password", WRONG_PASSWORD, "old_password")
+        raise DomainError("wrong_password", str(WRONG_PASSWORD), "old_password")
 
 
 def change_password(*, request: HttpRequest, user, password: str) -> None:
@@ -52,7 +54,7 @@ def make_reset_link(*, actor, club: Club, user_id: int) -> tuple[PasswordResetLi
     allowed: scoring/selectors/passwords.py); the key is returned once, only its hash kept.
     It replaces the member's earlier open link."""
     user = get_user_model().objects.filter(pk=user_id).first()
-    refusal = reset_refusal(actor, club, user) if user is not None else "No such member."
+    refusal = reset_refusal(actor, club, user) if user is not None else _("No such member.")
     if refusal is not None:
         raise Forbidden("reset_not_allowed", refusal, "user")
     key = secrets.token_urlsafe(32)
@@ -83,7 +85,7 @@ def open_reset_link(key: str, *, now: datetime | None = None) -> PasswordResetLi
         .first()
     )
     if link is None:
-        raise NotFoundError("reset_link_invalid", LINK_GONE, None)
+        raise NotFoundError("reset_link_invalid", str(LINK_GONE), None)
     return link
 
 
@@ -96,7 +98,7 @@ def reset_password(*, key: str, password: str):
         link = open_reset_link(key)
         link = PasswordResetLink.objects.select_for_update().get(pk=link.pk)
         if link.used_at is not None or link.voided_at is not None:
-            raise NotFoundError("reset_link_invalid", LINK_GONE, None)
+            raise NotFoundError("reset_link_invalid", str(LINK_GONE), None)
         link.used_at = timezone.now()
         link.save(update_fields=["used_at"])
         _set_password(link.user, hashed)

@@ -24,6 +24,7 @@ from datetime import datetime, time, timedelta
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError, Forbidden
 from scoring.models import Player
@@ -40,11 +41,18 @@ PIN_DAILY_GUESSES = 10
 # What a player's row keeps of the guesses against its PIN.
 LIMIT_FIELDS = ["pin_failures", "pin_blocked_until", "pin_day", "pin_day_failures"]
 
-PIN_REFUSED = (
-    f"That PIN was not accepted: nothing was confirmed. After {PIN_GUESSES} wrong PINs in a "
-    f"row a PIN rests for {int(PIN_BLOCKED_FOR.total_seconds()) // 60} minutes, after "
-    f"{PIN_DAILY_GUESSES} in a day until the next; a director can set a new one."
-)
+
+def pin_refused() -> str:
+    """The words of every PIN refusal, in the request's language."""
+    return _(
+        "That PIN was not accepted: nothing was confirmed. After {guesses} wrong PINs in a "
+        "row a PIN rests for {minutes} minutes, after {daily} in a day until the next; a "
+        "director can set a new one."
+    ).format(
+        guesses=PIN_GUESSES,
+        minutes=int(PIN_BLOCKED_FOR.total_seconds()) // 60,
+        daily=PIN_DAILY_GUESSES,
+    )
 
 
 class PinRefused(Forbidden):
@@ -52,7 +60,7 @@ class PinRefused(Forbidden):
     sent as ``Retry-After``, when it rests."""
 
     def __init__(self, wait: int | None = None):
-        super().__init__("pin_refused", PIN_REFUSED, "pin")
+        super().__init__("pin_refused", pin_refused(), "pin")
         self.wait = wait
 
 
@@ -61,7 +69,9 @@ def set_pin(*, player: Player, pin: str) -> Player:
     no rest and no count of wrong guesses carries over to it."""
     low, high = PIN_DIGITS
     if not (pin.isascii() and pin.isdigit() and low <= len(pin) <= high):
-        raise DomainError("invalid_pin", f"A PIN is {low} to {high} digits.", "pin")
+        raise DomainError(
+            "invalid_pin", _("A PIN is {low} to {high} digits.").format(low=low, high=high), "pin"
+        )
     player.pin_hash = make_password(pin)
     player.pin_failures, player.pin_blocked_until = 0, None
     player.pin_day, player.pin_day_failures = None, 0

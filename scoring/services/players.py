@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
@@ -21,15 +22,15 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
     move to the target. Refused when both sat in one game or are linked to two accounts (they
     are two people), or either was merged before."""
     if source.pk == target.pk:
-        raise Conflict("same_player", "A player cannot be merged into itself.", "into")
+        raise Conflict("same_player", _("A player cannot be merged into itself."), "into")
     # Lock both in id order: A-into-B racing B-into-A must queue, not deadlock.
     pair = Player.objects.select_for_update().filter(pk__in=[source.pk, target.pk])
     locked = {player.pk: player for player in pair.order_by("pk")}
     source, target = locked[source.pk], locked[target.pk]
     if source.club_id != target.club_id:
-        raise Conflict("different_clubs", "Both players must belong to one club.", "into")
+        raise Conflict("different_clubs", _("Both players must belong to one club."), "into")
     if source.merged_into_id or target.merged_into_id:
-        raise Conflict("already_merged", "One of these players was already merged.", "into")
+        raise Conflict("already_merged", _("One of these players was already merged."), "into")
     seats = GameSeat.objects.filter(player=source)
     game_ids = list(seats.values_list("game_id", flat=True).order_by("game_id"))
     # Lock the games in id order, as every other write to several games does.
@@ -40,7 +41,7 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
     if shared:
         raise Conflict(
             "players_share_a_game",
-            f"Both players sat in game {shared[0]}: they are two people.",
+            _("Both players sat in game {game}: they are two people.").format(game=shared[0]),
             "into",
         )
     carry_link(source, target)
@@ -89,15 +90,20 @@ def add_players(*, club: Club, names: list[str]) -> list[Player]:
     taken = {name.casefold() for name in current.values_list("name", flat=True)}
     length = Player._meta.get_field("name").max_length
     if not names:
-        raise DomainError("names_required", "Give at least one name.", "names")
+        raise DomainError("names_required", _("Give at least one name."), "names")
     for name in names:
         if not name or len(name) > length or name != name.strip():
             raise DomainError(
-                "invalid_name", f"A name is 1 to {length} characters, not blank.", "names"
+                "invalid_name",
+                _("A name is 1 to {most} characters, not blank.").format(most=length),
+                "names",
             )
         key = name.casefold()
         if key in seen or key in taken:
-            said = "a player here already" if key in taken else "in the list twice"
-            raise DomainError("duplicate_name", f"{name} is {said}.", "names")
+            if key in taken:
+                said = _("{name} is a player here already.").format(name=name)
+            else:
+                said = _("{name} is in the list twice.").format(name=name)
+            raise DomainError("duplicate_name", said, "names")
         seen.add(key)
     return [create_player(club=club, name=name) for name in names]

@@ -14,6 +14,7 @@ from dataclasses import fields
 from datetime import datetime
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
@@ -146,8 +147,10 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
         if counts and game_result(rules, totals, played).over:
             raise Conflict(
                 "game_would_end_earlier",
-                f"With this change the game ends before hand {hand.number}: "
-                "void the later hands first.",
+                _(
+                    "With this change the game ends before hand {number}: void the later "
+                    "hands first."
+                ).format(number=hand.number),
                 None,
             )
         scored = score_entry(

@@ -10,11 +10,14 @@ import math
 from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import authenticate, user_logged_in
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy, ngettext
 
 from hearts_site.errors import DomainError, TooManyRequests
 from scoring.services.signin_guard import attempt_succeeded
 
-INVALID_CREDENTIALS = "Please enter a correct username and password. Both may be case-sensitive."
+INVALID_CREDENTIALS = gettext_lazy(
+    "Please enter a correct username and password. Both may be case-sensitive."
+)
 
 
 def sign_in(*, request: HttpRequest, username: str, password: str):
@@ -30,7 +33,7 @@ def sign_in(*, request: HttpRequest, username: str, password: str):
     if refused:
         raise locked_out(getattr(request, "sign_in_wait", 0))
     if user is None or not user.is_active:  # the model backend refuses inactive users anyway
-        raise DomainError("invalid_credentials", INVALID_CREDENTIALS, None)
+        raise DomainError("invalid_credentials", str(INVALID_CREDENTIALS), None)
     return user
 
 
@@ -71,8 +74,11 @@ def locked_out(wait: float) -> TooManyRequests:
     minutes = math.ceil(wait / 60)
     return TooManyRequests(
         "locked_out",
-        f"Too many failed sign-ins. Wait {minutes} minute{'s' if minutes > 1 else ''}, "
-        "then try again.",
+        ngettext(
+            "Too many failed sign-ins. Wait {minutes} minute, then try again.",
+            "Too many failed sign-ins. Wait {minutes} minutes, then try again.",
+            minutes,
+        ).format(minutes=minutes),
         "username",
         wait=wait,
     )

@@ -22,6 +22,7 @@ from django.contrib.auth.hashers import make_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import DeviceToken, Membership, Player
@@ -70,7 +71,9 @@ def sign_up(
     _check_username(user_model, username)
     if not name or len(name) > NAME_LENGTH:
         raise DomainError(
-            "invalid_name", f"Give your name, {NAME_LENGTH} characters at most.", "name"
+            "invalid_name",
+            _("Give your name, {most} characters at most.").format(most=NAME_LENGTH),
+            "name",
         )
     candidate = user_model(username=username, first_name=name)
     try:
@@ -83,7 +86,7 @@ def sign_up(
         account = _create(candidate, invitation, device_name)
     except _UsernameTaken:  # the attempt stays counted, as a wrong password's does
         raise Conflict(
-            "username_taken", "That username is taken: choose another.", "username"
+            "username_taken", _("That username is taken: choose another."), "username"
         ) from None
     attempt_succeeded(request)
     password_validation.password_changed(password, account.user)
@@ -113,8 +116,8 @@ def _check_username(user_model, username: str) -> None:
     except ValidationError:
         raise DomainError(
             "invalid_username",
-            "A username is 1 to 150 letters, digits and @ . + - _ (no spaces).",
+            _("A username is 1 to 150 letters, digits and @ . + - _ (no spaces)."),
             "username",
         ) from None
     if not username:
-        raise DomainError("invalid_username", "Choose a username.", "username")
+        raise DomainError("invalid_username", _("Choose a username."), "username")

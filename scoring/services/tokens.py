@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError, Forbidden
 from scoring.models import DeviceToken
 from scoring.services.signin import password_checked
 
-WRONG_PASSWORD = "That is not your password."
+WRONG_PASSWORD = gettext_lazy("That is not your password.")
 
 
 def create_device_token(*, user, name: str) -> tuple[DeviceToken, str]:
@@ -34,8 +36,10 @@ def may_make_tokens(*, by_token: bool) -> None:
     if by_token:
         raise Forbidden(
             "password_sign_in_required",
-            "A device token cannot make tokens: sign in with the account's password "
-            "(POST /api/v1/auth/sign-in/) on the new device.",
+            _(
+                "A device token cannot make tokens: sign in with the account's password "
+                "(POST /api/v1/auth/sign-in/) on the new device."
+            ),
             None,
         )
 
@@ -46,7 +50,7 @@ def make_device_token(
     """A token for the signed-in ``user`` who gives their password again (checked as a
     sign-in is, counted by the lockout): a session left open is not enough to make one."""
     if not password_checked(request=request, user=user, password=password):
-        raise DomainError("wrong_password", WRONG_PASSWORD, "password")
+        raise DomainError("wrong_password", str(WRONG_PASSWORD), "password")
     return create_device_token(user=user, name=name)
 
 

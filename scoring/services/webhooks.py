@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import (
@@ -37,7 +39,7 @@ def _types(event_types: Iterable[str]) -> list[str]:
     if not wanted or unknown:
         raise DomainError(
             "unknown_event_type",
-            f"Choose event types among {', '.join(EventType.values)}.",
+            _("Choose event types among {types}.").format(types=", ".join(EventType.values)),
             "event_types",
         )
     return wanted
@@ -53,7 +55,10 @@ def create_endpoint(
     types = _types(event_types)
     most = settings.HEARTS_WEBHOOK_MAX_ENDPOINTS
     if WebhookEndpoint.objects.filter(club=club).count() >= most:
-        raise DomainError("too_many_endpoints", f"A club has at most {most} endpoints.", "url")
+        most_endpoints = ngettext(
+            "A club has at most {most} endpoints.", "A club has at most {most} endpoints.", most
+        )
+        raise DomainError("too_many_endpoints", most_endpoints.format(most=most), "url")
     secret = new_secret()
     endpoint = WebhookEndpoint.objects.create(
         club=club, url=url, event_types=types, secret=secret, created_by=actor
@@ -64,7 +69,7 @@ def create_endpoint(
 def _locked(club: Club, endpoint_id: int) -> WebhookEndpoint:
     endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id, club=club).first()
     if endpoint is None:
-        raise NotFoundError("endpoint_not_found", "No such webhook endpoint.", None)
+        raise NotFoundError("endpoint_not_found", _("No such webhook endpoint."), None)
     return endpoint
 
 
@@ -110,7 +115,7 @@ def ping_endpoint(*, club: Club, endpoint_id: int) -> WebhookDelivery:
     if not endpoint.enabled:
         raise Conflict(
             "endpoint_disabled",
-            "The endpoint is disabled: its deliveries wait. Enable it, then ping it.",
+            _("The endpoint is disabled: its deliveries wait. Enable it, then ping it."),
             None,
         )
     event = Event.objects.create(
@@ -164,7 +169,7 @@ def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDeliv
         .first()
     )
     if delivery is None:
-        raise NotFoundError("delivery_not_found", "No such delivery.", None)
+        raise NotFoundError("delivery_not_found", _("No such delivery."), None)
     if delivery.status != DeliveryStatus.SENDING:
         delivery.status = DeliveryStatus.PENDING
         delivery.next_attempt_at = timezone.now()

@@ -11,7 +11,7 @@ import random
 from collections.abc import Collection, Iterable, Sequence
 from itertools import combinations_with_replacement
 
-from .errors import SeatingError
+from .errors import SeatingError, gettext_noop
 
 STANDARD = 4
 ENGINE_SIZES = range(3, 7)
@@ -26,7 +26,7 @@ def checked_sizes(table_sizes: Collection[int]) -> tuple[int, ...]:
     ):
         raise SeatingError(
             "invalid_table_sizes",
-            "Table sizes are some of 3, 4, 5 and 6 (the sizes the engine plays).",
+            gettext_noop("Table sizes are some of 3, 4, 5 and 6 (the sizes the engine plays)."),
             "table_sizes",
         )
     return sizes

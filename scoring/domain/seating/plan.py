@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .bounds import lower_bound
 from .constructions import first_draw, has_design
-from .errors import SeatingError
+from .errors import SeatingError, gettext_noop
 from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
 from .meetings import Meetings
 from .search import Search, Tables
@@ -134,36 +134,47 @@ def _checked(
         if len(seated) != len(set(seated)) or not all(played):
             raise SeatingError(
                 "invalid_history",
-                "Each round played seats each player once, at tables with players.",
+                gettext_noop("Each round played seats each player once, at tables with players."),
                 "history",
             )
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise SeatingError("invalid_rounds", "A night has at least one round.", "rounds")
+        raise SeatingError(
+            "invalid_rounds", gettext_noop("A night has at least one round."), "rounds"
+        )
     seen: set[str] = set()
     for player in players:
         if player in seen:
             raise SeatingError(
-                "duplicate_player", f"{player} is listed twice; each plays once a round.", "players"
+                "duplicate_player",
+                gettext_noop("{player} is listed twice; each plays once a round."),
+                "players",
+                player=player,
             )
         seen.add(player)
     if len(players) < sizes[0]:
         raise SeatingError(
             "too_few_players",
-            f"{len(players)} players cannot fill a table (the smallest allowed seats {sizes[0]}).",
+            gettext_noop(
+                "{count} players cannot fill a table (the smallest allowed seats {smallest})."
+            ),
             "players",
+            count=len(players),
+            smallest=sizes[0],
         )
     layout = table_layout(len(players), sizes)
     if layout is None:
         allowed = ", ".join(map(str, sizes))
         raise SeatingError(
             "no_table_layout",
-            f"{len(players)} players cannot be seated at tables of {allowed} only.",
+            gettext_noop("{count} players cannot be seated at tables of {allowed} only."),
             "table_sizes",
+            count=len(players),
+            allowed=allowed,
         )
     if seeded_last is not None and (len(seeded_last) != len(players) or set(seeded_last) != seen):
         raise SeatingError(
             "invalid_seeded_order",
-            "The seeded order lists every player of the draw once.",
+            gettext_noop("The seeded order lists every player of the draw once."),
             "seeded_last",
         )
     return layout

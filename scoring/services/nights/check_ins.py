@@ -4,6 +4,7 @@ and withdrawn, between rounds only, so no round already drawn or played changes.
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import CheckIn, Club, EventType, Night, NightStatus, Player, RoundStatus
@@ -20,14 +21,14 @@ def _player(club: Club, player_id: object) -> Player:
     """The club's player, its row locked (after the night's): two nights checking one player in
     at once take turns, so the second sees the first's check-in."""
     if not isinstance(player_id, int) or isinstance(player_id, bool):
-        raise DomainError("unknown_player", "No such player in this club.", "player")
+        raise DomainError("unknown_player", _("No such player in this club."), "player")
     player = Player.objects.select_for_update().filter(club=club, pk=player_id).first()
     if player is None:
-        raise DomainError("unknown_player", "No such player in this club.", "player")
+        raise DomainError("unknown_player", _("No such player in this club."), "player")
     if player.merged_into_id:
         raise DomainError(
             "player_merged",
-            f"{player.name} was merged into another record; use that one.",
+            _("{player} was merged into another record; use that one.").format(player=player.name),
             "player",
         )
     return player
@@ -51,7 +52,11 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
     night = locked_night(night_id, club.pk)
     check_open(night)
     player = _player(club, player_id)
-    refuse_during_round(night, "check players in", "player")
+    refuse_during_round(
+        night,
+        _("Round {number} is being played: check players in between rounds, once it ends."),
+        "player",
+    )
     elsewhere = (
         CheckIn.objects.filter(player=player, withdrawn_before=None, night__status=NightStatus.OPEN)
         .exclude(night=night)
@@ -61,14 +66,19 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
     if elsewhere is not None:
         raise Conflict(
             "checked_in_elsewhere",
-            f"{player.name} is checked in at {elsewhere.night.name}, still open: withdraw "
-            "them there first.",
+            _("{player} is checked in at {night}, still open: withdraw them there first.").format(
+                player=player.name, night=elsewhere.night.name
+            ),
             "player",
         )
     next_round = rounds_played(night) + 1
     existing = CheckIn.objects.filter(night=night, player=player).first()
     if existing is not None and existing.present:
-        raise Conflict("already_checked_in", f"{player.name} is already checked in.", "player")
+        raise Conflict(
+            "already_checked_in",
+            _("{player} is already checked in.").format(player=player.name),
+            "player",
+        )
     if existing is None:
         entry = CheckIn.objects.create(
             night=night, player=player, arrived_before=next_round, by_self=by_self
@@ -90,8 +100,14 @@ def withdraw(*, club: Club, night_id: int, player_id: int, actor) -> CheckIn:
     player = _player(club, player_id)
     entry = CheckIn.objects.filter(night=night, player=player).first()
     if entry is None or not entry.present:
-        raise Conflict("not_checked_in", f"{player.name} is not checked in.", "player")
-    refuse_during_round(night, "withdraw players", "player")
+        raise Conflict(
+            "not_checked_in", _("{player} is not checked in.").format(player=player.name), "player"
+        )
+    refuse_during_round(
+        night,
+        _("Round {number} is being played: withdraw players between rounds, once it ends."),
+        "player",
+    )
     next_round = rounds_played(night) + 1
     entry.withdrawn_before = next_round
     entry.save(update_fields=["withdrawn_before"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError
 from scoring.domain.night_ranking import formula_of
@@ -18,10 +19,12 @@ MAX_ROUND_HANDS = 100
 NAME_LENGTH = Night._meta.get_field("name").max_length
 
 
-def _whole(value: object, field: str, low: int, high: int, words: str) -> int:
+def _whole(value: object, field: str, low: int, high: int, refusal: str) -> int:
+    """``value`` when a whole number from ``low`` to ``high``; else refused with ``refusal``, a
+    translated sentence with ``{low}`` and ``{high}``."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         code = "invalid_round_length" if field.startswith("round_") else f"invalid_{field}"
-        raise DomainError(code, f"{words} is a whole number from {low} to {high}.", field)
+        raise DomainError(code, refusal.format(low=low, high=high), field)
     return value
 
 
@@ -30,14 +33,14 @@ def round_end_of(round_minutes: object, round_hands: object) -> tuple[int | None
     if (round_minutes is None) == (round_hands is None):
         raise DomainError(
             "round_end_one_way",
-            "A round ends after some minutes or after some hands: give one of the two.",
+            _("A round ends after some minutes or after some hands: give one of the two."),
             "round_minutes",
         )
     if round_minutes is not None:
-        return _whole(
-            round_minutes, "round_minutes", 1, MAX_ROUND_MINUTES, "A round's minutes"
-        ), None
-    return None, _whole(round_hands, "round_hands", 1, MAX_ROUND_HANDS, "A round's hands")
+        minutes = _("A round's minutes is a whole number from {low} to {high}.")
+        return _whole(round_minutes, "round_minutes", 1, MAX_ROUND_MINUTES, minutes), None
+    hands = _("A round's hands is a whole number from {low} to {high}.")
+    return None, _whole(round_hands, "round_hands", 1, MAX_ROUND_HANDS, hands)
 
 
 @transaction.atomic
@@ -58,20 +61,28 @@ def open_night(
     ``table_sizes`` when the count needs them (3 and 5 by default, when the league's ruleset
     plays them)."""
     if league.club_id != club.pk:
-        raise DomainError("league_not_in_club", "The league belongs to another club.", "league")
+        raise DomainError("league_not_in_club", _("The league belongs to another club."), "league")
     name = " ".join(str(name or "").split())
     if not name or len(name) > NAME_LENGTH:
         raise DomainError(
-            "invalid_name", f"A night's name has 1 to {NAME_LENGTH} characters.", "name"
+            "invalid_name",
+            _("A night's name has 1 to {most} characters.").format(most=NAME_LENGTH),
+            "name",
         )
-    _whole(rounds, "rounds", 1, MAX_ROUNDS, "The number of rounds")
+    _whole(
+        rounds,
+        "rounds",
+        1,
+        MAX_ROUNDS,
+        _("The number of rounds is a whole number from {low} to {high}."),
+    )
     minutes, hands = round_end_of(round_minutes, round_hands)
     if table_sizes is None:
         table_sizes = [4, 5, 3]
         playable = [s for s in table_sizes if _playable(league, s)]
         table_sizes = playable or [4]
     sizes = table_sizes_of(league.ruleset, table_sizes)
-    _whole(seed, "seed", 0, 2**31 - 1, "The draw's seed")
+    _whole(seed, "seed", 0, 2**31 - 1, _("The draw's seed is a whole number from {low} to {high}."))
     night = Night.objects.create(
         club=club,
         league=league,
@@ -101,7 +112,9 @@ def close_night(*, club: Club, night_id: int, actor) -> Night:
     """The night closed between rounds: no more check-ins, draws or rounds."""
     night = locked_night(night_id, club.pk)
     check_open(night)
-    refuse_during_round(night, "close the night")
+    refuse_during_round(
+        night, _("Round {number} is being played: close the night between rounds, once it ends.")
+    )
     night.rounds.filter(status="proposed").delete()
     night.status = NightStatus.CLOSED
     night.closed_at = timezone.now()

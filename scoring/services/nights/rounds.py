@@ -8,9 +8,11 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
-from scoring.domain.seating import NightPlan, plan_rounds, table_layout
+from scoring.domain.seating import NightPlan, SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
     Club,
@@ -57,34 +59,38 @@ def draw_round(
     draw replaces it). ``seeded``: the leaders together, by the night's standings so far."""
     night = locked_night(night_id, club.pk)
     check_open(night)
-    refuse_during_round(night, "draw the next round")
+    refuse_during_round(
+        night,
+        _("Round {number} is being played: draw the next round between rounds, once it ends."),
+    )
     number = rounds_played(night) + 1
     if number > night.rounds_planned:
-        raise Conflict("night_rounds_done", f"All {night.rounds_planned} rounds were played.", None)
-    players = present_players(night)
-    if table_layout(len(players), night.table_sizes) is None:
-        sizes = " or ".join(str(s) for s in night.table_sizes)
-        few = len(players) < min(night.table_sizes)
-        raise DomainError(
-            "too_few_players" if few else "no_table_layout",
-            f"{len(players)} players are checked in: no tables of {sizes} seat them all"
-            + (f" (a table needs at least {min(night.table_sizes)})." if few else "."),
-            "check_ins",
+        done = ngettext(
+            "All {count} rounds were played.",
+            "All {count} rounds were played.",
+            night.rounds_planned,
         )
+        raise Conflict("night_rounds_done", done.format(count=night.rounds_planned), None)
+    players = present_players(night)
+    _check_layout(night, players)
     # The rounds still to play are planned together (fewer repeats over the night); the first
     # is this draw. A seeded round is planned alone: the leaders together now.
     order = None
     if seeded:
         ranked = [p for p in standings_order(night) if p in players]
         order = [str(p) for p in ranked + [p for p in players if p not in ranked]]
-    plan = plan_rounds(
-        [str(p) for p in players],
-        1 if order is not None else night.rounds_planned - number + 1,
-        night.table_sizes,
-        history=played_tables(night),
-        seed=(night.seed if seed is None else seed) * 1000 + number,
-        seeded_last=order,
-    )
+    try:
+        plan = plan_rounds(
+            [str(p) for p in players],
+            1 if order is not None else night.rounds_planned - number + 1,
+            night.table_sizes,
+            history=played_tables(night),
+            seed=(night.seed if seed is None else seed) * 1000 + number,
+            seeded_last=order,
+        )
+    except SeatingError as exc:  # the draw is pure Python: its words are translated here
+        detail = _(exc.template).format(**exc.params)
+        raise DomainError(exc.code, detail, exc.field) from None
     night.rounds.filter(status=RoundStatus.PROPOSED).delete()
     drawn = NightRound.objects.create(
         night=night,
@@ -100,6 +106,33 @@ def draw_round(
     return drawn
 
 
+def _check_layout(night: Night, players: list[int]) -> None:
+    """Refuse a draw no tables of the night's sizes can seat, saying how many are here."""
+    if table_layout(len(players), night.table_sizes) is None:
+        # Translators: between table sizes, as in "no tables of 4 or 5 seat them all".
+        sizes = _(" or ").join(str(s) for s in night.table_sizes)
+        few = len(players) < min(night.table_sizes)
+        if few:
+            refusal = ngettext(
+                "{count} players are checked in: no tables of {sizes} seat them all "
+                "(a table needs at least {least}).",
+                "{count} players are checked in: no tables of {sizes} seat them all "
+                "(a table needs at least {least}).",
+                len(players),
+            )
+        else:
+            refusal = ngettext(
+                "{count} players are checked in: no tables of {sizes} seat them all.",
+                "{count} players are checked in: no tables of {sizes} seat them all.",
+                len(players),
+            )
+        raise DomainError(
+            "too_few_players" if few else "no_table_layout",
+            refusal.format(count=len(players), sizes=sizes, least=min(night.table_sizes)),
+            "check_ins",
+        )
+
+
 def _quality(plan: NightPlan, number: int, planned: int) -> str:
     """The draw's quality in words, over the rounds it planned (the rounds played count)."""
     words = plan.describe()
@@ -108,10 +141,10 @@ def _quality(plan: NightPlan, number: int, planned: int) -> str:
     return words[:200]
 
 
-def _round(night: Night, status: RoundStatus, doing: str) -> NightRound:
+def _round(night: Night, status: RoundStatus, doing: str, refusal: str) -> NightRound:
     found = night.rounds.filter(status=status).first()
     if found is None:
-        raise Conflict("no_round_to_" + doing.split()[0], f"There is no round to {doing}.", None)
+        raise Conflict("no_round_to_" + doing, refusal, None)
     return found
 
 
@@ -121,7 +154,7 @@ def publish_round(*, club: Club, night_id: int, actor) -> NightRound:
     under the league's ruleset at the table's size."""
     night = locked_night(night_id, club.pk)
     check_open(night)
-    drawn = _round(night, RoundStatus.PROPOSED, "publish")
+    drawn = _round(night, RoundStatus.PROPOSED, "publish", _("There is no round to publish."))
     tables = list(drawn.tables.all())
     players = {p.pk: p for p in club.players.filter(pk__in=[p for t in tables for p in t.players])}
     for table in tables:
@@ -157,7 +190,7 @@ def start_round(
     if round_minutes is None and round_hands is None:
         round_minutes, round_hands = night.round_minutes, night.round_hands
     minutes, hands = round_end_of(round_minutes, round_hands)
-    started = _round(night, RoundStatus.PUBLISHED, "start")
+    started = _round(night, RoundStatus.PUBLISHED, "start", _("There is no round to start."))
     started.status = RoundStatus.PLAYING
     started.starts_at = timezone.now()
     started.minutes, started.hands = minutes, hands
@@ -185,14 +218,16 @@ def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) ->
     playing = night.rounds.filter(status__in=(RoundStatus.PLAYING, RoundStatus.PUBLISHED))
     ended = playing.first()
     if ended is None:
-        raise Conflict("no_round_to_end", "No round is being played.", None)
+        raise Conflict("no_round_to_end", _("No round is being played."), None)
     tables = list(ended.tables.select_related("game"))
     busy = [t for t in tables if t.game.status == GameStatus.IN_PROGRESS]
     if busy and not now_for_all:
         names = ", ".join(t.name for t in busy)
         raise Conflict(
             "tables_still_playing",
-            f"Still playing: {names}. Wait for their last hand, or end the round now for them.",
+            _(
+                "Still playing: {names}. Wait for their last hand, or end the round now for them."
+            ).format(names=names),
             None,
         )
     for table in busy:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from hearts_site.errors import Conflict, NotFoundError
 from hearts_site.json import utc_text
 from scoring.models import EventType, Night, NightRound, NightStatus, RoundStatus
@@ -21,13 +23,17 @@ def locked_night(night_id: int, club_id: int | None = None) -> Night:
         nights = nights.filter(club_id=club_id)
     night = nights.filter(pk=night_id).first()
     if night is None:
-        raise NotFoundError("night_not_found", "No such night.", None)
+        raise NotFoundError("night_not_found", _("No such night."), None)
     return night
 
 
 def check_open(night: Night) -> None:
     if night.status != NightStatus.OPEN:
-        raise Conflict("night_closed", f"{night.name} is closed: nothing more can change.", None)
+        raise Conflict(
+            "night_closed",
+            _("{night} is closed: nothing more can change.").format(night=night.name),
+            None,
+        )
 
 
 def latest_round(night: Night) -> NightRound | None:
@@ -38,13 +44,14 @@ def round_under_way(night: Night) -> NightRound | None:
     return night.rounds.filter(status__in=UNDER_WAY).first()
 
 
-def refuse_during_round(night: Night, doing: str, field: str | None = None) -> None:
-    """Refuse ``doing`` while a round's tables are out (published or playing)."""
+def refuse_during_round(night: Night, refusal: str, field: str | None = None) -> None:
+    """Refuse while a round's tables are out (published or playing): ``refusal`` is the whole
+    sentence, translated, with ``{number}`` for the round's."""
     under_way = round_under_way(night)
     if under_way is not None:
         raise Conflict(
             "round_in_play",
-            f"Round {under_way.number} is being played: {doing} between rounds, once it ends.",
+            refusal.format(number=under_way.number),
             field,
         )
 
