@@ -34,19 +34,20 @@ _ngettext: Callable[[str, str, int], str] = _english_plural
 _pgettext: Callable[[str, str], str] = _english_in_context
 
 
+Translation = tuple[Callable[[str], str], Callable[[str, str, int], str], Callable[[str, str], str]]
+
+
 def install(
     gettext: Callable[[str], str],
     ngettext: Callable[[str, str, int], str],
     pgettext: Callable[[str, str], str],
-) -> None:
-    """Translate the engine's sentences with these (Django's, say) from now on."""
+) -> Translation:
+    """Translate the engine's sentences with these (Django's, say) from now on. Gives the ones
+    they replace, for a caller (a test) that puts those back."""
     global _gettext, _ngettext, _pgettext
+    previous = (_gettext, _ngettext, _pgettext)
     _gettext, _ngettext, _pgettext = gettext, ngettext, pgettext
-
-
-def uninstall() -> None:
-    """Back to English: the messages as written."""
-    install(_english, _english_plural, _english_in_context)
+    return previous
 
 
 def gettext(message: str) -> str:
