@@ -6,6 +6,7 @@ import random
 from functools import cache
 from typing import Any
 
+from django.utils import translation
 from drf_spectacular.utils import OpenApiExample
 
 from adjudication.engine import build_ruleset, cards_in, names
@@ -84,6 +85,13 @@ def _moon_request() -> dict[str, Any]:
 
 @cache
 def adjudication_examples() -> list[OpenApiExample]:
+    # The schema is not translated, and this is kept for every later request: the rulings'
+    # sentences in the source English, whatever language asked first.
+    with translation.override(None):
+        return _examples()
+
+
+def _examples() -> list[OpenApiExample]:
     examples = []
     for name, summary, request in (
         ("Renege proven", "A renege proven from a complete record", _renege_request()),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -99,7 +100,7 @@ class RulesetSpecField(serializers.JSONField):
     def to_internal_value(self, data: Any) -> Any:
         if not isinstance(data, str | dict):
             raise serializers.ValidationError(
-                "Give a preset name or an object of options.", code="invalid_ruleset"
+                _("Give a preset name or an object of options."), code="invalid_ruleset"
             )
         return data
 

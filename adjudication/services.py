@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from adjudication.engine import (
     HeartsError,
     Ruleset,
@@ -28,10 +30,9 @@ def rule_on_hand(data: dict[str, Any]) -> Ruling:
     rules = ruleset_for(data.get("ruleset", "standard"))
     totals = data.get("totals_before")
     if totals is not None and len(totals) != rules.players:
+        message = _("totals_before must give each of the {players} seats")
         raise HeartsError(
-            "wrong_number_of_seats",
-            f"totals_before must give each of the {rules.players} seats",
-            "totals_before",
+            "wrong_number_of_seats", message.format(players=rules.players), "totals_before"
         )
     return adjudicate(
         rules,

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -13,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
-from adjudication.engine import PRESETS, RULE_CODES
+from adjudication.engine import PRESETS, RULE_CODES, describe_rule
 from adjudication.examples import adjudication_examples
 from adjudication.selectors import describe_preset
 from adjudication.serializers import (
@@ -113,7 +114,8 @@ class RulesetDetailView(APIView):
     @takes_query("players")
     def get(self, request: Request, preset: str) -> Response:
         if preset not in PRESETS:
-            raise NotFoundError("unknown_preset", f"There is no preset {preset[:40]!r}.", "preset")
+            message = _("There is no preset {preset}.").format(preset=repr(preset[:40]))
+            raise NotFoundError("unknown_preset", message, "preset")
         return Response(describe_preset(preset, request.query_params.get("players")))
 
 
@@ -127,4 +129,4 @@ class RuleCodeListView(APIView):
     )
     @takes_query()
     def get(self, request: Request) -> Response:
-        return Response([{"rule": code, "description": text} for code, text in RULE_CODES.items()])
+        return Response([{"rule": code, "description": describe_rule(code)} for code in RULE_CODES])

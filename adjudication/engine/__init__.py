@@ -20,7 +20,15 @@ from .game import (
     play_out,
 )
 from .inputs import add_card_once
-from .legality import RULE_CODES, Reason, Situation, legal_mask, legal_plays, why_illegal
+from .legality import (
+    RULE_CODES,
+    Reason,
+    Situation,
+    describe_rule,
+    legal_mask,
+    legal_plays,
+    why_illegal,
+)
 from .passing import apply_pass
 from .rules import OPTION_NAMES, PRESETS, Preset, Ruleset, build_ruleset, ruleset_from_spec
 from .ruling import Ruling, Shown, Trick, Undetermined, Violation
@@ -54,6 +62,7 @@ __all__ = [
     "cards_in",
     "check_points",
     "dealer_of_hand",
+    "describe_rule",
     "game_result",
     "gems_of",
     "legal_mask",

@@ -26,6 +26,7 @@ from .ruling import Ruling, Undetermined, Violation
 from .scoring import HandScore, points_from_cards, score_hand
 from .with_holdings import scan_with_holdings
 from .without_holdings import scan_without_holdings
+from .words import gettext as _
 
 
 def adjudicate(
@@ -89,14 +90,14 @@ def _holdings_given(
     from ``hands`` as given, or from ``deal`` and ``passes``; None without either."""
     if hands is not None and deal is not None:
         raise HeartsError(
-            "conflicting_holdings", "give either hands or deal with passes, not both", "deal"
+            "conflicting_holdings", _("give either hands or deal with passes, not both"), "deal"
         )
     if hands is not None:
         return holdings_of(rules, hands, "hands"), "hands", None, []
     if deal is not None:
         if hand_number is None:
             raise HeartsError(
-                "hand_number_required", "checking a pass needs the hand number", "hand_number"
+                "hand_number_required", _("checking a pass needs the hand number"), "hand_number"
             )
         direction = pass_direction(rules, hand_number)
         holdings, violations = apply_pass(
@@ -104,7 +105,7 @@ def _holdings_given(
         )
         return holdings, "deal", direction, violations
     if passes is not None:
-        raise HeartsError("deal_required", "passes are checked against a deal", "deal")
+        raise HeartsError("deal_required", _("passes are checked against a deal"), "deal")
     return None, None, None, []
 
 
@@ -126,12 +127,16 @@ def _first_leader(
         return next(seat for seat, mask in enumerate(holdings) if mask & low)
     if not plays:
         return 0
-    needed = "dealer or first_leader" if rules.first_lead == "left_of_dealer" else "first_leader"
-    raise HeartsError(
-        "first_leader_required",
-        f"give {needed}: without holdings the record does not say which seat led trick 1",
-        "first_leader",
-    )
+    if rules.first_lead == "left_of_dealer":
+        message = _(
+            "give dealer or first_leader: without holdings the record does not say which seat "
+            "led trick 1"
+        )
+    else:
+        message = _(
+            "give first_leader: without holdings the record does not say which seat led trick 1"
+        )
+    raise HeartsError("first_leader_required", message, "first_leader")
 
 
 def _score(

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .errors import HeartsError
+from .words import gettext as _
 
 Card = int
 Mask = int
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 SUIT_LETTERS = "CDHS"
-SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 RANK_LETTERS = "23456789TJQKA"
 
 FULL_DECK: Mask = (1 << 52) - 1
@@ -73,19 +73,22 @@ def parse_card(text: object, field: str | None = None) -> Card:
             suit = _SUIT_INPUT.get(cleaned[-1])
             if rank is not None and suit is not None:
                 return suit * 13 + rank
-    where = f" at {field}" if field else ""
     shown = repr(text) if len(repr(text)) <= 40 else repr(text)[:37] + "..."
-    raise HeartsError(
-        "invalid_card",
-        f"{shown}{where} is not a card: write rank then suit, e.g. 2C, TD, 10D, QS, AH or Q♠",
-        field,
-    )
+    if field:
+        # Translators: {text} is what was typed, quoted; {field} where, such as plays.7.
+        message = _(
+            "{text} at {field} is not a card: write rank then suit, e.g. 2C, TD, 10D, QS, AH or Q♠"
+        )
+    else:
+        message = _("{text} is not a card: write rank then suit, e.g. 2C, TD, 10D, QS, AH or Q♠")
+    raise HeartsError("invalid_card", message.format(text=shown, field=field), field)
 
 
 def parse_cards(items: object, field: str) -> tuple[Card, ...]:
     """Read a list of cards; each bad one is named by its index (``plays.7``)."""
     if not isinstance(items, list | tuple):
-        raise HeartsError("not_a_list", f"{field} must be a list of cards", field)
+        message = _("{field} must be a list of cards").format(field=field)
+        raise HeartsError("not_a_list", message, field)
     return tuple(parse_card(item, f"{field}.{index}") for index, item in enumerate(items))
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .errors import HeartsError
 from .rules import Ruleset
+from .words import gettext as _
 
 
 def dealer_of_hand(players: int, first_dealer: int, hand_number: int) -> int:
@@ -103,11 +104,11 @@ def play_out(
     result = game_result(rules, totals, 0)
     for number, scores in enumerate(hand_scores, start=1):
         if result.over:
-            raise HeartsError("game_over", f"the game was over before hand {number}", "hands")
+            message = _("the game was over before hand {number}").format(number=number)
+            raise HeartsError("game_over", message, "hands")
         if len(scores) != rules.players:
-            raise HeartsError(
-                "wrong_number_of_seats", f"hand {number} does not score every seat", "hands"
-            )
+            message = _("hand {number} does not score every seat").format(number=number)
+            raise HeartsError("wrong_number_of_seats", message, "hands")
         totals = [total + score for total, score in zip(totals, scores, strict=True)]
         running.append(tuple(totals))
         result = game_result(rules, totals, number)
@@ -122,4 +123,4 @@ def play_out(
 
 def _check_hand_number(hand_number: int) -> None:
     if not isinstance(hand_number, int) or isinstance(hand_number, bool) or hand_number < 1:
-        raise HeartsError("invalid_hand_number", "hand numbers start at 1", "hand_number")
+        raise HeartsError("invalid_hand_number", _("hand numbers start at 1"), "hand_number")

@@ -14,6 +14,7 @@ from .cards import (
     BIT,
     CLUBS,
     CLUBS_MASK,
+    DIAMONDS,
     HEARTS,
     HEARTS_MASK,
     NAMES,
@@ -21,7 +22,6 @@ from .cards import (
     QS_BIT,
     QUEEN_OF_SPADES,
     SUIT_MASK,
-    SUIT_NAMES,
     SUIT_OF,
     Card,
     Mask,
@@ -29,6 +29,8 @@ from .cards import (
 )
 from .errors import HeartsError
 from .rules import Ruleset
+from .words import all_of, any_of, gettext_noop, pgettext
+from .words import gettext as _
 
 # Stable rule codes: clients switch on these, never on messages.
 MUST_FOLLOW_SUIT = "must_follow_suit"
@@ -41,18 +43,33 @@ CARD_NOT_HELD = "card_not_held"
 PASS_WRONG_COUNT = "pass_wrong_count"
 PASS_CARD_NOT_HELD = "pass_card_not_held"
 
+#: What each rule says, in English: ``gettext`` it where it is shown (``describe_rule``).
 RULE_CODES: dict[str, str] = {
-    MUST_FOLLOW_SUIT: "A seat holding the led suit must play that suit (a renege or revoke).",
-    POINTS_ON_FIRST_TRICK: "No heart or Q♠ on the first trick while the seat holds another card.",
-    FIRST_LEAD_LOWEST_CLUB: "The holder of the lowest club must lead it to the first trick.",
-    FIRST_LEAD_CLUB: "The first trick must be led with a club.",
-    WRONG_LEADER: "Only the holder of the lowest club may lead the first trick.",
-    HEARTS_NOT_BROKEN: "A heart may not be led before hearts are broken, unless the leader "
-    "holds nothing else.",
-    CARD_NOT_HELD: "A seat can only play a card it holds.",
-    PASS_WRONG_COUNT: "Each seat passes exactly the ruleset's pass count (none on a hold hand).",
-    PASS_CARD_NOT_HELD: "A seat can only pass cards it was dealt.",
+    MUST_FOLLOW_SUIT: gettext_noop(
+        "A seat holding the led suit must play that suit (a renege or revoke)."
+    ),
+    POINTS_ON_FIRST_TRICK: gettext_noop(
+        "No heart or Q♠ on the first trick while the seat holds another card."
+    ),
+    FIRST_LEAD_LOWEST_CLUB: gettext_noop(
+        "The holder of the lowest club must lead it to the first trick."
+    ),
+    FIRST_LEAD_CLUB: gettext_noop("The first trick must be led with a club."),
+    WRONG_LEADER: gettext_noop("Only the holder of the lowest club may lead the first trick."),
+    HEARTS_NOT_BROKEN: gettext_noop(
+        "A heart may not be led before hearts are broken, unless the leader holds nothing else."
+    ),
+    CARD_NOT_HELD: gettext_noop("A seat can only play a card it holds."),
+    PASS_WRONG_COUNT: gettext_noop(
+        "Each seat passes exactly the ruleset's pass count (none on a hold hand)."
+    ),
+    PASS_CARD_NOT_HELD: gettext_noop("A seat can only pass cards it was dealt."),
 }
+
+
+def describe_rule(rule: str) -> str:
+    """What the rule ``rule`` says, in the active language."""
+    return _(RULE_CODES[rule])
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +82,7 @@ class Condition:
     outright: bool = False
 
     def describe(self) -> str:
-        return RULE_CODES[self.rule]
+        return describe_rule(self.rule)
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,11 +164,8 @@ def legal_mask(rules: Ruleset, holding: Mask, situation: Situation) -> Mask:
         low = rules.lowest_club
         assert low is not None
         if not holding & BIT[low]:
-            raise HeartsError(
-                WRONG_LEADER,
-                f"this seat does not hold {NAMES[low]}, so it does not lead the first trick",
-                "first_leader",
-            )
+            message = _("this seat does not hold {card}, so it does not lead the first trick")
+            raise HeartsError(WRONG_LEADER, message.format(card=NAMES[low]), "first_leader")
         return BIT[low] if rules.first_lead == "lowest_club" else holding & CLUBS_MASK
     allowed = holding
     unbroken = rules.hearts_must_be_broken and not situation.hearts_broken
@@ -188,7 +202,8 @@ class Reason:
 def why_illegal(rules: Ruleset, holding: Mask, card: Card, situation: Situation) -> Reason | None:
     """The first rule that ``card`` breaks with this holding, or None when it is legal."""
     if not holding & BIT[card]:
-        return Reason(CARD_NOT_HELD, f"{NAMES[card]} is not in this holding", 0)
+        message = _("{card} is not in this holding").format(card=NAMES[card])
+        return Reason(CARD_NOT_HELD, message, 0)
     for condition in conditions(rules, card, situation):
         hit = holding & condition.mask
         if condition.outright or (hit == 0 if condition.unless else hit):
@@ -199,23 +214,50 @@ def why_illegal(rules: Ruleset, holding: Mask, card: Card, situation: Situation)
 def explain(condition: Condition, card: Card, situation: Situation, held: Mask) -> str:
     """A sentence a director can read out at the table."""
     name = NAMES[card]
-    shown = ", ".join(NAMES[c] for c in cards_in(held))
+    shown = all_of([NAMES[c] for c in cards_in(held)])
     rule = condition.rule
     if rule == MUST_FOLLOW_SUIT:
-        suit = SUIT_NAMES[situation.led_suit or 0]
-        return f"{name} does not follow {suit} led, but the seat held {shown}"
+        # Translators: {card} is a card such as 5H, {suit} the suit led (clubs, diamonds,
+        # hearts, spades), {held} the cards of that suit the seat held, such as "2C, 9C".
+        message = _("{card} does not follow {suit} led, but the seat held {held}")
+        return message.format(card=name, suit=suit_led(situation.led_suit or 0), held=shown)
     if rule == POINTS_ON_FIRST_TRICK:
-        return f"{name} is a point card on the first trick, but the seat held {shown}"
-    if rule == HEARTS_NOT_BROKEN:
-        return f"{name} was led before hearts were broken, but the seat held {shown}"
-    if rule == FIRST_LEAD_LOWEST_CLUB:
-        return f"the first trick must be opened with the lowest club, not {name}"
-    if rule == FIRST_LEAD_CLUB:
-        return f"the first trick must be opened with a club, not {name}"
-    if rule == WRONG_LEADER:
-        low = cards_in(condition.mask)[0]
-        return f"{name} led the first trick, but the leader did not hold {NAMES[low]}"
-    return condition.describe()
+        message = _("{card} is a point card on the first trick, but the seat held {held}")
+    elif rule == HEARTS_NOT_BROKEN:
+        message = _("{card} was led before hearts were broken, but the seat held {held}")
+    elif rule == FIRST_LEAD_LOWEST_CLUB:
+        message = _("the first trick must be opened with the lowest club, not {card}")
+    elif rule == FIRST_LEAD_CLUB:
+        message = _("the first trick must be opened with a club, not {card}")
+    elif rule == WRONG_LEADER:
+        low = NAMES[cards_in(condition.mask)[0]]
+        message = _("{card} led the first trick, but the leader did not hold {lowest}")
+        return message.format(card=name, lowest=low)
+    else:
+        return condition.describe()
+    return message.format(card=name, held=shown)
+
+
+def suit_led(suit: int) -> str:
+    """The suit's name as "{card} does not follow {suit} led" says it."""
+    if suit == CLUBS:
+        return pgettext("suit led", "clubs")
+    if suit == DIAMONDS:
+        return pgettext("suit led", "diamonds")
+    if suit == HEARTS:
+        return pgettext("suit led", "hearts")
+    return pgettext("suit led", "spades")
+
+
+def any_card_of(suit: int) -> str:
+    """Any one card of the suit: "a club"."""
+    if suit == CLUBS:
+        return _("a club")
+    if suit == DIAMONDS:
+        return _("a diamond")
+    if suit == HEARTS:
+        return _("a heart")
+    return _("a spade")
 
 
 def describe_cards(mask: Mask, pool: Mask) -> str:
@@ -226,7 +268,7 @@ def describe_cards(mask: Mask, pool: Mask) -> str:
         if not in_suit:
             continue
         if in_suit == pool & SUIT_MASK[suit]:
-            parts.append(f"a {SUIT_NAMES[suit][:-1]}")
+            parts.append(any_card_of(suit))
         else:
-            parts.append(" or ".join(NAMES[c] for c in cards_in(in_suit)))
-    return " or ".join(parts)
+            parts.extend(NAMES[c] for c in cards_in(in_suit))
+    return any_of(parts)

@@ -22,6 +22,8 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
+from .words import gettext as _
+from .words import gettext_noop
 
 DIRECTIONS = ("left", "right", "across", "hold")
 FIRST_LEADS = ("lowest_club", "any_club", "left_of_dealer")
@@ -117,10 +119,9 @@ class Ruleset:
         for name, value in derived.items():
             object.__setattr__(self, name, value)
         if self.first_lead != "left_of_dealer" and self.lowest_club is None:
+            message = _("first_lead {first_lead} needs a club in the deck")
             raise HeartsError(
-                "invalid_ruleset",
-                f"first_lead {self.first_lead} needs a club in the deck",
-                "removed_cards",
+                "invalid_ruleset", message.format(first_lead=self.first_lead), "removed_cards"
             )
 
     @property
@@ -159,48 +160,53 @@ def _validate(rules: Ruleset) -> None:
         if option == "target_score" and value is None:
             continue
         if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-            raise HeartsError(
-                "invalid_option",
-                f"{option} must be a whole number from {low} to {high}"
-                + (" or null" if option == "target_score" else ""),
-                option,
-            )
+            if option == "target_score":
+                message = _("{option} must be a whole number from {low} to {high} or null")
+            else:
+                message = _("{option} must be a whole number from {low} to {high}")
+            words = message.format(option=option, low=low, high=high)
+            raise HeartsError("invalid_option", words, option)
     for option, allowed in CHOICES.items():
         if getattr(rules, option) not in allowed:
-            raise HeartsError(
-                "invalid_option", f"{option} must be one of: {', '.join(allowed)}", option
-            )
+            raise HeartsError("invalid_option", _one_of(option, allowed), option)
     for option in BOOLEANS:
         if not isinstance(getattr(rules, option), bool):
-            raise HeartsError("invalid_option", f"{option} must be true or false", option)
+            message = _("{option} must be true or false").format(option=option)
+            raise HeartsError("invalid_option", message, option)
     if len(set(rules.removed_cards)) != len(rules.removed_cards):
-        raise HeartsError("invalid_option", "removed_cards lists a card twice", "removed_cards")
+        message = _("removed_cards lists a card twice")
+        raise HeartsError("invalid_option", message, "removed_cards")
     remaining = 52 - len(rules.removed_cards)
     if remaining % rules.players:
-        raise HeartsError(
-            "uneven_deck",
-            f"{remaining} cards do not divide evenly among {rules.players} players",
-            "removed_cards",
-        )
+        # At least 44 cards among 3 to 6 players: always many, no plural forms needed.
+        message = _("{cards} cards do not divide evenly among {players} players")
+        words = message.format(cards=remaining, players=rules.players)
+        raise HeartsError("uneven_deck", words, "removed_cards")
     if rules.pass_count > remaining // rules.players:
-        raise HeartsError("invalid_option", "pass_count is larger than a hand", "pass_count")
+        message = _("pass_count is larger than a hand")
+        raise HeartsError("invalid_option", message, "pass_count")
+    _validate_schedule(rules)
+
+
+def _validate_schedule(rules: Ruleset) -> None:
     if not rules.pass_schedule or not isinstance(rules.pass_schedule, tuple):
-        raise HeartsError(
-            "invalid_option", "pass_schedule must list at least one direction", "pass_schedule"
-        )
+        message = _("pass_schedule must list at least one direction")
+        raise HeartsError("invalid_option", message, "pass_schedule")
     for direction in rules.pass_schedule:
         if direction not in DIRECTIONS:
-            raise HeartsError(
-                "invalid_option",
-                f"pass_schedule: {direction!r} is not one of {', '.join(DIRECTIONS)}",
-                "pass_schedule",
-            )
+            # Translators: {direction} is what was given, quoted; {directions} the codes
+            # left, right, across, hold (not translated: the API takes them as they are).
+            message = _("pass_schedule: {direction} is not one of {directions}")
+            words = message.format(direction=repr(direction), directions=", ".join(DIRECTIONS))
+            raise HeartsError("invalid_option", words, "pass_schedule")
     if rules.players % 2 and "across" in rules.pass_schedule:
-        raise HeartsError(
-            "invalid_option",
-            f"with {rules.players} players there is no seat across: remove 'across'",
-            "pass_schedule",
-        )
+        message = _("with {players} players there is no seat across: remove 'across'")
+        raise HeartsError("invalid_option", message.format(players=rules.players), "pass_schedule")
+
+
+def _one_of(option: str, allowed: tuple[str, ...]) -> str:
+    """The refusal of a value not among the codes ``allowed`` (which are not translated)."""
+    return _("{option} must be one of: {choices}").format(option=option, choices=", ".join(allowed))
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +223,12 @@ class Preset:
     )
 
     def describe(self) -> dict[str, Any]:
+        """The preset as a client reads it, its words in the active language."""
         return {
             "name": self.name,
-            "title": self.title,
-            "source": self.source,
-            "source_text": self.source_text,
+            "title": _(self.title),
+            "source": _(self.source),
+            "source_text": _(self.source_text),
             "differs_from_standard": dict(self.overrides),
             "ruleset": build_ruleset(self.name).options(),
         }
@@ -231,26 +238,34 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
     {
         "standard": Preset(
             "standard",
-            "Standard Hearts",
+            gettext_noop("Standard Hearts"),
             "pagat-hearts.txt (pagat.com)",
-            "The person who holds the 2 of clubs must lead it to the first trick. [...] It is "
-            "illegal to lead a heart until after a heart has been played to a previous trick, "
-            "unless your hand contains nothing but hearts. [...] if you manage to win all the "
-            "scoring cards [...] your score is reduced by 26 points, or you may choose instead "
-            "to have all other players' scores increased by 26 points. The game continues until "
-            "one player has reached or exceeded 100 points at the conclusion of a hand.",
+            # Translators: a quotation of the published rules the preset follows;
+            # "[...]" marks a cut.
+            gettext_noop(
+                "The person who holds the 2 of clubs must lead it to the first trick. [...] It is "
+                "illegal to lead a heart until after a heart has been played to a previous trick, "
+                "unless your hand contains nothing but hearts. [...] if you manage to win all the "
+                "scoring cards [...] your score is reduced by 26 points, or you may choose instead "
+                "to have all other players' scores increased by 26 points. The game continues "
+                "until one player has reached or exceeded 100 points at the conclusion of a hand."
+            ),
             MappingProxyType({}),
         ),
         "omnibus": Preset(
             "omnibus",
-            "Omnibus house rules (pass right first, no first-trick points, J♦ -10)",
+            gettext_noop("Omnibus house rules (pass right first, no first-trick points, J♦ -10)"),
             "directions-variant.txt",
-            "Cards are passed to the right at the first deal, to the left with the second, and "
-            "across with the third. [...] if a player has no clubs when the first trick is led, "
-            "a heart or the queen of spades cannot be discarded. [...] the player who ends up "
-            "with the Jack of Diamonds gets to subtract 10 points from his score. [...] Hearts "
-            "may not be led until a heart or the queen of spades has been discarded. [...] To "
-            "play with 3 people you first take out the 2 of clubs.",
+            # Translators: a quotation of the published rules the preset follows;
+            # "[...]" marks a cut.
+            gettext_noop(
+                "Cards are passed to the right at the first deal, to the left with the second, and "
+                "across with the third. [...] if a player has no clubs when the first trick is "
+                "led, a heart or the queen of spades cannot be discarded. [...] the player who "
+                "ends up with the Jack of Diamonds gets to subtract 10 points from his score. "
+                "[...] Hearts may not be led until a heart or the queen of spades has been "
+                "discarded. [...] To play with 3 people you first take out the 2 of clubs."
+            ),
             MappingProxyType(
                 {
                     "pass_schedule": ("right", "left", "across", "hold"),
@@ -263,14 +278,18 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
         ),
         "qq": Preset(
             "qq",
-            "QQ Hearts, 100-point rooms",
+            gettext_noop("QQ Hearts, 100-point rooms"),
             "qq-hearts.txt (100 Points Rooms)",
-            "During the first trick no cards that have any point value (Hearts, or Queen of "
-            "Spades) may be played unless no other card is available. [...] the player subtracts "
-            "26 points from their score, instead of adding 26. [...] Total Points Other People "
-            "Took - 3 * Points You Took This Round = your gems earned. When you shoot the moon, "
-            "you earn 78 gems, while all other players lose 26 gems. [...] the first player to "
-            "reach 100 points loses.",
+            # Translators: a quotation of the published rules the preset follows;
+            # "[...]" marks a cut.
+            gettext_noop(
+                "During the first trick no cards that have any point value (Hearts, or Queen of "
+                "Spades) may be played unless no other card is available. [...] the player "
+                "subtracts 26 points from their score, instead of adding 26. [...] Total Points "
+                "Other People Took - 3 * Points You Took This Round = your gems earned. When you "
+                "shoot the moon, you earn 78 gems, while all other players lose 26 gems. [...] the "
+                "first player to reach 100 points loses."
+            ),
             MappingProxyType(
                 {
                     "points_on_first_trick": "forbidden",
@@ -282,10 +301,14 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
         ),
         "qq-single-round": Preset(
             "qq-single-round",
-            "QQ Hearts, single-round rooms",
+            gettext_noop("QQ Hearts, single-round rooms"),
             "qq-hearts.txt (Single Round Rooms)",
-            "In Single Round Rooms, the player that has earned the FEWEST points at the end of "
-            "one round is the winner.",
+            # Translators: a quotation of the published rules the preset follows;
+            # "[...]" marks a cut.
+            gettext_noop(
+                "In Single Round Rooms, the player that has earned the FEWEST points at the end of "
+                "one round is the winner."
+            ),
             MappingProxyType(
                 {
                     "points_on_first_trick": "forbidden",
@@ -297,10 +320,14 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
         ),
         "microsoft": Preset(
             "microsoft",
-            "Microsoft Hearts (the Windows game)",
-            "the Windows game",
-            "No points may be played on the first trick; shooting the moon adds 26 points to "
-            "every other player.",
+            gettext_noop("Microsoft Hearts (the Windows game)"),
+            gettext_noop("the Windows game"),
+            # Translators: a quotation of the published rules the preset follows;
+            # "[...]" marks a cut.
+            gettext_noop(
+                "No points may be played on the first trick; shooting the moon adds 26 points to "
+                "every other player."
+            ),
             MappingProxyType({"points_on_first_trick": "forbidden", "moon": "add_to_others"}),
         ),
     }
@@ -311,15 +338,16 @@ def _coerce(option: str, value: Any) -> Any:
     """Turn an API value into the Ruleset's own form; type errors are ``invalid_option``."""
     if option == "removed_cards":
         if not isinstance(value, list | tuple):
-            raise HeartsError("invalid_option", "removed_cards must be a list of cards", option)
+            message = _("removed_cards must be a list of cards")
+            raise HeartsError("invalid_option", message, option)
         return tuple(parse_card(item, f"{option}.{i}") for i, item in enumerate(value))
     if option == "pass_schedule":
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise HeartsError(
-                "invalid_option", "pass_schedule must be a list of directions", option
-            )
+            message = _("pass_schedule must be a list of directions")
+            raise HeartsError("invalid_option", message, option)
         if len(value) > 16:
-            raise HeartsError("invalid_option", "pass_schedule is too long (16 at most)", option)
+            message = _("pass_schedule is too long (16 at most)")
+            raise HeartsError("invalid_option", message, option)
         return tuple(value)
     return value
 
@@ -327,19 +355,15 @@ def _coerce(option: str, value: Any) -> Any:
 def build_ruleset(preset: str = "standard", **overrides: Any) -> Ruleset:
     """A preset plus overrides. Player-count defaults follow ``players`` unless given."""
     if not isinstance(preset, str) or preset not in PRESETS:
-        raise HeartsError(
-            "unknown_preset",
-            f"unknown preset {preset!r}: choose one of {', '.join(PRESETS)}",
-            "preset",
-        )
+        message = _("unknown preset {preset}: choose one of {presets}")
+        words = message.format(preset=repr(preset), presets=", ".join(PRESETS))
+        raise HeartsError("unknown_preset", words, "preset")
     chosen = PRESETS[preset]
     unknown = sorted(set(overrides) - set(OPTION_NAMES))
     if unknown:
-        raise HeartsError(
-            "unknown_option",
-            f"unknown ruleset option {unknown[0]!r}; options are: {', '.join(OPTION_NAMES)}",
-            unknown[0],
-        )
+        message = _("unknown ruleset option {option}; options are: {options}")
+        words = message.format(option=repr(unknown[0]), options=", ".join(OPTION_NAMES))
+        raise HeartsError("unknown_option", words, unknown[0])
     options: dict[str, Any] = dict(chosen.overrides)
     options.update({name: _coerce(name, value) for name, value in overrides.items()})
     players = options.get("players", 4)
@@ -372,9 +396,8 @@ def ruleset_from_spec(spec: object) -> Ruleset:
         except (TypeError, ValueError):  # not JSON: let the checks word the error
             return _from_options(spec)
         return _options(key)
-    raise HeartsError(
-        "invalid_ruleset", "ruleset must be a preset name or an object of options", "ruleset"
-    )
+    message = _("ruleset must be a preset name or an object of options")
+    raise HeartsError("invalid_ruleset", message, "ruleset")
 
 
 @functools.lru_cache(maxsize=64)
@@ -401,7 +424,5 @@ def check_moon_choice(moon_choice: str | None) -> None:
     """A shooter's choice, when given, is one of ``MOON_CHOICES`` (RULES.md §3)."""
     if moon_choice is not None and moon_choice not in MOON_CHOICES:
         raise HeartsError(
-            "invalid_moon_choice",
-            f"moon_choice must be one of: {', '.join(MOON_CHOICES)}",
-            "moon_choice",
+            "invalid_moon_choice", _one_of("moon_choice", MOON_CHOICES), "moon_choice"
         )

@@ -16,6 +16,8 @@ from typing import Any, NamedTuple
 from .cards import JD_BIT, NAMES, Card, Mask
 from .rules import Ruleset
 from .scoring import HandScore, points_of
+from .words import all_of
+from .words import gettext as _
 
 #: One entry per trick of the record: (leader, winner or None while unfinished, cards played).
 TrickLog = list[tuple[int, int | None, Mask]]
@@ -82,9 +84,14 @@ def shown_later(
     )
 
 
-def the_record_shows(shown: Sequence[Shown]) -> str:
-    """The end of a violation's message when a later play is the proof."""
-    return ": the record shows " + ", ".join(f"{NAMES[s.card]} at trick {s.trick}" for s in shown)
+def the_record_shows(message: str, shown: Sequence[Shown]) -> str:
+    """A violation's message, when a later play is the proof, with the plays that prove it."""
+    places = all_of(
+        [_("{card} at trick {trick}").format(card=NAMES[s.card], trick=s.trick) for s in shown]
+    )
+    # Translators: {ruling} is a sentence such as "5H does not follow clubs led, but the seat
+    # held 2C"; {places} the later plays that prove it, such as "2C at trick 6".
+    return _("{ruling}: the record shows {places}").format(ruling=message, places=places)
 
 
 @cache

@@ -11,6 +11,8 @@ from .errors import HeartsError
 from .game import would_end_without
 from .inputs import seat_or_none
 from .rules import Ruleset, check_moon_choice
+from .words import gettext as _
+from .words import ngettext
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,29 +52,33 @@ def check_points(rules: Ruleset, points: Sequence[int], field_name: str = "point
     """Points as entered at a table: one per seat, within the deck, summing to its total."""
     total = rules.penalty_total
     if not isinstance(points, list | tuple) or len(points) != rules.players:
-        raise HeartsError(
-            "wrong_number_of_seats",
-            f"give points for each of the {rules.players} seats",
-            field_name,
-        )
+        message = _("give points for each of the {players} seats").format(players=rules.players)
+        raise HeartsError("wrong_number_of_seats", message, field_name)
     for seat, value in enumerate(points):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= total:
+            message = _("seat {seat}: points taken must be a whole number from 0 to {total}")
             raise HeartsError(
                 "points_out_of_range",
-                f"seat {seat}: points taken must be a whole number from 0 to {total}",
+                message.format(seat=seat, total=total),
                 f"{field_name}.{seat}",
             )
     if sum(points) != total:
+        message = ngettext(
+            "points taken sum to {sum}, but this deck holds {total} penalty point",
+            "points taken sum to {sum}, but this deck holds {total} penalty points",
+            total,
+        )
         raise HeartsError(
-            "points_do_not_sum",
-            f"points taken sum to {sum(points)}, but this deck holds {total} penalty points",
-            field_name,
+            "points_do_not_sum", message.format(sum=sum(points), total=total), field_name
         )
     if rules.deck & QS_BIT and not any(value >= rules.queen_points for value in points):
+        message = ngettext(
+            "no seat has the {points} point of the Q♠",
+            "no seat has the {points} points of the Q♠",
+            rules.queen_points,
+        )
         raise HeartsError(
-            "impossible_points",
-            f"no seat has the {rules.queen_points} points of the Q♠",
-            field_name,
+            "impossible_points", message.format(points=rules.queen_points), field_name
         )
 
 
@@ -144,13 +150,13 @@ def _check_hand_facts(
     if rules.jack_of_diamonds and jack_of_diamonds is None and rules.deck & JD_BIT:
         raise HeartsError(
             "jack_of_diamonds_required",
-            "this ruleset scores the J♦: say which seat took it",
+            _("this ruleset scores the J♦: say which seat took it"),
             "jack_of_diamonds",
         )
     if rules.no_trick_bonus and tricks_won is None:
         raise HeartsError(
             "tricks_won_required",
-            "this ruleset has a no-trick bonus: give the tricks each seat won",
+            _("this ruleset has a no-trick bonus: give the tricks each seat won"),
             "tricks_won",
         )
 

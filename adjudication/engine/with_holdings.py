@@ -57,5 +57,5 @@ def _judge(
     shown = shown_later(rules.players, plays, index, held)
     message = reason.message
     if source == "record" and shown:
-        message += the_record_shows(shown)
+        message = the_record_shows(message, shown)
     return Violation(index, trick + 1, seat, card, reason.rule, message, held, shown, source or "")

@@ -13,6 +13,7 @@ from .cards import BIT, NAMES, SUIT_OF, Card, Mask, cards_in
 from .legality import Condition, Situation, conditions, describe_cards, explain
 from .rules import Ruleset
 from .ruling import TrickLog, Undetermined, Violation, shown_later, the_record_shows
+from .words import gettext as _
 
 
 def replay_record(
@@ -115,7 +116,9 @@ def _decide(
         if condition.unless:
             if not known & mask:  # else the record shows the card that makes the play legal
                 low = NAMES[cards_in(mask)[0]]
-                text = f"illegal unless seat {seat} later shows {low}"
+                text = _("illegal unless seat {seat} later shows {card}").format(
+                    seat=seat, card=low
+                )
                 questions.append(
                     Undetermined(index, trick, seat, card, rule, text, cards_in(mask), unless=True)
                 )
@@ -124,10 +127,13 @@ def _decide(
         if hit:
             held = cards_in(hit)
             shown = shown_later(rules.players, plays, index, held)
-            message = explain(condition, card, situation, hit) + the_record_shows(shown)
+            message = the_record_shows(explain(condition, card, situation, hit), shown)
             return Violation(index, trick, seat, card, rule, message, held, shown, "record")
         possible = pool & mask
         if possible:
-            text = f"illegal if seat {seat} later shows {describe_cards(possible, pool)}"
+            # Translators: {cards} are alternatives: "a club", "QS or KS", "a club or a diamond".
+            text = _("illegal if seat {seat} later shows {cards}").format(
+                seat=seat, cards=describe_cards(possible, pool)
+            )
             questions.append(Undetermined(index, trick, seat, card, rule, text, cards_in(possible)))
     return questions

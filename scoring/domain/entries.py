@@ -25,8 +25,12 @@ from adjudication.engine import (
 )
 from adjudication.engine.cards import BIT, JD_BIT, NAMES, QS_BIT, cards_in
 from adjudication.engine.scoring import HandScore
+from adjudication.engine.words import gettext_noop
 
 LEVELS = ("points", "cards_taken", "plays")
+# add_card_once's sentences for the cards a seat took, translated where they are raised.
+NO_POINTS = gettext_noop("{card} carries no points under this ruleset")
+LISTED_TWICE = gettext_noop("{card} is listed twice")
 
 
 @dataclass(frozen=True)
@@ -208,8 +212,8 @@ def _points_from_cards_taken(
                 card,
                 where,
                 allowed=expected,
-                refusal=("not_a_penalty_card", "carries no points under this ruleset"),
-                verb="listed",
+                refusal=("not_a_penalty_card", NO_POINTS),
+                twice=LISTED_TWICE,
             )
             mask |= BIT[card]
         taken.append(mask)
