@@ -35,6 +35,7 @@ def test_it_serves_the_service_worker_at_the_root_never_cached(client):
     body = response.content.decode()
     assert "/static/js/outbox.js" in body
     assert "/static/css/site.css" in body
+    assert 'var CATALOG = "/jsi18n/";' in body  # the scripts' words, kept for offline pages
     assert 'var VERSION = "VERSION"' not in body
 
 

@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -45,6 +46,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "assets": json.dumps(assets),
         "version": "VERSION",
         "static_prefix": json.dumps(settings.STATIC_URL),
+        "catalog": json.dumps(reverse("javascript-catalog")),
     }
     body = render_to_string("offline/sw.js", context)
     version = hashlib.sha256(body.encode()).hexdigest()[:12]
