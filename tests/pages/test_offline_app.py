@@ -196,3 +196,20 @@ def test_a_hand_named_for_another_account_is_refused_and_not_stored(client, game
     )
     assert sent.status_code == 201
     assert Hand.objects.get(game=game).entered_by == people["owner"]
+
+
+def test_the_worker_speaks_the_requests_language_without_a_new_version(rf):
+    """Its page for a page not kept is in the language of the request that fetched the
+    worker; the version stays, so switching language keeps the pages kept for the table."""
+    from django.utils import translation
+
+    from scoring.pages.views.offline import service_worker
+
+    def worker(language: str) -> str:
+        with translation.override(language):
+            return service_worker(rf.get("/sw.js")).content.decode()
+
+    english, french = worker("en"), worker("fr")
+    assert 'var WORDS = {"lang": "en", "title": "No connection"' in english
+    assert '"lang": "fr"' in french
+    assert english.split('var VERSION = "', 1)[1][:12] == french.split('var VERSION = "', 1)[1][:12]
