@@ -23,14 +23,13 @@ var KEPT_PAGE = /^\/games\/\d+\/(enter\/)?$/;
 // The account the kept pages are for, kept beside them under a name no page has.
 var OWNER = "/offline-account";
 var ACCOUNT_HEADER = "Hearts-Account";
-// Its words in the language of the request that fetched this worker, HTML-escaped.
-var WORDS = {{ words|safe }};
-var OFFLINE_PAGE = '<!doctype html><html lang="' + WORDS.lang + '"><head><meta charset="utf-8">' +
+var OFFLINE_PAGE = '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
   '<meta name="viewport" content="width=device-width, initial-scale=1">' +
-  "<title>" + WORDS.title + " · " + WORDS.site + "</title>" +
+  "<title>No connection · Hearts</title>" +
   '<link rel="stylesheet" href="' + ASSETS[0] + '"></head><body><main id="main">' +
-  "<h1>" + WORDS.title + "</h1><p>" + WORDS.text + "</p>" +
-  '<p class="link-row"><a href="/">' + WORDS.again + "</a></p></main></body></html>";
+  "<h1>No connection</h1><p>This page is not kept on this phone. The games you opened while " +
+  "connected are: open one of them, or try again when the connection returns.</p>" +
+  '<p class="link-row"><a href="/">Try again</a></p></main></body></html>';
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(ASSETS); })

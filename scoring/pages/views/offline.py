@@ -3,8 +3,8 @@
 The worker is served from the site's root so that its scope covers every page, never cached by
 HTTP (a browser compares its bytes to find a new version), and names the static files it keeps
 by their hashed URLs, so any change to them is a new worker that drops the old caches. Its page
-for "no connection" is in the language of the request that fetched it, and that language stays
-out of the version: switching language must not drop the pages a scorer kept.
+for "no connection" is in the language of the request that fetched it; the version is taken
+from the site's own language, so switching language does not drop the pages a scorer kept.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.html import escape
+from django.utils import translation
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -40,23 +40,6 @@ ICONS = (
 )
 
 
-def offline_words() -> dict[str, str]:
-    """The worker's page for a page not kept, in the request's language: HTML-escaped, as the
-    worker writes them into its HTML."""
-    from django.utils.translation import gettext as _
-
-    words = {
-        "title": _("No connection"),
-        "site": _("Hearts"),
-        "text": _(
-            "This page is not kept on this phone. The games you opened while connected are: "
-            "open one of them, or try again when the connection returns."
-        ),
-        "again": _("Try again"),
-    }
-    return {"lang": get_language(), **{key: escape(text) for key, text in words.items()}}
-
-
 @require_safe
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
@@ -68,12 +51,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": "VERSION",
         "static_prefix": json.dumps(settings.STATIC_URL),
         "catalog": json.dumps(reverse("javascript-catalog")),
-        "words": '"WORDS"',
     }
     body = render_to_string("offline/sw.js", context)
-    version = hashlib.sha256(body.encode()).hexdigest()[:12]
+    with translation.override(settings.LANGUAGE_CODE):
+        neutral = render_to_string("offline/sw.js", context)
+    version = hashlib.sha256(neutral.encode()).hexdigest()[:12]
     body = body.replace('"VERSION"', f'"{version}"', 1)
-    body = body.replace('"WORDS"', json.dumps(offline_words()), 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response
