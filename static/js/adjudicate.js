@@ -4,6 +4,10 @@
    leader list following the number of players. */
 (function () {
   "use strict";
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
 
   var RANKS = "23456789TJQKA";
   var SPLIT = /[\s,;]+/;
@@ -28,18 +32,20 @@
     var leader = form.querySelector("#id_first_leader");
     var players = form.querySelector("#id_players");
     var fixedNames = (form.dataset.seats || "").split("|").filter(Boolean);
-    var lineBoxes = { hands: "After the pass", deal: "Deal", passes: "Pass" };
+    // Translators: a box of the adjudicate form, one line per player, and whose line it is.
+    var lineBoxes = { hands: gettext("After the pass: %(name)s"), deal: gettext("Deal: %(name)s"), passes: gettext("Pass: %(name)s") };
     var inGame = !players;
 
     function names() {
       if (inGame) return fixedNames;
       var n = parseInt(players.value, 10) || 4;
       var list = [];
-      for (var i = 1; i <= n; i += 1) list.push("Seat " + i);
+      for (var i = 1; i <= n; i += 1) list.push(interpolate(gettext("Seat %(number)s"), { number: i }, true));
       return list;
     }
 
     function box(kind) { return form.querySelector("#id_" + kind); }
+    function lineOf(kind, name) { return interpolate(lineBoxes[kind], { name: name }, true); }
 
     function lines(kind) {
       var seats = names().length;
@@ -55,11 +61,11 @@
 
     function rebuildTargets() {
       var keep = target.value || "plays";
-      var options = [["plays", "The plays, in order"]];
+      var options = [["plays", gettext("The plays, in order")]];
       Object.keys(lineBoxes).forEach(function (kind) {
         if (!box(kind)) return;
         names().forEach(function (name, seat) {
-          options.push([kind + ":" + seat, lineBoxes[kind] + ": " + name]);
+          options.push([kind + ":" + seat, lineOf(kind, name)]);
         });
       });
       target.innerHTML = "";
@@ -86,7 +92,7 @@
       leader.value = parseInt(keep, 10) <= list.length ? keep : "";
       Object.keys(lineBoxes).forEach(function (kind) {
         var hint = box(kind) && box(kind).parentNode.querySelector(".hint");
-        if (hint) hint.textContent = "One line per player: " + list.join(", ") + ".";
+        if (hint) hint.textContent = interpolate(gettext("One line per player: %(names)s."), { names: list.join(", ") }, true);
       });
     }
 
@@ -115,7 +121,9 @@
     function playsTurn() {
       var list = tokens(plays.value), seats = names(), n = seats.length;
       var tricks = Math.floor(52 / n);
-      if (list.length >= tricks * n) return "All " + tricks + " tricks entered: tap Rule on it.";
+      if (list.length >= tricks * n) {
+        return interpolate(ngettext("All %(count)s trick entered: tap Rule on it.", "All %(count)s tricks entered: tap Rule on it.", tricks), { count: tricks }, true);
+      }
       var lead = firstLeader();
       var done = Math.floor(list.length / n);
       for (var t = 0; t < done && lead !== null; t += 1) lead = winner(list.slice(t * n, t * n + n), lead);
@@ -123,9 +131,11 @@
       var shown = current.map(function (card, i) {
         return (lead === null ? "" : seats[(lead + i) % n] + " ") + label(card);
       });
-      var text = "Trick " + (done + 1) + (shown.length ? ": " + shown.join(", ") : ": no card yet");
-      if (lead === null) return text + ". Choose who led the first trick to see whose turn it is.";
-      return text + ". " + seats[(lead + current.length) % n] + " to play.";
+      var words = shown.length ? gettext("Trick %(number)s: %(cards)s") : gettext("Trick %(number)s: no card yet");
+      var trick = interpolate(words, { number: done + 1, cards: shown.join(", ") }, true);
+      if (lead === null) return interpolate(gettext("%(trick)s. Choose who led the first trick to see whose turn it is."), { trick: trick }, true);
+      // Translators: the trick so far ("Trick 2: Ada 10♣"), then who plays next.
+      return interpolate(gettext("%(trick)s. %(name)s to play."), { trick: trick, name: seats[(lead + current.length) % n] }, true);
     }
 
     function usedCards(kind) {
@@ -145,7 +155,8 @@
       } else {
         var seat = parseInt(value.split(":")[1], 10);
         var count = lines(kind)[seat].length;
-        turn.textContent = lineBoxes[kind] + ": " + names()[seat] + " · " + count + " card" + (count === 1 ? "" : "s") + " so far.";
+        var words = ngettext("%(line)s · %(count)s card so far.", "%(line)s · %(count)s cards so far.", count);
+        turn.textContent = interpolate(words, { line: lineOf(kind, names()[seat]), count: count }, true);
       }
     }
 

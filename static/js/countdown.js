@@ -5,6 +5,8 @@
    Without this file the page shows the bell's time. */
 (function () {
   "use strict";
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
   var loaded = Date.now();
   function left(element) {
     var serverNow = Date.parse(element.dataset.serverNow);
@@ -17,7 +19,7 @@
       var ms = left(element);
       var seconds = Math.ceil(ms / 1000);
       var text = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
-      if (out) out.textContent = ms > 0 ? text : "time: finish the hand in play";
+      if (out) out.textContent = ms > 0 ? text : gettext("time: finish the hand in play");
       element.classList.toggle("rang", ms <= 0);
     });
   }

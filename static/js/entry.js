@@ -5,6 +5,9 @@
    penalty cards as one grid where a tap gives a card to the chosen player. */
 (function () {
   "use strict";
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
 
   function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
 
@@ -33,10 +36,10 @@
           return "";
         }
         question.textContent = box.dataset.question.split("{shooter}").join(shooterName);
-        if (hint) hint.textContent = "The shooter chooses.";
+        if (hint) hint.textContent = gettext("The shooter chooses.");
         if (subtract) subtract.textContent = box.dataset.subtractLabel.split("{shooter}").join(shooterName);
         var answered = radios.some(function (radio) { return radio.checked; });
-        return answered ? "" : "Answer the moon question first.";
+        return answered ? "" : gettext("Answer the moon question first.");
       }
     };
   }
@@ -85,8 +88,8 @@
         var raw = input.value.trim();
         if (raw === "") return;
         var n = valueOf(input);
-        if (n === null) { bad = nameOf(input) + ": a whole number, please."; return; }
-        if (n > total) { bad = nameOf(input) + ": at most " + total + ", every point in the hand."; return; }
+        if (n === null) { bad = interpolate(gettext("%(name)s: a whole number, please."), { name: nameOf(input) }, true); return; }
+        if (n > total) { bad = interpolate(gettext("%(name)s: at most %(total)s, every point in the hand."), { name: nameOf(input), total: total }, true); return; }
         filled += 1;
         sum += n;
         if (n >= queen) hasQueen = true;
@@ -94,15 +97,17 @@
       });
       var complete = filled === inputs.length;
       var problem = "";
+      var values = { sum: sum, extra: sum - total, total: total, queen: queen };
       if (bad) problem = bad;
-      else if (sum > total) problem = "Adds up to " + sum + ": " + (sum - total) + " too many (a hand has " + total + ").";
-      else if (!complete) problem = "Enter every player's points but one.";
-      else if (sum !== total) problem = "Adds up to " + sum + " of " + total + ".";
-      else if (!hasQueen) problem = "Nobody has the " + queen + " of the Q♠.";
+      else if (sum > total) problem = interpolate(gettext("Adds up to %(sum)s: %(extra)s too many (a hand has %(total)s)."), values, true);
+      else if (!complete) problem = gettext("Enter every player's points but one.");
+      else if (sum !== total) problem = interpolate(gettext("Adds up to %(sum)s of %(total)s."), values, true);
+      // Translators: the points the queen of spades is worth in this game's rules ("the 13 of the Q♠").
+      else if (!hasQueen) problem = interpolate(gettext("Nobody has the %(queen)s of the Q♠."), values, true);
       var moonName = !problem && shooter ? nameOf(shooter) : null;
       if (problem) setStatus(status, problem, complete || bad || sum > total ? "bad" : "");
-      else if (moonName) setStatus(status, moonName + " took all " + total + ": a moon!", "ok");
-      else setStatus(status, "Adds up to " + total + " ✓", "ok");
+      else if (moonName) setStatus(status, interpolate(gettext("%(name)s took all %(total)s: a moon!"), { name: moonName, total: total }, true), "ok");
+      else setStatus(status, interpolate(gettext("Adds up to %(total)s ✓"), values, true), "ok");
       var moonWait = moon.update(moonName);
       block(problem || moonWait);
     }
@@ -147,7 +152,7 @@
     var seats = document.createElement("div");
     seats.className = "seat-picker";
     seats.setAttribute("role", "group");
-    seats.setAttribute("aria-label", "Give the cards you tap to");
+    seats.setAttribute("aria-label", gettext("Give the cards you tap to"));
     var seatButtons = names.map(function (name, seat) {
       var button = document.createElement("button");
       button.type = "button";
@@ -160,7 +165,7 @@
       return button;
     });
     panel.insertBefore(seats, panel.firstChild);
-    form.querySelector("[data-cards-hint]").textContent = "Tap a player, then the cards they took. The cards left go to the player chosen in the box: no need to tap them.";
+    form.querySelector("[data-cards-hint]").textContent = gettext("Tap a player, then the cards they took. The cards left go to the player chosen in the box: no need to tap them.");
     grid.classList.add("tapping");
 
     var cardButtons = selects.map(function (select) {
@@ -191,7 +196,9 @@
         if (!given) left.push(card.label);
         card.button.classList.toggle("given", given);
         card.button.querySelector(".owner").textContent = names[owner];
-        card.button.setAttribute("aria-label", card.label + ": " + (given ? names[owner] : "not given, goes to " + names[owner]));
+        // Translators: a penalty card's button ("Q♠: Ada"), and the same card nobody was given yet.
+        var said = given ? gettext("%(card)s: %(name)s") : gettext("%(card)s: not given, goes to %(name)s");
+        card.button.setAttribute("aria-label", interpolate(said, { card: card.label, name: names[owner] }, true));
         card.button.setAttribute("aria-pressed", given && owner === active ? "true" : "false");
       });
       seatButtons.forEach(function (button, seat) {
@@ -199,8 +206,8 @@
         button.querySelector(".pts").textContent = String(points[seat]);
       });
       var restName = names[Number(rest.value)];
-      if (left.length) setStatus(status, "Left: " + left.join(" ") + " → " + restName, "");
-      else setStatus(status, "Every penalty card given ✓", "ok");
+      if (left.length) setStatus(status, interpolate(gettext("Left: %(cards)s → %(name)s"), { cards: left.join(" "), name: restName }, true), "");
+      else setStatus(status, gettext("Every penalty card given ✓"), "ok");
       var shooter = points.indexOf(total);
       moon.update(shooter >= 0 ? names[shooter] : null);
       block(shooter >= 0 ? moon.update(names[shooter]) : "");

@@ -11,7 +11,9 @@
     var main = document.querySelector("[data-keep-offline]");
     if (!main || !worker) return;
     var urls = main.dataset.keepOffline.split(" ").filter(Boolean);
-    worker.postMessage({ keep: urls });
+    // The scripts too: the worker keeps the words' catalog among them, for the kept pages.
+    var scripts = Array.prototype.map.call(document.scripts, function (script) { return script.src; }).filter(Boolean);
+    worker.postMessage({ keep: urls, scripts: scripts });
   }
 
   window.addEventListener("load", function () {

@@ -14,6 +14,11 @@
 (function () {
   "use strict";
   if (!("indexedDB" in window) || !window.fetch || !window.Promise) return;
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var pgettext = window.pgettext || function (context, s) { return s; };
+  var interpolate = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
 
   // The account this page was rendered for ("": nobody).
   var ME = (document.body && document.body.dataset.account) || "";
@@ -21,8 +26,8 @@
   var STORE = "hands";
   var RETRY_EVERY = 20000;
   var MOON_WORDS = {
-    add_to_others: "moon: the others take the points",
-    subtract_from_shooter: "moon: taken off the shooter"
+    add_to_others: gettext("moon: the others take the points"),
+    subtract_from_shooter: gettext("moon: taken off the shooter")
   };
   var SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
@@ -70,13 +75,13 @@
       parts = body.points.map(function (points, seat) { return names[seat] + " " + points; });
     } else if (body.cards_taken) {
       parts = body.cards_taken.map(function (cards, seat) {
-        return names[seat] + ": " + (cards.length ? cards.map(cardName).join(" ") : "none");
+        return cards.length ? names[seat] + ": " + cards.map(cardName).join(" ") : interpolate(gettext("%(name)s: none"), { name: names[seat] }, true);
       });
     } else {
-      parts = ["a trick record"];
+      parts = [gettext("a trick record")];
     }
     var text = parts.join(", ");
-    if (body.moon_choice) text += " (" + (MOON_WORDS[body.moon_choice] || "moon") + ")";
+    if (body.moon_choice) text += " (" + (MOON_WORDS[body.moon_choice] || gettext("moon")) + ")";
     if (body.jack_of_diamonds !== undefined && body.jack_of_diamonds !== null) text += ", J♦ " + names[body.jack_of_diamonds];
     return text;
   }
@@ -121,7 +126,7 @@
             });
         }
         item.state = "refused";
-        item.detail = error.detail || "The server refused this hand.";
+        item.detail = error.detail || gettext("The server refused this hand.");
         return save(item).then(function () { return "held"; });
       });
     }
@@ -174,37 +179,37 @@
 
   function conflictItem(item) {
     var li = element("li", { "class": "card conflict", "data-outbox-hand": item.number });
-    li.appendChild(element("p", {}, "Hand " + item.number + " was recorded by another phone with other numbers."));
+    li.appendChild(element("p", {}, interpolate(gettext("Hand %(number)s was recorded by another phone with other numbers."), { number: item.number }, true)));
     var versions = element("dl", { "class": "versions" });
-    versions.appendChild(element("dt", {}, "Recorded"));
-    versions.appendChild(element("dd", { "data-version": "server" }, item.server ? describe(item.server, item.names) : "(could not be read)"));
-    versions.appendChild(element("dt", {}, "Yours, on this phone"));
+    versions.appendChild(element("dt", {}, gettext("Recorded")));
+    versions.appendChild(element("dd", { "data-version": "server" }, item.server ? describe(item.server, item.names) : gettext("(could not be read)")));
+    versions.appendChild(element("dt", {}, gettext("Yours, on this phone")));
     versions.appendChild(element("dd", { "data-version": "mine" }, describe(item.body, item.names)));
     li.appendChild(versions);
     var form = element("form", { "class": "keep-mine", novalidate: "" });
     var id = "keep-reason-" + item.number;
     var field = element("div", { "class": "field" });
-    field.appendChild(element("label", { "for": id }, "Why yours is right"));
+    field.appendChild(element("label", { "for": id }, gettext("Why yours is right")));
     var reason = element("input", { id: id, name: "reason", maxlength: "500", required: "", autocomplete: "off" });
     field.appendChild(reason);
     form.appendChild(field);
     var why = element("p", { "class": "live bad", "aria-live": "polite" });
     form.appendChild(why);
-    form.appendChild(element("button", { type: "submit" }, "Keep mine: correct hand " + item.number));
+    form.appendChild(element("button", { type: "submit" }, interpolate(gettext("Keep mine: correct hand %(number)s"), { number: item.number }, true)));
     form.addEventListener("submit", function (event) {
       event.preventDefault();
-      if (!reason.value.trim()) { why.textContent = "Say why: the reason stays in the game's history."; reason.focus(); return; }
+      if (!reason.value.trim()) { why.textContent = gettext("Say why: the reason stays in the game's history."); reason.focus(); return; }
       var body = Object.assign({}, item.body, { reason: reason.value.trim() });
       api("PATCH", item, body).then(function (response) {
         if (response.ok) return remove(item).then(function () {
           document.dispatchEvent(new CustomEvent("outbox-sent", { detail: { count: 1 } }));
           return flush();
         });
-        return firstError(response).then(function (error) { why.textContent = error.detail || "Not saved: try again."; });
-      }, function () { why.textContent = "No connection: try again when it returns."; });
+        return firstError(response).then(function (error) { why.textContent = error.detail || gettext("Not saved: try again."); });
+      }, function () { why.textContent = gettext("No connection: try again when it returns."); });
     });
     li.appendChild(form);
-    li.appendChild(dropButton(item, "Drop mine: keep the recorded hand"));
+    li.appendChild(dropButton(item, gettext("Drop mine: keep the recorded hand")));
     return li;
   }
 
@@ -223,18 +228,18 @@
       box.hidden = !items.length;
       nextHandLink(items);
       if (!items.length) return;
-      box.appendChild(element("h2", { id: "outbox-heading" }, "Not sent yet"));
-      box.appendChild(element("p", { "class": "muted small" }, "Kept on this phone: sent in order as soon as the connection returns."));
+      box.appendChild(element("h2", { id: "outbox-heading" }, gettext("Not sent yet")));
+      box.appendChild(element("p", { "class": "muted small" }, gettext("Kept on this phone: sent in order as soon as the connection returns.")));
       var list = element("ol", { "class": "outbox-hands" });
       items.forEach(function (item) {
         if (item.state === "conflict") { list.appendChild(conflictItem(item)); return; }
         var li = element("li", { "class": "card pending " + item.state, "data-outbox-hand": item.number });
-        li.appendChild(element("strong", {}, "Hand " + item.number + ": "));
+        li.appendChild(element("strong", {}, interpolate(gettext("Hand %(number)s:"), { number: item.number }, true) + " "));
         li.appendChild(document.createTextNode(describe(item.body, item.names) + " "));
-        li.appendChild(element("span", { "class": "tag not-sent" }, item.state === "refused" ? "refused" : "not sent yet"));
+        li.appendChild(element("span", { "class": "tag not-sent" }, item.state === "refused" ? pgettext("a kept hand", "refused") : pgettext("a kept hand", "not sent yet")));
         if (item.state === "refused") {
           li.appendChild(element("p", {}, item.detail));
-          li.appendChild(dropButton(item, "Drop it"));
+          li.appendChild(dropButton(item, gettext("Drop it")));
         }
         list.appendChild(li);
       });
@@ -248,19 +253,19 @@
     var next = document.querySelector(".next");
     var link = next && next.querySelector("a.button");
     if (!link) return;
-    var words = next.querySelector("p");
+    var said = next.querySelector("p");
     if (!link.dataset.label) {
       link.dataset.label = link.textContent;
-      words.dataset.words = words.innerHTML;
+      said.dataset.words = said.innerHTML;
     }
     var last = items.reduce(function (most, item) { return Math.max(most, item.number); }, 0);
     var shown = Number((link.dataset.label.match(/\d+/) || [0])[0]);
     if (last >= shown) {
-      link.textContent = "Enter hand " + (last + 1);
-      words.textContent = "Hand " + (last + 1) + " comes after the hands kept on this phone.";
+      link.textContent = interpolate(gettext("Enter hand %(number)s"), { number: last + 1 }, true);
+      said.textContent = interpolate(gettext("Hand %(number)s comes after the hands kept on this phone."), { number: last + 1 }, true);
     } else {
       link.textContent = link.dataset.label;
-      words.innerHTML = words.dataset.words;
+      said.innerHTML = said.dataset.words;
     }
   }
 
@@ -304,10 +309,14 @@
   function showNumber(form, number) {
     form.querySelector('input[name="number"]').value = String(number);
     var title = document.querySelector("main h1");
-    if (title) title.textContent = "Hand " + number;
+    var heading = interpolate(gettext("Hand %(number)s"), { number: number }, true);
+    // The page's <title> starts with the heading, in the page's language.
+    if (title) {
+      if (document.title.indexOf(title.textContent) === 0) document.title = heading + document.title.slice(title.textContent.length);
+      title.textContent = heading;
+    }
     var button = form.querySelector("[data-submit]");
-    if (button) button.textContent = "Record hand " + number;
-    document.title = document.title.replace(/^Hand \d+/, "Hand " + number);
+    if (button) button.textContent = interpolate(gettext("Record hand %(number)s"), { number: number }, true);
   }
 
   function handForm(form) {
@@ -338,7 +347,7 @@
         afterKept([item]);
         form.dispatchEvent(new Event("entry-change"));
         status.innerHTML = "";
-        var message = element("p", { "class": "message info" }, "No connection: hand " + number + " is kept on this phone, not sent yet. It is sent as soon as the connection returns.");
+        var message = element("p", { "class": "message info" }, interpolate(gettext("No connection: hand %(number)s is kept on this phone, not sent yet. It is sent as soon as the connection returns."), { number: number }, true));
         status.appendChild(message);
         var first = form.querySelector("[data-seat-points], select[data-card]");
         if (first) first.focus();
@@ -366,11 +375,12 @@
   function droppedWarning(count) {
     var main = document.querySelector("main");
     if (!main) return;
-    var words = count === 1 ?
-      "1 hand entered on this phone under another account was not sent, and is removed from this phone. If it is missing from its game, enter it again." :
-      count + " hands entered on this phone under another account were not sent, and are removed from this phone. If they are missing from their games, enter them again.";
+    var said = interpolate(ngettext(
+      "%(count)s hand entered on this phone under another account was not sent, and is removed from this phone. If it is missing from its game, enter it again.",
+      "%(count)s hands entered on this phone under another account were not sent, and are removed from this phone. If they are missing from their games, enter them again.",
+      count), { count: count }, true);
     var box = element("div", { "class": "banner bad", role: "alert", "data-outbox-dropped": "" });
-    box.appendChild(element("p", {}, words));
+    box.appendChild(element("p", {}, said));
     main.insertBefore(box, main.firstChild);
   }
 
@@ -380,8 +390,10 @@
     if (!form.matches("form[data-sign-out]")) return;
     event.preventDefault();
     kept().then(function (items) {
-      var question = (items.length === 1 ? "1 hand not sent yet is" : items.length + " hands not sent yet are") +
-        " kept on this phone: signing out removes " + (items.length === 1 ? "it" : "them") + ". Sign out anyway?";
+      var question = interpolate(ngettext(
+        "%(count)s hand not sent yet is kept on this phone: signing out removes it. Sign out anyway?",
+        "%(count)s hands not sent yet are kept on this phone: signing out removes them. Sign out anyway?",
+        items.length), { count: items.length }, true);
       if (items.length && !window.confirm(question)) return;
       return Promise.all(items.map(remove)).then(function () {
         forgetNextNumbers();

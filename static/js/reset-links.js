@@ -2,6 +2,8 @@
    link shown once. Without this file the link is still there to select and copy by hand. */
 (function () {
   "use strict";
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
   document.addEventListener("DOMContentLoaded", function () {
     document.querySelectorAll("[data-copy]").forEach(function (button) {
       var source = document.getElementById(button.dataset.copy);
@@ -10,9 +12,9 @@
       button.hidden = false;
       button.addEventListener("click", function () {
         navigator.clipboard.writeText(source.textContent.trim()).then(function () {
-          said.textContent = "Copied.";
+          said.textContent = gettext("Copied.");
         }, function () {
-          said.textContent = "Could not copy: select the link and copy it.";
+          said.textContent = gettext("Could not copy: select the link and copy it.");
         });
       });
     });

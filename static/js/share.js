@@ -3,6 +3,8 @@
    do it. Without this file the link is still selectable text and its QR code still scans. */
 (function () {
   "use strict";
+  // The words come from the page's catalog (jsi18n); without it, in English.
+  var gettext = window.gettext || function (s) { return s; };
 
   function say(box, words) {
     var said = box.querySelector("[data-share-said]");
@@ -14,8 +16,8 @@
     button.hidden = false;
     button.addEventListener("click", function () {
       navigator.clipboard.writeText(button.dataset.copyLink).then(
-        function () { say(box, "Copied: paste it into a message."); },
-        function () { say(box, "This browser would not copy it: select the link and copy it."); }
+        function () { say(box, gettext("Copied: paste it into a message.")); },
+        function () { say(box, gettext("This browser would not copy it: select the link and copy it.")); }
       );
     });
   }
@@ -26,7 +28,7 @@
     button.hidden = false;
     button.addEventListener("click", function () {
       navigator.share(data).catch(function (error) {
-        if (error && error.name !== "AbortError") say(box, "Sharing failed: copy the link instead.");
+        if (error && error.name !== "AbortError") say(box, gettext("Sharing failed: copy the link instead."));
       });
     });
   }

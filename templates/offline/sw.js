@@ -3,7 +3,9 @@
    this phone opens (the game page and its hand form) from the network while there is one,
    from the cache when there is none. The API is never cached here: hands kept offline wait in
    IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
-   its hashed name) drops the old caches.
+   its hashed name) drops the old caches. The words of the pages' scripts (Django's JavaScript
+   catalog, one URL a language: ?v=de) from the network while there is one, else the copy kept
+   the last time a page asked for it.
    The kept pages are one account's: every page says which account it was rendered for (the
    Hearts-Account header, empty for nobody), and a page for anyone else, another account or
    nobody (a session that expired or was ended elsewhere), drops them all before anything is
@@ -13,6 +15,7 @@
 var VERSION = "{{ version }}";
 var ASSETS = {{ assets|safe }};
 var STATIC_PREFIX = {{ static_prefix|safe }};
+var CATALOG = {{ catalog|safe }};
 var STATIC_CACHE = "hearts-static-" + VERSION;
 var PAGES_CACHE = "hearts-pages-" + VERSION;
 // A game page and its hand form: what a scorer needs at the table.
@@ -110,17 +113,49 @@ function asset(request) {
   });
 }
 
+// Network first: its words change with a deploy's translations, not with the static files'
+// names. The language is in the query, so each language is kept apart; Vary is ignored (the
+// worker's own requests and the page's differ in headers it cannot see).
+function catalog(event) {
+  var request = event.request;
+  return fetch(request).then(function (response) {
+    if (response.ok) event.waitUntil(keepCatalog(request, response.clone()));
+    return response;
+  }).catch(function () {
+    return caches.match(request, { ignoreVary: true }).then(function (hit) { return hit || Response.error(); });
+  });
+}
+
+function keepCatalog(request, response) {
+  return caches.open(STATIC_CACHE).then(function (cache) { return cache.put(request, response); });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET") return;
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") event.respondWith(page(event));
+  else if (url.pathname === CATALOG) event.respondWith(catalog(event));
   else if (url.pathname.indexOf(STATIC_PREFIX) === 0) event.respondWith(asset(request));
 });
 
+// A page the phone shows keeps its catalog: asked before this worker ran, it went past it.
+function keepCatalogs(sources) {
+  return Promise.all(sources.filter(function (src) {
+    var url = new URL(src, self.location.origin);
+    return url.origin === self.location.origin && url.pathname === CATALOG;
+  }).map(function (src) {
+    return caches.match(src, { ignoreVary: true }).then(function (hit) {
+      return hit || fetch(src, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok) return keepCatalog(src, response);
+      });
+    }).catch(function () {});
+  }));
+}
+
 // From static/js/install.js: keep these pages now (the page the phone shows and its hand
-// form), or forget every kept page (on sign-out).
+// form) and the catalog among its scripts, or forget every kept page (on sign-out).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.forget) {
@@ -132,5 +167,5 @@ self.addEventListener("message", function (event) {
     return fetch(path, { credentials: "same-origin" }).then(function (response) {
       return remember(new URL(path, self.location.origin), response);
     }).catch(function () {});
-  })));
+  }).concat(keepCatalogs(data.scripts || []))));
 });

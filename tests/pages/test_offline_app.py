@@ -35,6 +35,7 @@ def test_it_serves_the_service_worker_at_the_root_never_cached(client):
     body = response.content.decode()
     assert "/static/js/outbox.js" in body
     assert "/static/css/site.css" in body
+    assert 'var CATALOG = "/jsi18n/";' in body  # the scripts' words, kept for offline pages
     assert 'var VERSION = "VERSION"' not in body
 
 
@@ -195,3 +196,19 @@ def test_a_hand_named_for_another_account_is_refused_and_not_stored(client, game
     )
     assert sent.status_code == 201
     assert Hand.objects.get(game=game).entered_by == people["owner"]
+
+
+def test_the_worker_speaks_the_requests_language_without_a_new_version(rf):
+    """Its page for a page not kept is in the language of the request that fetched the
+    worker; the version stays, so switching language keeps the pages kept for the table."""
+    from django.utils import translation
+
+    from scoring.pages.views.offline import service_worker
+
+    def worker(language: str) -> str:
+        with translation.override(language):
+            return service_worker(rf.get("/sw.js")).content.decode()
+
+    english, french = worker("en"), worker("fr")
+    assert english != french  # its page for a page not kept (templates/offline/no_connection.html)
+    assert english.split('var VERSION = "', 1)[1][:12] == french.split('var VERSION = "', 1)[1][:12]

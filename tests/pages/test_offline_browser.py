@@ -4,6 +4,8 @@ Chromium at 360 px, the service worker and IndexedDB for real, offline through P
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -252,3 +254,39 @@ def test_a_hand_form_kept_before_another_phones_hand_takes_the_next_number(
     context.set_offline(False)
     expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
     assert stored(game) == [(1, [4, 4, 5, 13]), (2, [13, 5, 4, 4])]
+
+
+def test_a_kept_hand_form_offline_has_the_words_of_its_scripts(
+    table, page: Page, context: BrowserContext
+):
+    """The catalog of the scripts' words (jsi18n, one URL a language) is kept by the worker
+    with the pages, so a page opened offline still writes in its language."""
+    game, url = table
+    open_kept_game(page, url, game)
+    context.set_offline(True)
+    page.get_by_role("link", name="Enter hand 1").click()
+    expect(page.locator("main h1")).to_have_text("Hand 1")
+    assert page.evaluate("typeof window.django === 'object' && typeof window.gettext") == (
+        "function"
+    )
+    page.fill("#id_seat_0", "27")
+    expect(page.locator("[data-sum-status]")).to_have_text(
+        "Ada: at most 26, every point in the hand."
+    )
+
+
+def test_the_hand_form_writes_in_english_when_the_catalog_does_not_load(table, new_context):
+    game, url = table
+    # No worker: a request it answered would go past the route.
+    page = new_context(service_workers="block").new_page()
+    page.route(re.compile(r"/jsi18n/"), lambda route: route.abort())
+    sign_in(page, url, f"/games/{game.pk}/enter/")
+    assert page.evaluate("typeof window.gettext") == "undefined"
+    page.fill("#id_seat_0", "27")
+    expect(page.locator("[data-sum-status]")).to_have_text(
+        "Ada: at most 26, every point in the hand."
+    )
+    for seat, points in enumerate([13, 5, 4]):
+        page.fill(f"#id_seat_{seat}", str(points))
+    expect(page.locator("#id_seat_3")).to_have_value("4")
+    expect(page.locator("[data-sum-status]")).to_have_text("Adds up to 26 ✓")

@@ -2,7 +2,9 @@
 
 The worker is served from the site's root so that its scope covers every page, never cached by
 HTTP (a browser compares its bytes to find a new version), and names the static files it keeps
-by their hashed URLs, so any change to them is a new worker that drops the old caches.
+by their hashed URLs, so any change to them is a new worker that drops the old caches. Its page
+for "no connection" is in the language of the request that fetched it; the version is taken
+from the site's own language, so switching language does not drop the pages a scorer kept.
 """
 
 from __future__ import annotations
@@ -14,6 +16,9 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -45,9 +50,12 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "assets": json.dumps(assets),
         "version": "VERSION",
         "static_prefix": json.dumps(settings.STATIC_URL),
+        "catalog": json.dumps(reverse("javascript-catalog")),
     }
     body = render_to_string("offline/sw.js", context)
-    version = hashlib.sha256(body.encode()).hexdigest()[:12]
+    with translation.override(settings.LANGUAGE_CODE):
+        neutral = render_to_string("offline/sw.js", context)
+    version = hashlib.sha256(neutral.encode()).hexdigest()[:12]
     body = body.replace('"VERSION"', f'"{version}"', 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
@@ -56,10 +64,13 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
+    from django.utils.translation import gettext as _
+
     body = {
-        "name": "Hearts scoring",
-        "short_name": "Hearts",
-        "description": "Score Hearts at the table, with or without a connection.",
+        "name": _("Hearts scoring"),
+        "short_name": _("Hearts"),
+        "description": _("Score Hearts at the table, with or without a connection."),
+        "lang": get_language(),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
