@@ -23,7 +23,7 @@ from scoring import selectors, services
 from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
-from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
+from scoring.pages.forms.confirmations import PIN_IS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
 from scoring.pages.throttling import signed_in_form, signed_in_post
@@ -150,7 +150,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
             try:
                 services.set_pin(player=player, pin=form.cleaned_data["pin"])
             except DomainError as exc:
-                messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
+                messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
             else:
                 messages.success(request, f"Your PIN at {player.club.name} is set.")
                 return redirect("page-me")
@@ -176,12 +176,12 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     form = PinForm(request.POST)
     if not form.is_valid():
         errors = [error for errors in form.errors.values() for error in errors]
-        messages.error(request, errors[0] if errors else f"A PIN is {PIN_WORDS}.")
+        messages.error(request, errors[0] if errors else str(PIN_IS))
         return redirect(reverse("page-player", args=[pk]) + "#pin")
     try:
         services.set_pin(player=player, pin=form.cleaned_data["pin"])
     except DomainError as exc:
-        messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
+        messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
     else:
         messages.success(
             request, f"{player.name}'s PIN is set: they confirm hands with it on a scorer's phone."
