@@ -14,6 +14,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.templatetags.static import static
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -57,9 +58,9 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 @require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
     body = {
-        "name": "Hearts scoring",
+        "name": _("Hearts scoring"),
         "short_name": "Hearts",
-        "description": "Score Hearts at the table, with or without a connection.",
+        "description": _("Score Hearts at the table, with or without a connection."),
         "start_url": "/",
         "scope": "/",
         "display": "standalone",
