@@ -5,7 +5,7 @@ as they judge the API's creates; their refusals come back next to the field in w
 from __future__ import annotations
 
 from django import forms
-from django.utils.text import format_lazy
+from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -131,7 +131,8 @@ class LeagueForm(_Refusals, forms.Form):
     moon = forms.ChoiceField(
         label=gettext_lazy("Shooting the moon"),
         choices=[("", gettext_lazy("As the rules say"))]
-        + [(rule, MOON_WORDS[rule].format(t=26).capitalize()) for rule in MOON_RULES],
+        # Lazy: a form class is made once, at import; its choices are read per request.
+        + [(rule, capfirst(format_lazy(MOON_WORDS[rule], t=26))) for rule in MOON_RULES],
         required=False,
     )
     confirmations = forms.BooleanField(
@@ -141,7 +142,7 @@ class LeagueForm(_Refusals, forms.Form):
     )
     criterion = forms.ChoiceField(
         label=gettext_lazy("The table ranks players by"),
-        choices=[(key, words.capitalize()) for key, words in CRITERIA.items()],
+        choices=[(key, capfirst(words)) for key, words in CRITERIA.items()],
         initial=DEFAULT_RANKING["criterion"],
     )
     min_games = whole_number(
