@@ -25,6 +25,7 @@ from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
+from django.utils.translation import gettext, gettext_lazy
 from drf_standardized_errors.handler import exception_handler as standardized_exception_handler
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
@@ -36,9 +37,11 @@ from hearts_site.request_id import request_id
 logger = logging.getLogger(__name__)
 
 DATABASE_UNAVAILABLE = "database_unavailable"
-DATABASE_UNAVAILABLE_DETAIL = "The database is unreachable or too slow; try again shortly."
+DATABASE_UNAVAILABLE_DETAIL = gettext_lazy(
+    "The database is unreachable or too slow; try again shortly."
+)
 SETUP_INCOMPLETE = "setup_incomplete"
-SETUP_INCOMPLETE_DETAIL = (
+SETUP_INCOMPLETE_DETAIL = gettext_lazy(
     "The service is not fully set up (a deployment step is missing); its operator is told."
 )
 
@@ -54,7 +57,9 @@ class DomainError(Exception):
     def __init__(self, code: str, detail: str, attr: str | None = None):
         super().__init__(detail)
         self.code = code
-        self.detail = detail
+        # A lazy translation is made text here, in the request's language: orjson writes no
+        # lazy string, and the words must not change language if the error outlives the request.
+        self.detail = str(detail)
         self.attr = attr
 
 
@@ -186,7 +191,7 @@ def convert(exc: Exception) -> Exception:
         limit_kib = settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024
         return _StatusError(
             status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
-            f"The request body is larger than {limit_kib} KiB.",
+            gettext("The request body is larger than {limit_kib} KiB.").format(limit_kib=limit_kib),
             "request_too_large",
         )
     return exc
@@ -217,7 +222,7 @@ def error_json(
         kind = "validation_error"
     body = {
         "type": kind,
-        "errors": [{"code": code, "detail": detail, "attr": None}],
+        "errors": [{"code": code, "detail": str(detail), "attr": None}],
         "request_id": request_id(request),
     }
     return JsonResponse(body, status=status_code, headers=headers)

@@ -17,6 +17,8 @@ from typing import Any
 
 import orjson
 from django.conf import settings
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
@@ -47,7 +49,7 @@ MAX_DEPTH = 32
 # A tuple, not ``dict | list``: isinstance checks a tuple faster, and every value of a body is
 # checked.
 CONTAINERS = (dict, list)
-TOO_DEEP = f"JSON nested deeper than {MAX_DEPTH} levels."
+TOO_DEEP = format_lazy(gettext_lazy("JSON nested deeper than {depth} levels."), depth=MAX_DEPTH)
 
 
 def utc_text(moment: datetime) -> str:

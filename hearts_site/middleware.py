@@ -9,6 +9,7 @@ import logging
 from django.contrib.messages.middleware import MessageMiddleware
 from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
+from django.utils.translation import gettext as _
 
 from hearts_site.db_pool import drop_idle_connections
 from hearts_site.deploy_steps import is_missing_table
@@ -72,7 +73,7 @@ class LengthRequiredMiddleware:
 
     def __call__(self, request):
         if "HTTP_TRANSFER_ENCODING" in request.META and not request.META.get("CONTENT_LENGTH"):
-            detail = "Send the body with a Content-Length: bodies in chunks are not read."
+            detail = _("Send the body with a Content-Length: bodies in chunks are not read.")
             return error_json(request, 411, LENGTH_REQUIRED, detail)
         return self.get_response(request)
 

@@ -3,6 +3,7 @@ and a list that refuses a query parameter it does not take (hearts_site/query.py
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 
@@ -19,10 +20,13 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
             return
         number = ascii_whole_number(values[-1])
         if len(values) > 1 or number is None or (maximum is not None and number > maximum):
-            limit = f" from 0 to {maximum}" if maximum is not None else " from 0"
-            raise ValidationError(
-                {name: [f"{name} must be one whole number{limit}."]}, code="invalid"
-            )
+            if maximum is not None:
+                words = _("{name} must be one whole number from 0 to {maximum}.").format(
+                    name=name, maximum=maximum
+                )
+            else:
+                words = _("{name} must be one whole number from 0.").format(name=name)
+            raise ValidationError({name: [words]}, code="invalid")
 
     def paginate_queryset(self, queryset, request, view=None):
         if view is not None:

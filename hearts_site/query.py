@@ -13,10 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import wraps
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.exceptions import ErrorDetail, ValidationError
 from rest_framework.filters import OrderingFilter
 
-UNKNOWN = "This parameter is not taken here."
+UNKNOWN = gettext_lazy("This parameter is not taken here.")
 
 
 def refuse_unknown(request, known: Iterable[str]) -> None:
@@ -81,7 +83,9 @@ class StrictOrderingFilter(OrderingFilter):
                 {
                     self.ordering_param: [
                         ErrorDetail(
-                            f"Order by {', '.join(allowed)} (a leading - for descending).",
+                            _("Order by {join} (a leading - for descending).").format(
+                                join=", ".join(allowed)
+                            ),
                             "invalid_ordering",
                         )
                     ]

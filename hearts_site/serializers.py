@@ -6,6 +6,8 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import serializers
 from rest_framework.exceptions import ErrorDetail
 
@@ -37,7 +39,9 @@ class StrictInputSerializer(serializers.Serializer):
                 raise serializers.ValidationError(
                     {
                         str(name)[:100]: [
-                            ErrorDetail("This field is not part of the request.", "unknown_field")
+                            ErrorDetail(
+                                _("This field is not part of the request."), "unknown_field"
+                            )
                         ]
                         for name in unknown[:10]
                     }
@@ -95,9 +99,9 @@ def _own_copy(field: serializers.Field) -> serializers.Field:
     return copied
 
 
-WHOLE_NUMBER_WORDS = "A whole number, in the digits 0 to 9."
-DAY_WORDS = "A date as YYYY-MM-DD, in the digits 0 to 9."
-MOMENT_WORDS = "A time as ISO 8601 (2026-11-30T19:30:00+01:00), in the digits 0 to 9."
+WHOLE_NUMBER_WORDS = gettext_lazy("A whole number, in the digits 0 to 9.")
+DAY_WORDS = gettext_lazy("A date as YYYY-MM-DD, in the digits 0 to 9.")
+MOMENT_WORDS = gettext_lazy("A time as ISO 8601 (2026-11-30T19:30:00+01:00), in the digits 0 to 9.")
 DAYS_WORDS = f"A date {numbers.DAYS}."
 
 

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.translation import gettext_lazy
 
 from hearts_site.dbconfig import database_config
 from hearts_site.environment import env_bool, env_list, local_secret_key
@@ -275,7 +276,7 @@ AXES_RESET_ON_SUCCESS = True
 # A refused attempt neither counts nor restarts the cool-off.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_HTTP_RESPONSE_CODE = 429
-AXES_COOLOFF_MESSAGE = "Too many failed sign-ins. Wait a while, then try again."
+AXES_COOLOFF_MESSAGE = gettext_lazy("Too many failed sign-ins. Wait a while, then try again.")
 AXES_VERBOSE = False
 
 # The pages and the API's words in five languages (locale/<language>/LC_MESSAGES/*.po, compiled by

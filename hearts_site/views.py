@@ -9,6 +9,7 @@ from pathlib import Path
 from django.db import InterfaceError, OperationalError, connection
 from django.http import HttpRequest, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from drf_spectacular.utils import extend_schema, inline_serializer
@@ -118,7 +119,7 @@ def _wants_json(request: HttpRequest) -> bool:
 def not_found(request: HttpRequest, exception: Exception | None = None):
     """404 for an unknown URL: the API's error body under /api/, the site's page elsewhere."""
     if _wants_json(request):
-        return error_json(request, 404, "not_found", "No such address.")
+        return error_json(request, 404, "not_found", _("No such address."))
     from django.views.defaults import page_not_found
 
     return page_not_found(request, exception)
@@ -127,7 +128,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None):
 def server_error(request: HttpRequest):
     """500: the API's error body under /api/ (nothing about the fault itself)."""
     if _wants_json(request):
-        return error_json(request, 500, "error", "A server error occurred.")
+        return error_json(request, 500, "error", _("A server error occurred."))
     from django.views.defaults import server_error as page_server_error
 
     return page_server_error(request)

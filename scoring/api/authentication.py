@@ -16,7 +16,7 @@ from scoring import sql
 from scoring.models import DeviceToken
 
 ACCOUNT_META = "HTTP_" + ACCOUNT_HEADER.upper().replace("-", "_")
-ACCOUNT_CHANGED = (
+ACCOUNT_CHANGED = _(
     "This was entered by another account than the one signed in here: it is not sent as this one."
 )
 # A token's last use is written at most this often: one write per request would make every
@@ -55,7 +55,7 @@ class DeviceTokenAuthentication(authentication.TokenAuthentication):
         )
         # A password changed since the token was made ends it, whoever changed it and how.
         if user is None or not user.is_active or user.token_stamp != DeviceToken.stamp_of(user):
-            raise exceptions.AuthenticationFailed("Invalid, expired or revoked token.")
+            raise exceptions.AuthenticationFailed(_("Invalid, expired or revoked token."))
         if user.token_stale:
             DeviceToken.objects.filter(pk=user.token_id).update(last_used_at=now)
         return user, DeviceToken(pk=user.token_id, user=user)

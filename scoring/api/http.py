@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiParameter,
@@ -88,7 +89,9 @@ def expected_version(request: Request) -> int | None:
         return None
     version = ascii_whole_number(header.strip().removeprefix("W/").strip('"'), max_digits=12)
     if version is None:
-        raise PreconditionFailed("invalid_if_match", 'If-Match must be a game ETag like "7".', None)
+        raise PreconditionFailed(
+            "invalid_if_match", _('If-Match must be a game ETag like "7".'), None
+        )
     return version
 
 
@@ -105,7 +108,10 @@ def seen_versions(request: Request, revision: int | None) -> tuple[int | None, i
     if version is None and revision is None:
         raise PreconditionRequired(
             "precondition_required",
-            "Name what you read: the game's ETag in If-Match, or the hand's revision in the body.",
+            _(
+                "Name what you read: the game's ETag in If-Match, or the hand's revision in the "
+                "body."
+            ),
             None,
         )
     return version, revision

@@ -12,6 +12,7 @@ import json
 from collections.abc import Callable
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -48,7 +49,11 @@ def idempotent(
         return create()
     if len(key) > MAX_KEY_LENGTH:
         raise DomainError(
-            "idempotency_key_too_long", f"{HEADER} is at most {MAX_KEY_LENGTH} characters.", None
+            "idempotency_key_too_long",
+            _("{header} is at most {limit} characters.").format(
+                header=HEADER, limit=MAX_KEY_LENGTH
+            ),
+            None,
         )
     fingerprint = _fingerprint(request)
     with transaction.atomic():
@@ -57,7 +62,7 @@ def idempotent(
             if stored.request_hash != fingerprint:
                 raise Unprocessable(
                     "idempotency_key_reused",
-                    f"This {HEADER} was used for a different request.",
+                    _("This {header} was used for a different request.").format(header=HEADER),
                     None,
                 )
             return Response(
@@ -82,7 +87,9 @@ def idempotent(
                 # Another request with this key committed first: undo ours, tell the client.
                 raise Conflict(
                     "idempotency_key_in_use",
-                    f"A request with this {HEADER} is in progress or done: retry to replay it.",
+                    _(
+                        "A request with this {header} is in progress or done: retry to replay it."
+                    ).format(header=HEADER),
                     None,
                 ) from None
         return response

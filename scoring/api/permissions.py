@@ -6,6 +6,7 @@ user may not read is a 404 there, so private clubs are not revealed.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
 
 from scoring.models import Role
@@ -14,7 +15,7 @@ from scoring.selectors import DIRECTORS, SCORERS, role_in
 
 class ClubRole(BasePermission):
     roles: tuple[str, ...] = ()
-    message = "Your role in this club does not allow this."
+    message = gettext_lazy("Your role in this club does not allow this.")
 
     def has_permission(self, request, view) -> bool:
         return role_in(request.user, view.get_club_id()) in self.roles
@@ -52,7 +53,7 @@ class IsClubMember(ClubRole):
 class IsThePlayer(BasePermission):
     """The account linked to the player the URL names (views with ``get_player()``)."""
 
-    message = "Only the player's own account (or a director) may do this."
+    message = gettext_lazy("Only the player's own account (or a director) may do this.")
 
     def has_permission(self, request, view) -> bool:
         return request.user.is_authenticated and view.get_player().user_id == request.user.pk

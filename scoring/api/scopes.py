@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db.models import QuerySet
+from django.utils.translation import gettext as _
 from rest_framework import generics
 from rest_framework.permissions import AllowAny
 
@@ -29,7 +30,7 @@ class ClubScopedMixin:
     def get_club(self) -> Club:
         if "_club" not in self.__dict__:
             club = Club.objects.filter(pk=self.kwargs[self.club_lookup]).first()
-            self._club = _readable(self.request.user, club, "No such club.")
+            self._club = _readable(self.request.user, club, _("No such club."))
         return self._club
 
 
@@ -59,7 +60,7 @@ class RowScopedMixin(ClubScopedMixin):
             seen = type(self).version_of(self.kwargs[self.scoped_kwarg], self.request.user)
             if seen is None:
                 what = self.scoped_model._meta.verbose_name
-                raise NotFoundError("not_found", f"No such {what}.", None)
+                raise NotFoundError("not_found", _("No such {what}.").format(what=what), None)
             self._version_row = seen
         return self._version_row
 
@@ -125,11 +126,11 @@ class BodyClubMixin(ClubScopedMixin):
     def get_club(self) -> Club:
         if "_club" not in self.__dict__:
             if self.request.method in ("GET", "HEAD", "OPTIONS"):
-                raise NotFoundError("not_found", "No club in this request.", None)
+                raise NotFoundError("not_found", _("No club in this request."), None)
             club_id = self.body_club_id()
             club = Club.objects.filter(pk=club_id).first() if club_id else None
             if club is None or not selectors.can_read(self.request.user, club):
-                raise DomainError("unknown_club", "No such club.", "club")
+                raise DomainError("unknown_club", _("No such club."), "club")
             self._club = club
         return self._club
 
@@ -191,7 +192,7 @@ def _readable_row(user, model, pk: int, what: str):
     """The ``model`` row ``pk``, with its club, when the user may read its club; else a 404
     that says "No such ``what``." (the same whether it does not exist or is private)."""
     row = model.objects.select_related("club").filter(pk=pk).first()
-    _readable(user, None if row is None else row.club, f"No such {what}.")
+    _readable(user, None if row is None else row.club, _("No such {what}.").format(what=what))
     return row
 
 

@@ -11,10 +11,19 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Model, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import selectors
 from scoring.models import Club, Game, League
 from scoring.pages.params import int_param
+
+#: The 404's words by what was looked for, each a whole sentence.
+NO_SUCH = {
+    "club": gettext_lazy("No such club."),
+    "league": gettext_lazy("No such league."),
+    "player": gettext_lazy("No such player."),
+}
 
 
 def readable(user, queryset: type[Model] | QuerySet, what: str, **lookup) -> Any:
@@ -23,7 +32,7 @@ def readable(user, queryset: type[Model] | QuerySet, what: str, **lookup) -> Any
     found = get_object_or_404(queryset, **lookup)
     club = found if isinstance(found, Club) else found.club
     if not selectors.can_read(user, club):
-        raise Http404(f"No such {what}.")
+        raise Http404(str(NO_SUCH.get(what) or _("Not found.")))
     return found
 
 
@@ -45,7 +54,7 @@ def require_scorer(request: HttpRequest, club: Club) -> HttpResponse | None:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     if not selectors.can_score(request.user, club.pk):
-        raise PermissionDenied("Only the club's scorers, directors and owners enter hands.")
+        raise PermissionDenied(_("Only the club's scorers, directors and owners enter hands."))
     return None
 
 
@@ -57,7 +66,7 @@ def leagues_to_start_in(user) -> list[League]:
         if selectors.can_score(user, league.club_id)
     ]
     if not leagues:
-        raise PermissionDenied("Only a club's scorers, directors and owners start games.")
+        raise PermissionDenied(_("Only a club's scorers, directors and owners start games."))
     return leagues
 
 
@@ -69,12 +78,12 @@ def league_to_start(user, leagues: list[League], raw: str | None) -> League | No
     """
     league_id = int_param(raw)
     if raw is not None and league_id is None:
-        raise Http404("No such league.")
+        raise Http404(_("No such league."))
     league = next((item for item in leagues if item.pk == league_id), None)
     if league_id is not None and league is None:
         if selectors.leagues_for(user).filter(pk=league_id).exists():
-            raise PermissionDenied("You do not score for this league's club.")
-        raise Http404("No such league.")
+            raise PermissionDenied(_("You do not score for this league's club."))
+        raise Http404(_("No such league."))
     if league is None and len(leagues) == 1:
         return leagues[0]
     return league

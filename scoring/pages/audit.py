@@ -5,22 +5,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from scoring.models import HistoryEntry
 from scoring.selectors import ROLE_WORDS, display_name, player_names
 
 #: What each history action reads as ("{n}": the hand's number).
 ACTION_WORDS = {
-    "game_created": "Game started",
-    "hand_entered": "Hand {n} entered",
-    "hand_corrected": "Hand {n} corrected",
-    "hand_voided": "Hand {n} voided",
-    "dispute_opened": "Hand {n} disputed",
-    "hand_confirmed": "Hand {n} confirmed",
-    "hand_queried": "Hand {n} queried",
-    "dispute_accepted": "Dispute on hand {n} accepted",
-    "dispute_dismissed": "Dispute on hand {n} dismissed",
-    "game_abandoned": "Game abandoned",
-    "players_merged": "Two player records merged",
+    "game_created": gettext_lazy("Game started"),
+    "hand_entered": gettext_lazy("Hand {n} entered"),
+    "hand_corrected": gettext_lazy("Hand {n} corrected"),
+    "hand_voided": gettext_lazy("Hand {n} voided"),
+    "dispute_opened": gettext_lazy("Hand {n} disputed"),
+    "hand_confirmed": gettext_lazy("Hand {n} confirmed"),
+    "hand_queried": gettext_lazy("Hand {n} queried"),
+    "dispute_accepted": gettext_lazy("Dispute on hand {n} accepted"),
+    "dispute_dismissed": gettext_lazy("Dispute on hand {n} dismissed"),
+    "game_abandoned": gettext_lazy("Game abandoned"),
+    "players_merged": gettext_lazy("Two player records merged"),
 }
 #: The actions made for a player at the table (``after.player``), by account, PIN or director.
 FOR_A_PLAYER = ("hand_confirmed", "hand_queried")
@@ -40,8 +43,8 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
     lines = []
     for entry in entries:
         if entry.actor_id not in people:
-            people[entry.actor_id] = display_name(entry.actor, club_id) or "someone"
-        words = ACTION_WORDS.get(entry.action, "Changed").format(n=entry.hand_number)
+            people[entry.actor_id] = display_name(entry.actor, club_id) or _("someone")
+        words = ACTION_WORDS.get(entry.action, _("Changed")).format(n=entry.hand_number)
         lines.append(
             {
                 "at": entry.at,
@@ -60,12 +63,15 @@ def _who(entry: HistoryEntry, actor: str, players: dict[int, str]) -> str:
     after = (entry.after or {}) if entry.action in FOR_A_PLAYER else {}
     how, player = after.get("by"), players.get(after.get("player"))
     if how == "director":
-        role_word = actor in ROLE_WORDS.values() or actor == "someone"
-        return f"{actor}, for the table" if role_word else f"{actor}, director, for the table"
+        role_word = actor in ROLE_WORDS.values() or actor == _("someone")
+        if role_word:
+            # Translators: {actor} is a person's name or a role word ("a director").
+            return _("{actor}, for the table").format(actor=actor)
+        return _("{actor}, director, for the table").format(actor=actor)
     if player is None:
         return actor
     if how == "pin":
-        return f"{player}, with their PIN on {actor}'s phone"
+        return _("{player}, with their PIN on {actor}'s phone").format(player=player, actor=actor)
     return player
 
 

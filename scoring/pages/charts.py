@@ -9,6 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+# Not "_": that name is the throwaway of the loops below.
+from django.utils.translation import gettext, ngettext, pgettext
+
 WIDTH, HEIGHT = 320, 170
 # Room left of the plot for the value ticks, below it for the two x labels.
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 8, 22
@@ -22,10 +25,13 @@ def rating_chart(name: str, events: list) -> dict[str, Any] | None:
     """A player's rating from a new player's (mu − 3 sigma = 0) to the one after each game."""
     if not events:
         return None
-    games = f"{len(events)} game{'' if len(events) == 1 else 's'}"
+    count = len(events)
+    last = ngettext("{date} ({count} game)", "{date} ({count} games)", count).format(
+        date=events[-1].at.date().isoformat(), count=count
+    )
     return line_chart(
         [(name, [0.0] + [event.ordinal for event in events])],
-        x_labels=("start", f"{events[-1].at.date().isoformat()} ({games})"),
+        x_labels=(pgettext("chart axis: where the line begins", "start"), last),
     )
 
 
@@ -40,7 +46,9 @@ def running_totals_chart(
         (name, [0] + [hand["running_totals"][seat] for hand in hands])
         for seat, name in enumerate(names)
     ]
-    return line_chart(series, x_labels=("start", f"hand {len(hands)}"), target=target)
+    start = pgettext("chart axis: where the line begins", "start")
+    last = pgettext("chart axis", "hand {number}").format(number=len(hands))
+    return line_chart(series, x_labels=(start, last), target=target)
 
 
 def line_chart(
@@ -68,7 +76,11 @@ def line_chart(
         "ticks": _ticks(scale, zero_y),
         "zero_y": zero_y,
         # The label sits just under the line: the target is usually the top of the plot.
-        "target": {"y": target_y, "label_y": target_y + 11, "label": f"{target}: game over"}
+        "target": {
+            "y": target_y,
+            "label_y": target_y + 11,
+            "label": gettext("{target}: game over").format(target=target),
+        }
         if target
         else None,
         "x_labels": _x_labels(x_labels),

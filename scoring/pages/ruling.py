@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from adjudication.engine.legality import (
     CARD_NOT_HELD,
     FIRST_LEAD_CLUB,
@@ -21,59 +24,73 @@ from adjudication.engine.legality import (
 from scoring.pages.words import card_label, pass_words
 
 RED_SUITS = "HD"
-SUIT_NAMES = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+#: A renege told whole, by the suit that was led ({who}: the seat's name, {card}: its card).
+RENEGE_WORDS = {
+    "C": gettext_lazy("{who} played {card} when clubs were led."),
+    "D": gettext_lazy("{who} played {card} when diamonds were led."),
+    "H": gettext_lazy("{who} played {card} when hearts were led."),
+    "S": gettext_lazy("{who} played {card} when spades were led."),
+}
 
-#: What each rule forbids, as a player says it: (the headline after the seat's name, the rule).
-RULE_WORDS: dict[str, tuple[str, str]] = {
+#: What each rule forbids, as a player says it: (the headline, {who} the seat's name; the rule).
+RULE_WORDS: dict[str, tuple[Any, Any]] = {
     MUST_FOLLOW_SUIT: (
-        "did not follow suit (a renege)",
-        "A player who holds the suit that was led must play that suit.",
+        gettext_lazy("{who} did not follow suit (a renege)"),
+        gettext_lazy("A player who holds the suit that was led must play that suit."),
     ),
     POINTS_ON_FIRST_TRICK: (
-        "played a point card on the first trick",
-        "No heart and no Q♠ on the first trick while the player holds any other card.",
+        gettext_lazy("{who} played a point card on the first trick"),
+        gettext_lazy(
+            "No heart and no Q♠ on the first trick while the player holds any other card."
+        ),
     ),
     FIRST_LEAD_LOWEST_CLUB: (
-        "led the wrong card to the first trick",
-        "The player holding the lowest club must lead it to the first trick.",
+        gettext_lazy("{who} led the wrong card to the first trick"),
+        gettext_lazy("The player holding the lowest club must lead it to the first trick."),
     ),
     FIRST_LEAD_CLUB: (
-        "led the first trick with a card that is not a club",
-        "The first trick must be led with a club.",
+        gettext_lazy("{who} led the first trick with a card that is not a club"),
+        gettext_lazy("The first trick must be led with a club."),
     ),
     WRONG_LEADER: (
-        "led the first trick out of turn",
-        "Only the player holding the lowest club leads the first trick.",
+        gettext_lazy("{who} led the first trick out of turn"),
+        gettext_lazy("Only the player holding the lowest club leads the first trick."),
     ),
     HEARTS_NOT_BROKEN: (
-        "led a heart before hearts were broken",
-        "A heart may not be led until a heart has been played, unless the leader holds "
-        "nothing but hearts.",
+        gettext_lazy("{who} led a heart before hearts were broken"),
+        gettext_lazy(
+            "A heart may not be led until a heart has been played, unless the leader holds "
+            "nothing but hearts."
+        ),
     ),
     CARD_NOT_HELD: (
-        "played a card they did not hold",
-        "A player can only play a card from their own hand.",
+        gettext_lazy("{who} played a card they did not hold"),
+        gettext_lazy("A player can only play a card from their own hand."),
     ),
     PASS_WRONG_COUNT: (
-        "passed the wrong number of cards",
-        "Each player passes exactly the number of cards the rules say (none on a hold hand).",
+        gettext_lazy("{who} passed the wrong number of cards"),
+        gettext_lazy(
+            "Each player passes exactly the number of cards the rules say (none on a hold hand)."
+        ),
     ),
     PASS_CARD_NOT_HELD: (
-        "passed a card they were not dealt",
-        "A player can only pass cards from the hand they were dealt.",
+        gettext_lazy("{who} passed a card they were not dealt"),
+        gettext_lazy("A player can only pass cards from the hand they were dealt."),
     ),
 }
 #: What a proof rests on, in words.
 SOURCES = {
-    "hands": "the cards each player held after the pass, as entered",
-    "deal": "the deal and the passes, as entered",
-    "record": "the rest of the plays",
+    "hands": gettext_lazy("the cards each player held after the pass, as entered"),
+    "deal": gettext_lazy("the deal and the passes, as entered"),
+    "record": gettext_lazy("the rest of the plays"),
 }
 
 
 def seat_names(players: int, names: list[str] | None = None) -> list[str]:
     """How each seat is called: the game's players, else "Seat 1" … "Seat n" (as in games)."""
-    return list(names) if names else [f"Seat {seat + 1}" for seat in range(players)]
+    if names:
+        return list(names)
+    return [_("Seat {number}").format(number=seat + 1) for seat in range(players)]
 
 
 def ruling_context(ruling: dict[str, Any], names: list[str]) -> dict[str, Any]:
@@ -92,10 +109,14 @@ def ruling_context(ruling: dict[str, Any], names: list[str]) -> dict[str, Any]:
 def _verdict(ruling: dict[str, Any]) -> str:
     count = len(ruling["violations"])
     if count:
-        return f"{count} illegal play{'s' if count > 1 else ''} found."
+        return ngettext(
+            "{count} illegal play found.", "{count} illegal plays found.", count
+        ).format(count=count)
     if ruling["undetermined"]:
-        return "No illegal play proven yet: some plays depend on cards not shown so far."
-    return "No illegal play found." if ruling["complete"] else "No illegal play found so far."
+        return _("No illegal play proven yet: some plays depend on cards not shown so far.")
+    if ruling["complete"]:
+        return _("No illegal play found.")
+    return _("No illegal play found so far.")
 
 
 def _tricks(ruling: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
@@ -131,14 +152,23 @@ def _tricks(ruling: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
 def _violation(violation: dict[str, Any], ruling: dict[str, Any], names: list[str]) -> dict:
     who = names[violation["seat"]]
     headline, rule = RULE_WORDS.get(
-        violation["rule"], ("broke a rule", "The play is not allowed by these rules.")
+        violation["rule"],
+        (
+            gettext_lazy("{who} broke a rule"),
+            gettext_lazy("The play is not allowed by these rules."),
+        ),
     )
-    where = f"Trick {violation['trick']}: " if violation["trick"] else "The pass: "
+    headline = headline.format(who=who)
+    if violation["trick"]:
+        # Translators: {headline} is a sentence such as "Ada did not follow suit (a renege)".
+        title = _("Trick {trick}: {headline}").format(trick=violation["trick"], headline=headline)
+    else:
+        title = _("The pass: {headline}").format(headline=headline)
     card = card_label(violation["card"]) if violation["card"] else None
     return {
-        "title": f"{where}{who} {headline}",
+        "title": title,
         "card": card,
-        "rule": rule,
+        "rule": str(rule),
         "what": _what_happened(violation, ruling, who, card),
         "proof": _proof(violation, who),
     }
@@ -148,15 +178,15 @@ def _what_happened(violation: dict, ruling: dict, who: str, card: str | None) ->
     rule = violation["rule"]
     if rule == MUST_FOLLOW_SUIT and violation["play_index"] is not None:
         led = _led_suit(ruling, violation["play_index"])
-        return f"{who} played {card} when {SUIT_NAMES[led]}s were led."
+        return RENEGE_WORDS[led].format(who=who, card=card)
     if rule == PASS_WRONG_COUNT:
         passing = ruling.get("passing") or {}
         count = ruling["ruleset"].get("pass_count", 0)
-        rule_text = pass_words(passing.get("direction"), count) or "no pass"
-        return f"This hand's pass: {rule_text}."
+        rule_text = pass_words(passing.get("direction"), count) or _("no pass")
+        return _("This hand's pass: {rule}.").format(rule=rule_text)
     if rule == PASS_CARD_NOT_HELD:
-        return f"{who} passed {card}."
-    return f"{who} played {card}." if card else ""
+        return _("{who} passed {card}.").format(who=who, card=card)
+    return _("{who} played {card}.").format(who=who, card=card) if card else ""
 
 
 def _led_suit(ruling: dict[str, Any], play_index: int) -> str:
@@ -174,27 +204,40 @@ def _proof(violation: dict[str, Any], who: str) -> str:
     held = [card_label(c) for c in evidence["held"]]
     if not held:
         return ""
-    source = SOURCES.get(evidence["source"], "the record")
-    text = f"{who} still held {_cards_text(held)}"
+    source = SOURCES.get(evidence["source"]) or _("the record")
+    cards = _cards_text(held)
     shown = evidence["shown"]
-    if shown:
-        later = ", ".join(f"{card_label(s['card'])} at trick {s['trick']}" for s in shown)
-        text += f": {who} played {later}"
-    return f"Proof: {text} (from {source})."
+    if not shown:
+        return _("Proof: {who} still held {cards} (from {source}).").format(
+            who=who, cards=cards, source=source
+        )
+    later = _(", ").join(
+        _("{card} at trick {trick}").format(card=card_label(s["card"]), trick=s["trick"])
+        for s in shown
+    )
+    return _("Proof: {who} still held {cards}: {who} played {later} (from {source}).").format(
+        who=who, cards=cards, later=later, source=source
+    )
 
 
 def _cards_text(cards: list[str]) -> str:
-    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " and " + cards[-1]
+    if len(cards) == 1:
+        return cards[0]
+    # Translators: a list of cards, "Q♠, K♠ and A♠"; {cards} are all but the last.
+    return _("{cards} and {last}").format(cards=_(", ").join(cards[:-1]), last=cards[-1])
 
 
 def _undetermined(found: dict[str, Any], names: list[str]) -> str:
     who = names[found["seat"]]
     shows = [card_label(c) for c in found["decided_by"]]
-    cards = _cards_text(shows) if len(shows) <= 4 else f"any of {' '.join(shows)}"
-    return (
-        f"Trick {found['trick']}: {who} played {card_label(found['card'])}. That was illegal "
-        f"if {who} still held {cards}; the plays entered do not show it yet."
-    )
+    if len(shows) <= 4:
+        cards = _cards_text(shows)
+    else:
+        cards = _("any of {cards}").format(cards=" ".join(shows))
+    return _(
+        "Trick {trick}: {who} played {card}. That was illegal if {who} still held {cards}; "
+        "the plays entered do not show it yet."
+    ).format(trick=found["trick"], who=who, card=card_label(found["card"]), cards=cards)
 
 
 def _score_rows(ruling: dict[str, Any], names: list[str]) -> list[tuple]:
@@ -216,23 +259,27 @@ def _score_notes(ruling: dict[str, Any], names: list[str]) -> list[str]:
     scores = ruling["scores"]
     if ruling["moon"]:
         shooter = names[ruling["moon"]["shooter"]]
-        notes.append(f"{shooter} shot the moon.")
+        notes.append(_("{shooter} shot the moon.").format(shooter=shooter))
         if isinstance(scores, dict):
+            # Translators: joins the shooter's options: "minus for … (…); or plus for … (…)".
+            options = _("; or ").join(_moon_option(c, v, names) for c, v in scores.items())
             notes.append(
-                f"{shooter} chooses: "
-                + "; or ".join(_moon_option(c, v, names) for c, v in scores.items())
-                + "."
+                _("{shooter} chooses: {options}.").format(shooter=shooter, options=options)
             )
     penalty = ruling["renege_penalty"]
     if penalty and isinstance(penalty["scores"], list):
         offender = names[penalty["offender"]]
         given = ", ".join(f"{n} {s}" for n, s in zip(names, penalty["scores"], strict=True))
-        notes.append(f"If a director confirms {offender}'s renege, the scores become: {given}.")
+        notes.append(
+            _("If a director confirms {offender}'s renege, the scores become: {scores}.").format(
+                offender=offender, scores=given
+            )
+        )
     return notes
 
 
 def _moon_option(choice: str, values: list[int], names: list[str]) -> str:
     given = ", ".join(f"{n} {s}" for n, s in zip(names, values, strict=True))
     if choice == "subtract_from_shooter":
-        return f"minus for the shooter ({given})"
-    return f"plus for everyone else ({given})"
+        return _("minus for the shooter ({scores})").format(scores=given)
+    return _("plus for everyone else ({scores})").format(scores=given)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from scoring import selectors, services
 from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts
@@ -35,7 +38,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
         "rules_text": rules_text(rules),
         "history": audit.history_lines(history, names, game.club_id),
         "disputes": [
-            {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id) or "someone"}
+            {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id) or _("someone")}
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,
@@ -86,10 +89,18 @@ def _totals_wait(board: dict[str, Any]) -> str:
     ]
     if not numbers:
         return ""
-    listed = numbers[0] if len(numbers) == 1 else f"{', '.join(numbers[:-1])} and {numbers[-1]}"
-    verb = "awaits" if len(numbers) == 1 else "await"
-    hands = "Hand" if len(numbers) == 1 else "Hands"
-    return f"{hands} {listed} {verb} confirmation: the totals count confirmed hands only."
+    if len(numbers) == 1:
+        listed = numbers[0]
+    else:
+        # Translators: a list of hand numbers, "1, 2 and 3"; {numbers} are all but the last.
+        listed = _("{numbers} and {last}").format(
+            numbers=_(", ").join(numbers[:-1]), last=numbers[-1]
+        )
+    return ngettext(
+        "Hand {hands} awaits confirmation: the totals count confirmed hands only.",
+        "Hands {hands} await confirmation: the totals count confirmed hands only.",
+        len(numbers),
+    ).format(hands=listed)
 
 
 def hand_rows(
@@ -123,8 +134,12 @@ def _moon_text(moon: dict[str, Any] | None, names: list[str]) -> str:
     """``Ada shot the moon (add to others)``, or "" for a hand without a moon."""
     if not moon:
         return ""
-    choice = f" ({choice_words(moon['choice'])})" if moon["choice"] else ""
-    return f"{names[moon['shooter']]} shot the moon{choice}"
+    shooter = names[moon["shooter"]]
+    if moon["choice"]:
+        return _("{shooter} shot the moon ({choice})").format(
+            shooter=shooter, choice=choice_words(moon["choice"])
+        )
+    return _("{shooter} shot the moon").format(shooter=shooter)
 
 
 def short_names(names: list[str]) -> list[str]:
@@ -170,4 +185,6 @@ def standings(board: dict[str, Any], names: list[str]) -> list[dict[str, Any]]:
 
 def _points_from(gap: int, target: int) -> str:
     """``48 points from 100``: how far a total is from the score that ends the game."""
-    return f"{gap} point{'' if gap == 1 else 's'} from {target}"
+    return ngettext("{gap} point from {target}", "{gap} points from {target}", gap).format(
+        gap=gap, target=target
+    )

@@ -9,6 +9,8 @@ from urllib.parse import urlencode
 
 from django.core.paginator import Page
 from django.http import QueryDict
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from hearts_site.errors import DomainError
 from scoring.models import League
@@ -16,15 +18,31 @@ from scoring.pages.params import int_param
 from scoring.selectors import standings
 
 # (key, heading, title, best first is descending)
-LEAGUE_COLUMNS: list[tuple[str, str, str, bool]] = [
-    ("rank", "#", "Rank", False),
-    ("name", "Player", "Player", False),
-    ("games", "G", "Games played", True),
-    ("wins", "W", "Wins", True),
-    ("win_rate", "Win", "Win rate", True),
-    ("average_place", "Avg", "Average place", False),
-    ("points_per_game", "Pts/G", "Points per game", False),
-    ("rating", "Rating", "Rating: estimated skill, less a margin for doubt", True),
+# Lazy: a heading is read in the language of the request that renders the table.
+LEAGUE_COLUMNS: list[tuple[str, Any, Any, bool]] = [
+    ("rank", pgettext_lazy("column head: rank", "#"), gettext_lazy("Rank"), False),
+    ("name", pgettext_lazy("column head", "Player"), gettext_lazy("Player"), False),
+    ("games", pgettext_lazy("column head: games", "G"), gettext_lazy("Games played"), True),
+    ("wins", pgettext_lazy("column head: wins", "W"), gettext_lazy("Wins"), True),
+    ("win_rate", pgettext_lazy("column head: win rate", "Win"), gettext_lazy("Win rate"), True),
+    (
+        "average_place",
+        pgettext_lazy("column head: average place", "Avg"),
+        gettext_lazy("Average place"),
+        False,
+    ),
+    (
+        "points_per_game",
+        pgettext_lazy("column head: points per game", "Pts/G"),
+        gettext_lazy("Points per game"),
+        False,
+    ),
+    (
+        "rating",
+        pgettext_lazy("column head", "Rating"),
+        gettext_lazy("Rating: estimated skill, less a margin for doubt"),
+        True,
+    ),
 ]
 SORT_KEYS = {column[0] for column in LEAGUE_COLUMNS}
 
@@ -40,7 +58,7 @@ def league_table(
         return (
             standings.kept_league_table(league, None),
             None,
-            f"{exc.detail} Showing every season.",
+            _("{refusal} Showing every season.").format(refusal=exc.detail),
         )
 
 

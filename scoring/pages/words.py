@@ -2,29 +2,45 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
 from adjudication.engine.cards import RANK_LETTERS, SUIT_LETTERS
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# Lazy: read in the language of the request that formats them. ``{count}``: cards passed.
 PASS_WORDS = {
-    "left": "pass {count} to the left",
-    "right": "pass {count} to the right",
-    "across": "pass {count} across",
-    "hold": "no pass (hold hand)",
+    "left": gettext_lazy("pass {count} to the left"),
+    "right": gettext_lazy("pass {count} to the right"),
+    "across": gettext_lazy("pass {count} across"),
+    "hold": gettext_lazy("no pass (hold hand)"),
 }
 #: How a ruleset's moon scores, in its one-line description (``t``: the penalty total).
 MOON_WORDS = {
-    "shooter_choice": "the shooter chooses −{t} or +{t} to the others",
-    "add_to_others": "+{t} to each other player",
-    "subtract_from_shooter": "−{t} to the shooter",
-    "add_unless_shooter_loses": "+{t} to the others, unless that makes the shooter lose",
-    "off": "no moon",
+    # Translators: "shooting the moon" in Hearts; {t} is the deck's penalty total (26).
+    "shooter_choice": gettext_lazy("the shooter chooses −{t} or +{t} to the others"),
+    "add_to_others": gettext_lazy("+{t} to each other player"),
+    "subtract_from_shooter": gettext_lazy("−{t} to the shooter"),
+    "add_unless_shooter_loses": gettext_lazy(
+        "+{t} to the others, unless that makes the shooter lose"
+    ),
+    "off": gettext_lazy("no moon"),
 }
 #: The shooter's two choices, as the hand form offers them, and the question they answer.
 MOON_LABELS = {
-    "subtract_from_shooter": "−{total} for {shooter}",
-    "add_to_others": "+{total} for everyone else",
+    # Translators: {shooter} is a player's name (or "the shooter"); {total} the points (26).
+    "subtract_from_shooter": gettext_lazy("−{total} for {shooter}"),
+    "add_to_others": gettext_lazy("+{total} for everyone else"),
 }
-MOON_QUESTION = "{shooter} shot the moon: −{total} for {shooter}, or +{total} for everyone else?"
+# Translators: {shooter} is a player's name; {total} the points of the moon (26).
+MOON_QUESTION = gettext_lazy(
+    "{shooter} shot the moon: −{total} for {shooter}, or +{total} for everyone else?"
+)
+#: A moon choice's code as words, for the score sheet ("Ada shot the moon (add to others)").
+CHOICE_WORDS = {
+    "add_to_others": gettext_lazy("add to others"),
+    "subtract_from_shooter": gettext_lazy("subtract from shooter"),
+}
 
 
 def rank_label(rank: str) -> str:
@@ -50,17 +66,28 @@ def pass_words(direction: str | None, count: int) -> str:
 
 def choice_words(choice: str) -> str:
     """A moon choice's code as words: ``add_to_others`` → ``add to others``."""
-    return choice.replace("_", " ")
+    words = CHOICE_WORDS.get(choice)
+    return str(words) if words is not None else choice.replace("_", " ")
 
 
 def rules_text(rules) -> str:
     """A ruleset in a line: players, the game's end, the moon, the J♦."""
-    end = f"game to {rules.target_score}" if rules.target_score else "one hand"
+    if rules.target_score:
+        end = _("game to {target}").format(target=rules.target_score)
+    else:
+        end = _("one hand")
     moon = MOON_WORDS.get(rules.moon, rules.moon).format(t=rules.penalty_total)
-    parts = [f"{rules.preset} preset", f"{rules.players} players", end, f"moon: {moon}"]
+    parts = [
+        # Translators: {preset} is a ruleset's code name ("standard"), left as it is.
+        _("{preset} preset").format(preset=rules.preset),
+        ngettext("{count} player", "{count} players", rules.players).format(count=rules.players),
+        end,
+        _("moon: {moon}").format(moon=moon),
+    ]
     if rules.jack_of_diamonds:
         parts.append(f"J♦ {rules.jack_of_diamonds:+d}")
-    return ", ".join(parts)
+    # Translators: what separates the parts of a ruleset's one-line description.
+    return _(", ").join(parts)
 
 
 def points_words(names: list[str], points: list[int]) -> str:

@@ -1,7 +1,7 @@
 """No page text escapes translation: in every page template, the words a person reads (text,
-and the ``title``, ``aria-label``, ``placeholder``, ``alt`` and ``label`` attributes, and an
-input button's ``value``) sit inside ``{% translate %}`` or ``{% blocktranslate %}``; what a template
-prints from a variable is the code's to mark (the browser walk in each language checks that)."""
+the ``title``, ``aria-label``, ``placeholder``, ``alt`` and ``label`` attributes, an input
+button's ``value``) sit inside ``{% translate %}`` or ``{% blocktranslate %}``; what a template
+prints from a variable is the code's to mark (the browser walk in each language checks it)."""
 
 from __future__ import annotations
 

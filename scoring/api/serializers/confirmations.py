@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
@@ -31,7 +32,7 @@ def revision_field() -> serializers.IntegerField:
 def _pin_with_player(attrs):
     if ("pin" in attrs) != ("player" in attrs):
         raise serializers.ValidationError(
-            {"pin": ["Send player and pin together, or neither."]}, code="pin_with_player"
+            {"pin": [_("Send player and pin together, or neither.")]}, code="pin_with_player"
         )
     return attrs
 
@@ -54,7 +55,7 @@ class ConfirmInputSerializer(StrictInputSerializer):
         attrs = _pin_with_player(attrs)
         if attrs.get("as_director") and "pin" in attrs:
             raise serializers.ValidationError(
-                {"as_director": ["A director confirms without a player's PIN."]},
+                {"as_director": [_("A director confirms without a player's PIN.")]},
                 code="director_with_pin",
             )
         return attrs

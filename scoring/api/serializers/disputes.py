@@ -3,6 +3,7 @@ decision."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from adjudication.engine.rules import MOON_CHOICES
@@ -76,19 +77,25 @@ class DisputeInputSerializer(StrictInputSerializer):
         given = [name for name in LEVELS if name in attrs]
         if len(given) > 1:
             raise serializers.ValidationError(
-                {given[1]: ["Give one of plays, points or cards_taken."]},
+                {given[1]: [_("Give one of plays, points or cards_taken.")]},
                 code="one_level_required",
             )
         count = bool(given) and given[0] != "plays"
         for name in PLAYS_DETAILS:
             if name in attrs and given != ["plays"]:
                 raise serializers.ValidationError(
-                    {name: [f"{name} goes with plays."]}, code="needs_plays"
+                    {name: [_("{name} goes with plays.").format(name=name)]}, code="needs_plays"
                 )
         for name in COUNT_DETAILS:
             if name in attrs and not count:
                 raise serializers.ValidationError(
-                    {name: [f"{name} goes with a claimed count (points or cards_taken)."]},
+                    {
+                        name: [
+                            _("{name} goes with a claimed count (points or cards_taken).").format(
+                                name=name
+                            )
+                        ]
+                    },
                     code="needs_count",
                 )
         return attrs
@@ -115,12 +122,12 @@ class DirectorRulingInputSerializer(StrictInputSerializer):
         given = [name for name in RULED_LEVELS if name in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                {"points": ["Give points or renege_by."]}, code="one_ruling_required"
+                {"points": [_("Give points or renege_by.")]}, code="one_ruling_required"
             )
         for name in COUNT_DETAILS:
             if name in attrs and given == ["renege_by"]:
                 raise serializers.ValidationError(
-                    {name: [f"{name} goes with points."]}, code="needs_count"
+                    {name: [_("{name} goes with points.").format(name=name)]}, code="needs_count"
                 )
         return attrs
 
@@ -146,7 +153,7 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
     def validate(self, attrs):
         if "ruled" in attrs and attrs["decision"] != "accept":
             raise serializers.ValidationError(
-                {"ruled": ["A ruling goes with the decision to accept."]},
+                {"ruled": [_("A ruling goes with the decision to accept.")]},
                 code="ruling_needs_accept",
             )
         return attrs

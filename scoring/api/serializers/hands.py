@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -99,7 +100,7 @@ class HandEntryInputSerializer(StrictInputSerializer):
         given = [name for name in ("points", "cards_taken", "plays") if name in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
-                {"points": ["Give exactly one of points, cards_taken or plays."]},
+                {"points": [_("Give exactly one of points, cards_taken or plays.")]},
                 code="one_level_required",
             )
         if "hands" in attrs and "plays" not in attrs:

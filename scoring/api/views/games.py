@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from rest_framework import status
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -68,7 +69,7 @@ class GameListView(ClubRowsView):
             return super().body_club_id()
         league = League.objects.select_related("club").filter(pk=league_id).first()
         if league is None or not selectors.can_read(self.request.user, league.club):
-            raise DomainError("unknown_league", "No such league.", "league")
+            raise DomainError("unknown_league", _("No such league."), "league")
         return league.club_id
 
     def perform(self, data: dict) -> Game:

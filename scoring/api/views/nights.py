@@ -4,6 +4,7 @@ reads."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from rest_framework import generics
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -59,7 +60,7 @@ class NightListView(ClubScopedMixin, CreateView, generics.ListAPIView):
         club = self.get_club()
         league = League.objects.filter(club=club, pk=data.pop("league")).first()
         if league is None:
-            raise DomainError("unknown_league", "No such league in this club.", "league")
+            raise DomainError("unknown_league", _("No such league in this club."), "league")
         return services.open_night(club=club, league=league, actor=self.request.user, **data)
 
 
@@ -74,7 +75,7 @@ class NightScopedView(ClubScopedMixin, APIView):
     def get_night(self) -> Night:
         night = night_of(self.get_club(), self.kwargs["night_id"])
         if night is None:
-            raise NotFoundError("night_not_found", "No such night.", None)
+            raise NotFoundError("night_not_found", _("No such night."), None)
         return night
 
     def answer(self) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
@@ -84,7 +85,7 @@ class PlayerMergeView(PlayerScopedMixin, APIView):
         data.is_valid(raise_exception=True)
         target = Player.objects.filter(pk=data.validated_data["into"]).first()
         if target is None or target.club_id != self.get_club().pk:
-            raise DomainError("unknown_player", "No such player in this club.", "into")
+            raise DomainError("unknown_player", _("No such player in this club."), "into")
         merge = services.merge_players(
             source=self.get_player(),
             target=target,

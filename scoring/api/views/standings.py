@@ -13,6 +13,7 @@ import json
 from django.http import HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_vary_headers
 from django.utils.http import http_date
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.negotiation import BaseContentNegotiation
@@ -199,7 +200,7 @@ class ClubStandingsView(StandingsMixin, ClubScopedMixin, APIView):
         params = self.query(request)
         if params.get("season"):
             raise DomainError(
-                "season_not_for_club", "Seasons belong to leagues: use from and to.", "season"
+                "season_not_for_club", _("Seasons belong to leagues: use from and to."), "season"
             )
         club = self.get_club()
         period = self.period(params, league=None)
@@ -261,7 +262,7 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
             if isinstance(found, Busy):
                 raise Unavailable(
                     "export_being_built",
-                    "This file is being built for another request: retry after Retry-After.",
+                    _("This file is being built for another request: retry after Retry-After."),
                     wait=found.retry_after,
                 )
             response = StreamingHttpResponse(found, content_type="text/csv; charset=utf-8")

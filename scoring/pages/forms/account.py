@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError
 from hearts_site.forms import password_field
@@ -38,14 +39,16 @@ class ThrottledAuthenticationForm(AuthenticationForm):
 
 class DeviceTokenForm(DomainErrorsMixin, forms.Form):
     name = forms.CharField(
-        label="Device name",
+        label=gettext_lazy("Device name"),
         max_length=100,
-        widget=forms.TextInput(attrs={"placeholder": "e.g. Club tablet", "autocomplete": "off"}),
+        widget=forms.TextInput(
+            attrs={"placeholder": gettext_lazy("e.g. Club tablet"), "autocomplete": "off"}
+        ),
     )
     password = password_field(
-        "Your password",
+        gettext_lazy("Your password"),
         "current-password",
-        help_text="Asked again: a token outlives this session.",
+        help_text=gettext_lazy("Asked again: a token outlives this session."),
     )
 
     def target_of(self, path: str | None) -> str:
@@ -53,17 +56,19 @@ class DeviceTokenForm(DomainErrorsMixin, forms.Form):
 
 
 class InvitationForm(forms.Form):
-    role = forms.ChoiceField(label="Role", choices=Role.choices, initial=Role.MEMBER)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=Role.choices, initial=Role.MEMBER)
 
 
 class PlayerInvitationForm(forms.Form):
     role = forms.ChoiceField(
-        label="In the club they",
+        label=gettext_lazy("In the club they"),
         choices=[
-            (Role.MEMBER.value, "play and confirm hands"),
-            (Role.SCORER.value, "also enter their table's hands"),
+            (Role.MEMBER.value, gettext_lazy("play and confirm hands")),
+            (Role.SCORER.value, gettext_lazy("also enter their table's hands")),
         ],
         initial=Role.MEMBER,
         required=False,
-        error_messages={"invalid_choice": "A player is invited as a member or as a scorer."},
+        error_messages={
+            "invalid_choice": gettext_lazy("A player is invited as a member or as a scorer.")
+        },
     )

@@ -13,6 +13,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from adjudication.engine import PRESETS, HeartsError, Ruleset
 from adjudication.engine.rules import INTEGER_BOUNDS
@@ -53,34 +55,40 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
     table; without it the director chooses the rules and the number of players."""
 
     preset = forms.ChoiceField(
-        label="Rules", choices=[(name, p.title) for name, p in PRESETS.items()], initial="standard"
+        label=gettext_lazy("Rules"),
+        choices=[(name, p.title) for name, p in PRESETS.items()],
+        initial="standard",
     )
     players = forms.TypedChoiceField(
-        label="Players",
+        label=gettext_lazy("Players"),
         choices=[(str(n), str(n)) for n in PLAYER_COUNTS],
         coerce=int,
         initial=str(DEFAULT_PLAYERS),
     )
     plays = forms.CharField(
-        label="Plays, in order",
+        label=gettext_lazy("Plays, in order"),
         max_length=2000,
-        error_messages={"required": "Type or tap the cards that were played."},
-        help_text="Cards as played, trick by trick: 2C QC 8C AC 8S … (spaces or commas).",
+        error_messages={"required": gettext_lazy("Type or tap the cards that were played.")},
+        help_text=gettext_lazy(
+            "Cards as played, trick by trick: 2C QC 8C AC 8S … (spaces or commas)."
+        ),
         widget=forms.Textarea(attrs=CARD_BOX),
     )
     first_leader = forms.TypedChoiceField(
-        label="Who led the first trick?",
+        label=gettext_lazy("Who led the first trick?"),
         coerce=int,
         required=False,
         empty_value=None,
-        help_text="Leave it to the holdings only when you enter the holdings or the deal below: "
-        "then the player who held the lowest club led.",
+        help_text=gettext_lazy(
+            "Leave it to the holdings only when you enter the holdings or the deal below: "
+            "then the player who held the lowest club led."
+        ),
     )
-    hands = seat_lines_field("Each player's cards after the pass")
-    deal = seat_lines_field("The deal: each player's cards before the pass")
-    passes = seat_lines_field("The passes: the cards each player passed")
+    hands = seat_lines_field(gettext_lazy("Each player's cards after the pass"))
+    deal = seat_lines_field(gettext_lazy("The deal: each player's cards before the pass"))
+    passes = seat_lines_field(gettext_lazy("The passes: the cards each player passed"))
     hand_number = WholeNumberField(
-        label="Hand number (says which way the cards were passed)",
+        label=gettext_lazy("Hand number (says which way the cards were passed)"),
         required=False,
         min_value=1,
         max_value=999,
@@ -95,18 +103,19 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
             self.ruleset_spec = ruleset
         players = len(names) if names else players_posted(data)
         self.names = seat_names(players, names)
-        self.fields["first_leader"].choices = [("", "Leave it to the holdings")] + [
+        self.fields["first_leader"].choices = [("", gettext_lazy("Leave it to the holdings"))] + [
             (str(seat + 1), f"{seat + 1} · {name}" if self.in_game else name)
             for seat, name in enumerate(self.names)
         ]
-        line_help = "One line per player: " + ", ".join(self.names) + "."
+        # Translators: {names} lists the seats' names, "Ada, Ben, Cleo, Dev".
+        line_help = _("One line per player: {names}.").format(names=", ".join(self.names))
         for name in SEAT_LINES:
             self.fields[name].help_text = line_help
 
     def clean_plays(self) -> list[str]:
         cards = split_cards(self.cleaned_data["plays"])
         if not cards:
-            raise ValidationError("Type or tap the cards that were played.")
+            raise ValidationError(_("Type or tap the cards that were played."))
         return cards
 
     def clean_first_leader(self) -> int | None:
@@ -152,7 +161,7 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
         try:
             rules = self.rules()
         except HeartsError:
-            self.add_error(None, "These rules cannot be played at a table of this size.")
+            self.add_error(None, _("These rules cannot be played at a table of this size."))
             return
         refusal = refusal_words(exc, self.cleaned_data, rules, self.names)
         field = refusal.field if refusal.field in self.fields else None

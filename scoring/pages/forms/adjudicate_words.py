@@ -11,6 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from adjudication.engine import HeartsError, Ruleset, card_name, parse_card
 from adjudication.engine.legality import WRONG_LEADER
 from scoring.pages.words import card_label, pass_words
@@ -18,11 +21,19 @@ from scoring.pages.words import card_label, pass_words
 #: The form's lists of cards, by the name the engine's paths give them.
 LISTS = {"plays": "plays", "hands": "hands", "deal": "deal", "passes": "passes"}
 WHAT = {
-    "hands": "the holdings after the pass",
-    "deal": "the deal",
-    "passes": "the passes",
+    "hands": gettext_lazy("the holdings after the pass"),
+    "deal": gettext_lazy("the deal"),
+    "passes": gettext_lazy("the passes"),
 }
-FALLBACK = "These cards cannot be ruled on as entered: check the plays, the holdings and the deal."
+#: Where a seat's line sits, by the list it is in ({who}: the seat's name).
+LINE_IN = {
+    "hands": gettext_lazy("{who}'s line in the holdings after the pass"),
+    "deal": gettext_lazy("{who}'s line in the deal"),
+    "passes": gettext_lazy("{who}'s line in the passes"),
+}
+FALLBACK = gettext_lazy(
+    "These cards cannot be ruled on as entered: check the plays, the holdings and the deal."
+)
 
 
 @dataclass(frozen=True)
@@ -69,21 +80,24 @@ def _token(data: dict, head: str | None, seat: int | None, index: int | None) ->
 def _place(head, seat, index, names: list[str], rules: Ruleset) -> str:
     """Where a card sits in what was entered: "card 6 of the plays (trick 2)"."""
     if head == "plays" and index is not None:
-        return f"Card {index + 1} of the plays (trick {index // rules.players + 1})"
+        # Translators: where a card sits in what was entered; it starts the sentences below.
+        return _("Card {number} of the plays (trick {trick})").format(
+            number=index + 1, trick=index // rules.players + 1
+        )
     if head in WHAT and seat is not None:
-        who = names[seat] if seat < len(names) else f"Seat {seat + 1}"
-        return f"{who}'s line in {WHAT[head]}"
+        who = names[seat] if seat < len(names) else _("Seat {number}").format(number=seat + 1)
+        return LINE_IN[head].format(who=who)
     return ""
 
 
 def _label(token: str | None) -> str:
     """A typed card as the page shows cards (``10d`` → ``10♦``), else as it was typed."""
     if token is None:
-        return "a card"
+        return _("a card")
     try:
         return card_label(card_name(parse_card(token)))
     except HeartsError:
-        return f"“{token}”"
+        return _("“{token}”").format(token=token)
 
 
 def _words(code, message, place, token, head, seat, data, rules, names) -> str:
@@ -91,54 +105,62 @@ def _words(code, message, place, token, head, seat, data, rules, names) -> str:
     card = _label(token)
     lowest = card_label(card_name(rules.lowest_club)) if rules.lowest_club is not None else ""
     if code == "invalid_card":
-        return (
-            f"{place}: {card} is not a card. Write the rank, then the suit: 2C, 10D, QS, AH or Q♠."
-        )
+        return _(
+            "{place}: {card} is not a card. Write the rank, then the suit: 2C, 10D, QS, AH or Q♠."
+        ).format(place=place, card=card)
     if code == "card_not_in_deck":
-        return f"{place}: {card} is taken out of the deck with {rules.players} players."
+        return _("{place}: {card} is taken out of the deck with {players} players.").format(
+            place=place, card=card, players=rules.players
+        )
     if code == "duplicate_card":
         if head == "plays":
-            return f"{place}: {card} was already played earlier in the plays."
+            return _("{place}: {card} was already played earlier in the plays.").format(
+                place=place, card=card
+            )
         if head == "passes":
-            return f"{place}: {card} is passed twice."
-        return f"{place}: {card} is also in another player's line. Each card is in one hand."
+            return _("{place}: {card} is passed twice.").format(place=place, card=card)
+        return _(
+            "{place}: {card} is also in another player's line. Each card is in one hand."
+        ).format(place=place, card=card)
     if code == "too_many_plays":
-        return (
-            f"There are {len(data.get('plays') or [])} cards in the plays, but the deck has "
-            f"only {rules.deck_size}."
+        return _("There are {count} cards in the plays, but the deck has only {deck_size}.").format(
+            count=len(data.get("plays") or []), deck_size=rules.deck_size
         )
     if code == "wrong_number_of_seats":
-        return f"Give {WHAT.get(head, 'the cards')} on {rules.players} lines: one per player."
+        return _("Give {what} on {players} lines: one per player.").format(
+            what=WHAT.get(head) or _("the cards"), players=rules.players
+        )
     if code == "wrong_hand_size":
         given = len((data.get(head) or [[]] * (seat + 1))[seat]) if seat is not None else 0
-        return (
-            f"{who} has {given} cards in {WHAT.get(head, 'this line')}; each player holds "
-            f"{rules.hand_size}."
+        return _("{who} has {given} cards in {what}; each player holds {hand_size}.").format(
+            who=who, given=given, what=WHAT.get(head) or _("this line"), hand_size=rules.hand_size
         )
     if code == "first_leader_required":
-        return (
+        return _(
             "Say who led the first trick: without every player's cards the plays do not show "
             "who started."
         )
     if code == WRONG_LEADER:
         leader = data.get("first_leader")
-        led = names[leader] if leader is not None else "That player"
-        return (
-            f"{led} did not hold the {lowest}, so did not lead the first trick: choose who "
+        led = names[leader] if leader is not None else _("That player")
+        return _(
+            "{led} did not hold the {lowest}, so did not lead the first trick: choose who "
             "held it, or leave the leader to the holdings."
-        )
+        ).format(led=led, lowest=lowest)
     if code == "conflicting_holdings":
-        return "Enter either the holdings after the pass, or the deal and the passes: not both."
+        return _("Enter either the holdings after the pass, or the deal and the passes: not both.")
     if code == "hand_number_required":
-        return "Give the hand number: it says which way the cards were passed."
+        return _("Give the hand number: it says which way the cards were passed.")
     if code == "deal_required":
-        return "The passes are checked against the deal: enter the deal too."
+        return _("The passes are checked against the deal: enter the deal too.")
     if code == "passes_required":
         direction = message.split("passes ", 1)[-1].split(":", 1)[0]
-        said = pass_words(direction, rules.pass_count) or "a pass"
-        return f"On this hand the players {said}: enter each player's pass, one line each."
+        said = pass_words(direction, rules.pass_count) or _("a pass")
+        return _(
+            "On this hand the players {said}: enter each player's pass, one line each."
+        ).format(said=said)
     if code == "too_many_cards":
-        return f"{who} passes more cards than a hand holds."
+        return _("{who} passes more cards than a hand holds.").format(who=who)
     if code == "invalid_seat":
-        return "Choose who led the first trick from the list."
-    return FALLBACK
+        return _("Choose who led the first trick from the list.")
+    return str(FALLBACK)

@@ -4,14 +4,28 @@ a director for the table), a query, and a PIN set by its player or a director.""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import WholeNumberField
 from scoring.services.pins import PIN_DIGITS
 
-PIN_WORDS = f"{PIN_DIGITS[0]} to {PIN_DIGITS[1]} digits"
-PIN_HELP = f"{PIN_WORDS}, typed by the player themselves."
+# format_lazy: each is read in the language of the request that shows it, not at import.
+PIN_HELP = format_lazy(
+    gettext_lazy("{low} to {high} digits, typed by the player themselves."),
+    low=PIN_DIGITS[0],
+    high=PIN_DIGITS[1],
+)
+PIN_HAS = format_lazy(
+    gettext_lazy("A PIN has {low} to {high} digits."), low=PIN_DIGITS[0], high=PIN_DIGITS[1]
+)
+#: What a refused PIN is told.
+PIN_IS = format_lazy(
+    gettext_lazy("A PIN is {low} to {high} digits."), low=PIN_DIGITS[0], high=PIN_DIGITS[1]
+)
 #: When the form carries no revision (a page from before revisions): read the hand again.
-READ_AGAIN = "Look at the hand again, then confirm it."
+READ_AGAIN = gettext_lazy("Look at the hand again, then confirm it.")
 
 
 def _pin_field(label: str) -> forms.CharField:
@@ -23,9 +37,9 @@ def _pin_field(label: str) -> forms.CharField:
         help_text=PIN_HELP,
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
         error_messages={
-            "required": "Type the PIN.",
-            "min_length": f"A PIN has {PIN_WORDS}.",
-            "max_length": f"A PIN has {PIN_WORDS}.",
+            "required": gettext_lazy("Type the PIN."),
+            "min_length": PIN_HAS,
+            "max_length": PIN_HAS,
         },
     )
 
@@ -44,7 +58,7 @@ class ConfirmForm(SeenForm):
     """No player: the signed-in player confirms; with a player and a PIN: on a scorer's
     phone."""
 
-    player = forms.TypedChoiceField(label="Player", coerce=int, required=False)
+    player = forms.TypedChoiceField(label=gettext_lazy("Player"), coerce=int, required=False)
     pin = forms.CharField(required=False, max_length=8, widget=forms.PasswordInput)
 
     def __init__(self, *args, players: list[tuple[int, str]], **kwargs):
@@ -54,16 +68,16 @@ class ConfirmForm(SeenForm):
     def clean(self):
         data = super().clean()
         if bool(data.get("pin")) != (data.get("player") not in (None, "")):
-            raise forms.ValidationError("Pick the player, and let them type their PIN.")
+            raise forms.ValidationError(_("Pick the player, and let them type their PIN."))
         return data
 
 
 class QueryForm(SeenForm):
     reason = forms.CharField(
-        label="What is wrong",
+        label=gettext_lazy("What is wrong"),
         max_length=500,
         required=False,
-        help_text="A director reads it and rules on the hand.",
+        help_text=gettext_lazy("A director reads it and rules on the hand."),
     )
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import WholeNumberField
 
 #: The decisions a director may choose, besides accepting what the dispute itself claims.
-UPHOLD_COUNT = ("count", "Uphold with the points below: they replace the hand's")
-DISMISS = ("dismiss", "Dismiss: the hand stands as recorded")
+UPHOLD_COUNT = ("count", gettext_lazy("Uphold with the points below: they replace the hand's"))
+DISMISS = ("dismiss", gettext_lazy("Dismiss: the hand stands as recorded"))
 
 
 class ResolveForm(forms.Form):
@@ -19,24 +21,29 @@ class ResolveForm(forms.Form):
     ``renege`` (the director's own ruling, given below) or ``dismiss``; and a note."""
 
     decision = forms.ChoiceField(
-        label="Decision",
+        label=gettext_lazy("Decision"),
         widget=forms.RadioSelect,
-        error_messages={"required": "Choose a decision.", "invalid_choice": "Choose a decision."},
+        error_messages={
+            "required": gettext_lazy("Choose a decision."),
+            "invalid_choice": gettext_lazy("Choose a decision."),
+        },
     )
     renege_by = forms.TypedChoiceField(
-        label="Who reneged",
+        label=gettext_lazy("Who reneged"),
         coerce=int,
         required=False,
-        error_messages={"invalid_choice": "Choose who reneged."},
+        error_messages={"invalid_choice": gettext_lazy("Choose who reneged.")},
     )
-    note = forms.CharField(label="Note for the record", required=False, max_length=500)
+    note = forms.CharField(
+        label=gettext_lazy("Note for the record"), required=False, max_length=500
+    )
 
     def __init__(
         self,
         *args,
         seat_names: list[str],
         accept: str | None = None,
-        renege: str = "Uphold: the player chosen below reneged",
+        renege: str = gettext_lazy("Uphold: the player chosen below reneged"),
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
@@ -50,7 +57,7 @@ class ResolveForm(forms.Form):
                 required=False,
                 min_value=0,
                 max_value=99,
-                error_messages={"invalid": "A whole number of points."},
+                error_messages={"invalid": gettext_lazy("A whole number of points.")},
             )
 
     def points_fields(self) -> list[forms.BoundField]:
@@ -61,9 +68,11 @@ class ResolveForm(forms.Form):
         decision = data.get("decision")
         points = [data.get(f"points_{seat}") for seat in range(self.seat_count)]
         if decision == "count" and any(p is None for p in points):
-            self.add_error("points_0", "Give the points every player took, for the hand to count.")
+            self.add_error(
+                "points_0", _("Give the points every player took, for the hand to count.")
+            )
         if decision == "renege" and data.get("renege_by") in (None, ""):
-            self.add_error("renege_by", "Choose who reneged.")
+            self.add_error("renege_by", _("Choose who reneged."))
         return data
 
     def decided(self) -> dict[str, Any]:

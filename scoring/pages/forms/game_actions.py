@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import WholeNumberField
 
-REASON_HELP = "A few words everyone at the table will read in the game's history."
+REASON_HELP = gettext_lazy("A few words everyone at the table will read in the game's history.")
 
 
 class _ReasonForm(forms.Form):
     reason = forms.CharField(
-        label="Why",
+        label=gettext_lazy("Why"),
         max_length=500,
         help_text=REASON_HELP,
-        error_messages={"required": "Say why, in a few words."},
+        error_messages={"required": gettext_lazy("Say why, in a few words.")},
     )
 
 
@@ -27,7 +29,9 @@ class HandChoiceForm(_ReasonForm):
     first: the hand just played is the one a table most often fixes."""
 
     number = forms.TypedChoiceField(
-        label="Hand", coerce=int, error_messages={"invalid_choice": "Pick one of the hands."}
+        label=gettext_lazy("Hand"),
+        coerce=int,
+        error_messages={"invalid_choice": gettext_lazy("Pick one of the hands.")},
     )
 
     def __init__(self, *args, hands: list[int], **kwargs):
@@ -61,8 +65,10 @@ class DisputeForm(HandChoiceForm):
         claimed = [data.get(f"claim_{seat}") for seat in range(self.seat_count)]
         if any(v is not None for v in claimed) and any(v is None for v in claimed):
             raise forms.ValidationError(
-                "Give the points every player should have taken, or none to have the hand's "
-                "own trick record ruled on."
+                _(
+                    "Give the points every player should have taken, or none to have the hand's "
+                    "own trick record ruled on."
+                )
             )
         return data
 

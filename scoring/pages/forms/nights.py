@@ -5,12 +5,16 @@ words."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import plain_words
 from scoring.pages.forms.setup import whole_number
 
-ENDS_BY = [("minutes", "After some minutes, on the server's clock"), ("hands", "After some hands")]
+ENDS_BY = [
+    ("minutes", gettext_lazy("After some minutes, on the server's clock")),
+    ("hands", gettext_lazy("After some hands")),
+]
 #: The director's actions on a night's page, by the button's value.
 ACTIONS = ("check_in", "withdraw", "draw", "publish", "start", "end", "end_now", "close")
 
@@ -25,21 +29,24 @@ class NightForm(DomainErrorsMixin, forms.Form):
         "table_sizes": None,
     }
 
-    league = forms.TypedChoiceField(label="League", coerce=int, choices=[])
+    league = forms.TypedChoiceField(label=gettext_lazy("League"), coerce=int, choices=[])
     name = forms.CharField(
-        label="Name of the night",
+        label=gettext_lazy("Name of the night"),
         max_length=100,
-        error_messages={"required": "Give the night a name."},
+        error_messages={"required": gettext_lazy("Give the night a name.")},
     )
-    rounds = whole_number(low=1, high=20, label="Rounds")
+    rounds = whole_number(low=1, high=20, label=gettext_lazy("Rounds"))
     ends_by = forms.ChoiceField(
-        label="A round ends", choices=ENDS_BY, widget=forms.RadioSelect, initial="minutes"
+        label=gettext_lazy("A round ends"),
+        choices=ENDS_BY,
+        widget=forms.RadioSelect,
+        initial="minutes",
     )
     length = whole_number(
         low=0,
         high=600,
-        label="Minutes or hands a round",
-        help_text="At the end of the time each table finishes the hand in play.",
+        label=gettext_lazy("Minutes or hands a round"),
+        help_text=gettext_lazy("At the end of the time each table finishes the hand in play."),
     )
 
     def __init__(self, *args, leagues, **kwargs):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from adjudication.engine import Ruleset, cards_in, names
 from adjudication.engine.cards import BIT, JD_BIT
@@ -28,11 +30,11 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
     }
 
     table = forms.CharField(
-        label="Table",
+        label=gettext_lazy("Table"),
         required=False,
         max_length=30,
-        help_text="Its name on the room view and the wall. Leave it blank for none.",
-        error_messages={"max_length": "A table's name has at most 30 characters."},
+        help_text=gettext_lazy("Its name on the room view and the wall. Leave it blank for none."),
+        error_messages={"max_length": gettext_lazy("A table's name has at most 30 characters.")},
     )
 
     def __init__(self, *args, players, seats: int, **kw):
@@ -41,12 +43,14 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
         for seat in range(seats):
             self.fields[f"player_{seat}"] = ModelIdChoiceField(
                 queryset=players,
-                label=f"Seat {seat + 1}" + (" (then clockwise)" if seat == 0 else ""),
-                empty_label="Choose a player",
-                error_messages={"required": "Choose who sits here."},
+                label=(
+                    _("Seat {number} (then clockwise)") if seat == 0 else _("Seat {number}")
+                ).format(number=seat + 1),
+                empty_label=gettext_lazy("Choose a player"),
+                error_messages={"required": gettext_lazy("Choose who sits here.")},
             )
         self.fields["first_dealer"] = forms.TypedChoiceField(
-            label="Who deals first?",
+            label=gettext_lazy("Who deals first?"),
             choices=[(str(s), f"Seat {s + 1}") for s in range(seats)],
             coerce=int,
             initial="0",
@@ -107,9 +111,10 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         if rules.moon == "shooter_choice":
             total = self.penalty_total
             self.fields["moon_choice"] = forms.ChoiceField(
-                label="Did someone shoot the moon?",
+                label=gettext_lazy("Did someone shoot the moon?"),
                 choices=[
-                    (c, MOON_LABELS[c].format(total=total, shooter="the shooter"))
+                    # Translators: "the shooter" fills {shooter} in "−26 for {shooter}".
+                    (c, MOON_LABELS[c].format(total=total, shooter=_("the shooter")))
                     for c in MOON_CHOICES
                 ],
                 required=False,
@@ -126,9 +131,11 @@ class EntryForm(DomainErrorsMixin, forms.Form):
                 max_value=total,
                 required=False,
                 error_messages={
-                    "invalid": "A whole number, please.",
-                    "min_value": "Points cannot be below 0.",
-                    "max_value": f"At most {total}: that is every point in the hand.",
+                    "invalid": _("A whole number, please."),
+                    "min_value": _("Points cannot be below 0."),
+                    "max_value": _("At most {total}: that is every point in the hand.").format(
+                        total=total
+                    ),
                 },
                 widget=forms.NumberInput(
                     attrs={
@@ -144,7 +151,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         jack = self.rules.jack_of_diamonds
         if jack and self.rules.deck & JD_BIT:
             self.fields["jack_of_diamonds"] = forms.TypedChoiceField(
-                label=f"Who took the J♦ ({jack:+d})?",
+                label=_("Who took the J♦ ({points})?").format(points=f"{jack:+d}"),
                 choices=[("", "—")] + [(str(s), n) for s, n in enumerate(self.seat_names)],
                 coerce=int,
                 required=False,
@@ -164,7 +171,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
                 widget=forms.Select(attrs={"data-card": card, "data-points": points}),
             )
         self.fields["rest"] = forms.TypedChoiceField(
-            label="Cards not given went to",
+            label=gettext_lazy("Cards not given went to"),
             choices=seats,
             coerce=int,
             initial=str(len(self.seat_names) - 1),
@@ -192,11 +199,13 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         elif len(blank) == 1:
             self.add_error(
                 None,
-                f"The others already add up to {taken}, more than the {self.penalty_total} "
-                "points in a hand: check them.",
+                _(
+                    "The others already add up to {taken}, more than the {total} points in a "
+                    "hand: check them."
+                ).format(taken=taken, total=self.penalty_total),
             )
         for box in blank if len(blank) > 1 else []:
-            self.add_error(box, "Enter the points this player took: only one may be left blank.")
+            self.add_error(box, _("Enter the points this player took: only one may be left blank."))
 
     def target_of(self, path: str | None) -> str | None:
         """``points.2`` is the third seat's box."""
@@ -310,7 +319,10 @@ class HandEntryForm(EntryForm):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self.fields["number"] = WholeNumberField(
-            label="Hand number", min_value=1, max_value=100_000, widget=forms.HiddenInput
+            label=gettext_lazy("Hand number"),
+            min_value=1,
+            max_value=100_000,
+            widget=forms.HiddenInput,
         )
 
 
@@ -318,8 +330,10 @@ class HandCorrectionForm(EntryForm):
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
         self.fields["reason"] = forms.CharField(
-            label="Why the correction?",
+            label=gettext_lazy("Why the correction?"),
             max_length=500,
-            error_messages={"required": "Say why the hand is corrected: it stays in the history."},
+            error_messages={
+                "required": gettext_lazy("Say why the hand is corrected: it stays in the history.")
+            },
             widget=forms.TextInput(attrs={"placeholder": "e.g. Ben's 5 was a 3", "size": 20}),
         )

@@ -5,6 +5,9 @@ as they judge the API's creates; their refusals come back next to the field in w
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import capfirst, format_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from adjudication.engine import PRESETS
 from adjudication.engine.rules import MOON_RULES
@@ -21,7 +24,7 @@ MOST_PLAYERS_AT_ONCE = 60
 def whole_number(*, low: int, high: int, **kwargs) -> WholeNumberField:
     """A whole number in ASCII digits from ``low`` to ``high``, typed on a phone's keypad;
     empty is None when not required."""
-    words = f"A whole number from {low} to {high}."
+    words = format_lazy(gettext_lazy("A whole number from {low} to {high}."), low=low, high=high)
     attrs = {"inputmode": "numeric", "pattern": "[0-9]*", "autocomplete": "off"}
     attrs["maxlength"] = str(len(str(high)))
     return WholeNumberField(
@@ -40,23 +43,28 @@ class _Refusals(DomainErrorsMixin):
 
 class ClubForm(_Refusals, forms.Form):
     name = forms.CharField(
-        label="Club name",
+        label=gettext_lazy("Club name"),
         max_length=100,
         widget=forms.TextInput(attrs={"autocomplete": "organization"}),
-        error_messages={"required": "Give the club a name."},
+        error_messages={"required": gettext_lazy("Give the club a name.")},
     )
     slug = forms.SlugField(
-        label="Web address (optional)",
+        label=gettext_lazy("Web address (optional)"),
         max_length=60,
         required=False,
-        help_text="The end of the club's address, /clubs/<this>/: lower-case letters, digits "
-        "and hyphens. Left empty, it is made from the name.",
+        help_text=gettext_lazy(
+            "The end of the club's address, /clubs/<this>/: lower-case letters, digits "
+            "and hyphens. Left empty, it is made from the name."
+        ),
         widget=forms.TextInput(attrs={"autocapitalize": "none", "spellcheck": "false"}),
-        error_messages={"invalid": "Only letters, digits, hyphens and underscores."},
+        error_messages={"invalid": gettext_lazy("Only letters, digits, hyphens and underscores.")},
     )
     is_public = forms.TypedChoiceField(
-        label="Who may read its games and tables?",
-        choices=[("yes", "Anyone: a public club"), ("no", "Only its members: a private club")],
+        label=gettext_lazy("Who may read its games and tables?"),
+        choices=[
+            ("yes", gettext_lazy("Anyone: a public club")),
+            ("no", gettext_lazy("Only its members: a private club")),
+        ],
         coerce=lambda value: value == "yes",
         initial="yes",
         widget=forms.RadioSelect,
@@ -72,71 +80,78 @@ class ClubForm(_Refusals, forms.Form):
 
     def words_for(self, code: str, detail: str, path: str | None) -> str:
         if code == "slug_taken":
-            return f"Another club's address is /clubs/{self.slug_asked}/: choose another."
+            return _("Another club's address is /clubs/{slug}/: choose another.").format(
+                slug=self.slug_asked
+            )
         return super().words_for(code, detail, path)
 
 
 #: Who passes to whom, hand after hand: a preset's own, or one of these.
 PASS_SCHEDULES = {
-    "left,right,across,hold": "Left, right, across, hold",
-    "right,left,across,hold": "Right, left, across, hold",
-    "left,right,hold": "Left, right, hold (no across)",
-    "left": "Always to the left",
-    "hold": "No passing",
+    "left,right,across,hold": gettext_lazy("Left, right, across, hold"),
+    "right,left,across,hold": gettext_lazy("Right, left, across, hold"),
+    "left,right,hold": gettext_lazy("Left, right, hold (no across)"),
+    "left": gettext_lazy("Always to the left"),
+    "hold": gettext_lazy("No passing"),
 }
 
 
 class LeagueForm(_Refusals, forms.Form):
     name = forms.CharField(
-        label="League name", max_length=100, error_messages={"required": "Name the league."}
+        label=gettext_lazy("League name"),
+        max_length=100,
+        error_messages={"required": gettext_lazy("Name the league.")},
     )
     preset = forms.ChoiceField(
-        label="Preset",
+        label=gettext_lazy("Preset"),
         choices=[(name, preset.title) for name, preset in PRESETS.items()],
         initial="standard",
-        help_text="A set of house rules; the options below change what they say.",
+        help_text=gettext_lazy("A set of house rules; the options below change what they say."),
     )
     players = forms.TypedChoiceField(
-        label="Players at a table",
+        label=gettext_lazy("Players at a table"),
         choices=[(n, str(n)) for n in range(3, 7)],
         coerce=int,
         initial=4,
     )
     target_score = whole_number(
-        label="Game ends at (points)",
+        label=gettext_lazy("Game ends at (points)"),
         low=1,
         high=100_000,
         required=False,
-        help_text="Left empty: as the rules say (100, or one hand for a single round).",
+        help_text=gettext_lazy(
+            "Left empty: as the rules say (100, or one hand for a single round)."
+        ),
     )
     pass_schedule = forms.ChoiceField(
-        label="Passing",
-        choices=[("", "As the rules say"), *PASS_SCHEDULES.items()],
+        label=gettext_lazy("Passing"),
+        choices=[("", gettext_lazy("As the rules say")), *PASS_SCHEDULES.items()],
         required=False,
     )
     moon = forms.ChoiceField(
-        label="Shooting the moon",
-        choices=[("", "As the rules say")]
-        + [(rule, MOON_WORDS[rule].format(t=26).capitalize()) for rule in MOON_RULES],
+        label=gettext_lazy("Shooting the moon"),
+        choices=[("", gettext_lazy("As the rules say"))]
+        # Lazy: a form class is made once, at import; its choices are read per request.
+        + [(rule, capfirst(format_lazy(MOON_WORDS[rule], t=26))) for rule in MOON_RULES],
         required=False,
     )
     confirmations = forms.BooleanField(
-        label="A player at another seat confirms each hand before it counts",
+        label=gettext_lazy("A player at another seat confirms each hand before it counts"),
         required=False,
-        help_text="From their own phone, or with their PIN on the scorer's.",
+        help_text=gettext_lazy("From their own phone, or with their PIN on the scorer's."),
     )
     criterion = forms.ChoiceField(
-        label="The table ranks players by",
-        choices=[(key, words.capitalize()) for key, words in CRITERIA.items()],
+        label=gettext_lazy("The table ranks players by"),
+        choices=[(key, capfirst(words)) for key, words in CRITERIA.items()],
         initial=DEFAULT_RANKING["criterion"],
     )
     min_games = whole_number(
-        label="Games to be ranked",
+        label=gettext_lazy("Games to be ranked"),
         low=0,
         high=10_000,
         required=False,
         initial=DEFAULT_RANKING["min_games"],
-        help_text="Below it a player is listed after the others, as provisional.",
+        help_text=gettext_lazy("Below it a player is listed after the others, as provisional."),
     )
 
     error_targets = {
@@ -186,26 +201,35 @@ class LeagueForm(_Refusals, forms.Form):
 
 class PlayersForm(_Refusals, forms.Form):
     names = forms.CharField(
-        label="Names, one a line",
+        label=gettext_lazy("Names, one a line"),
         widget=forms.Textarea(attrs={"rows": 6, "autocapitalize": "words"}),
-        help_text="Each as the club calls them (Ada, Ben B.). Several at once: one a line.",
-        error_messages={"required": "Give at least one name."},
+        help_text=gettext_lazy(
+            "Each as the club calls them (Ada, Ben B.). Several at once: one a line."
+        ),
+        error_messages={"required": gettext_lazy("Give at least one name.")},
     )
 
     error_targets = {"names": "names"}
 
     def words_for(self, code: str, detail: str, path: str | None) -> str:
         words = super().words_for(code, detail, path)
-        return f"{detail} {words}" if code == "duplicate_name" else words  # which name
+        if code == "duplicate_name":  # which name
+            # Translators: {detail} names the name given twice; {words} asks for another.
+            return _("{detail} {words}").format(detail=detail, words=words)
+        return words
 
     def clean_names(self) -> list[str]:
         names = [" ".join(line.split()) for line in self.cleaned_data["names"].splitlines()]
         names = [name for name in names if name]
         if not names:
-            raise forms.ValidationError("Give at least one name.")
+            raise forms.ValidationError(_("Give at least one name."))
         if len(names) > MOST_PLAYERS_AT_ONCE:
-            raise forms.ValidationError(f"At most {MOST_PLAYERS_AT_ONCE} names at once.")
+            raise forms.ValidationError(
+                _("At most {count} names at once.").format(count=MOST_PLAYERS_AT_ONCE)
+            )
         too_long = next((name for name in names if len(name) > 100), None)
         if too_long:
-            raise forms.ValidationError(f"“{too_long[:20]}…” is longer than 100 characters.")
+            raise forms.ValidationError(
+                _("“{name}…” is longer than 100 characters.").format(name=too_long[:20])
+            )
         return names

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import password_validation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import password_field
 from scoring.pages.forms.errors import DomainErrorsMixin
@@ -19,29 +21,35 @@ def _password_rules() -> str:
 
 class SignUpForm(DomainErrorsMixin, forms.Form):
     username = forms.CharField(
-        label="Username",
+        label=gettext_lazy("Username"),
         max_length=150,
-        help_text="What you sign in with: letters, digits and @ . + - _ only. Nobody else sees it.",
+        help_text=gettext_lazy(
+            "What you sign in with: letters, digits and @ . + - _ only. Nobody else sees it."
+        ),
         widget=forms.TextInput(
             attrs={"autocomplete": "username", "autocapitalize": "none", "spellcheck": "false"}
         ),
-        error_messages={"required": "Choose a username."},
+        error_messages={"required": gettext_lazy("Choose a username.")},
     )
     name = forms.CharField(
-        label="Your name",
+        label=gettext_lazy("Your name"),
         max_length=100,
-        help_text="As your club will read it: on score sheets, tables and in the history.",
+        help_text=gettext_lazy(
+            "As your club will read it: on score sheets, tables and in the history."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
-        error_messages={"required": "Give your name as your club will read it."},
+        error_messages={"required": gettext_lazy("Give your name as your club will read it.")},
     )
     password1 = password_field(
-        "Password", "new-password", error_messages={"required": "Choose a password."}
+        gettext_lazy("Password"),
+        "new-password",
+        error_messages={"required": gettext_lazy("Choose a password.")},
     )
     password2 = password_field(
-        "Password again",
+        gettext_lazy("Password again"),
         "new-password",
-        help_text="The same password once more, to be sure of it.",
-        error_messages={"required": "Type the password a second time."},
+        help_text=gettext_lazy("The same password once more, to be sure of it."),
+        error_messages={"required": gettext_lazy("Type the password a second time.")},
     )
 
     error_targets = {"username": "username", "name": "name", "password": "password1"}
@@ -54,7 +62,7 @@ class SignUpForm(DomainErrorsMixin, forms.Form):
         data = super().clean()
         first, second = data.get("password1"), data.get("password2")
         if first and second and first != second:
-            self.add_error("password2", "The two passwords differ: type the same one twice.")
+            self.add_error("password2", _("The two passwords differ: type the same one twice."))
         return data
 
     def words_for(self, code: str, detail: str, path: str | None) -> str:

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
@@ -59,5 +60,7 @@ def tokens_page(request: HttpRequest) -> HttpResponse:
 def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
     token = get_object_or_404(DeviceToken, pk=pk, user=request.user)
     services.revoke_device_token(token=token)
-    messages.success(request, f"Token “{token.name}” revoked: that device is signed out.")
+    messages.success(
+        request, _("Token “{token}” revoked: that device is signed out.").format(token=token.name)
+    )
     return redirect("page-tokens")

@@ -7,6 +7,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
 from adjudication.engine import HeartsError
 from adjudication.services import present_ruling, rule_on_hand
@@ -95,7 +96,7 @@ def _open_dispute(request, game_id: int, number: int, form: AdjudicateForm, ruli
             game_id=game_id, number=number, record=record, actor=request.user, reason=reason
         )
     except DomainError as exc:
-        form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The dispute could not be opened."))
+        form.add_error(None, DISPUTE_REFUSALS.get(exc.code, _("The dispute could not be opened.")))
         return None
     return redirect(dispute_url(dispute))
 

@@ -15,6 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -23,7 +24,7 @@ from scoring import selectors, services
 from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
-from scoring.pages.forms.confirmations import PIN_WORDS, ConfirmForm, PinForm, QueryForm, SeenForm
+from scoring.pages.forms.confirmations import PIN_IS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
 from scoring.pages.refusals import refusal_words
 from scoring.pages.throttling import signed_in_form, signed_in_post
@@ -46,7 +47,7 @@ def _at_the_table(
     called with the hand, the actor, the revision the form showed and ``arguments(data)``."""
     if not form.is_valid():
         errors = [error for errors in form.errors.values() for error in errors]
-        messages.error(request, errors[0] if errors else "That could not be done.")
+        messages.error(request, errors[0] if errors else _("That could not be done."))
         return _back(game, "#waiting")
     data = form.cleaned_data
     return _carried_out(
@@ -76,7 +77,7 @@ def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         ConfirmForm(request.POST, players=players),
         services.confirm_hand,
         lambda data: {"player_id": data.get("player") or None, "pin": data.get("pin") or None},
-        f"Hand {number} is confirmed: it counts.",
+        _("Hand {number} is confirmed: it counts.").format(number=number),
     )
 
 
@@ -91,7 +92,7 @@ def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpRe
         SeenForm(request.POST),
         services.confirm_for_table,
         lambda data: {},
-        f"Hand {number} is confirmed for the table: it counts.",
+        _("Hand {number} is confirmed for the table: it counts.").format(number=number),
     )
 
 
@@ -105,7 +106,7 @@ def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         QueryForm(request.POST),
         services.query_hand,
         lambda data: {"record": {}, "reason": data["reason"]},
-        f"Hand {number} is queried: a director will rule on it.",
+        _("Hand {number} is queried: a director will rule on it.").format(number=number),
     )
 
 
@@ -115,7 +116,7 @@ def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def room_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every table of tonight on one page; static/js/live.js polls the room API and swaps it."""
     club = access.club_in_role(
-        request.user, slug, selectors.DIRECTORS, "The room view is for the club's directors."
+        request.user, slug, selectors.DIRECTORS, _("The room view is for the club's directors.")
     )
     room = selectors.room(club, timezone.localdate())
     return render(request, "pages/room.html", {"club": club, "room": room})
@@ -150,9 +151,11 @@ def my_page(request: HttpRequest) -> HttpResponse:
             try:
                 services.set_pin(player=player, pin=form.cleaned_data["pin"])
             except DomainError as exc:
-                messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
+                messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
             else:
-                messages.success(request, f"Your PIN at {player.club.name} is set.")
+                messages.success(
+                    request, _("Your PIN at {club} is set.").format(club=player.club.name)
+                )
                 return redirect("page-me")
     games = selectors.my_games(request.user).prefetch_related("seats__player")
     context = {
@@ -172,19 +175,22 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
     or told to them), from the player's page."""
     player = access.readable(request.user, Player, "player", pk=pk)
     if selectors.role_in(request.user, player.club_id) not in selectors.DIRECTORS:
-        raise PermissionDenied("A director of the club sets a player's PIN.")
+        raise PermissionDenied(_("A director of the club sets a player's PIN."))
     form = PinForm(request.POST)
     if not form.is_valid():
         errors = [error for errors in form.errors.values() for error in errors]
-        messages.error(request, errors[0] if errors else f"A PIN is {PIN_WORDS}.")
+        messages.error(request, errors[0] if errors else str(PIN_IS))
         return redirect(reverse("page-player", args=[pk]) + "#pin")
     try:
         services.set_pin(player=player, pin=form.cleaned_data["pin"])
     except DomainError as exc:
-        messages.error(request, refusal_words(exc, fallback=f"A PIN is {PIN_WORDS}."))
+        messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
     else:
         messages.success(
-            request, f"{player.name}'s PIN is set: they confirm hands with it on a scorer's phone."
+            request,
+            _("{player}'s PIN is set: they confirm hands with it on a scorer's phone.").format(
+                player=player.name
+            ),
         )
     return redirect(reverse("page-player", args=[pk]) + "#pin")
 
@@ -197,7 +203,7 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, refusal_words(exc))
     else:
-        messages.success(request, "Claim sent: a director of the club will approve it.")
+        messages.success(request, _("Claim sent: a director of the club will approve it."))
     return redirect("page-player", pk=pk)
 
 
@@ -205,7 +211,7 @@ def player_claim(request: HttpRequest, pk: int) -> HttpResponse:
 def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
     """A director approves or refuses the members' claims to be the club's players."""
     club = access.club_in_role(
-        request.user, slug, selectors.DIRECTORS, "Claims are decided by the club's directors."
+        request.user, slug, selectors.DIRECTORS, _("Claims are decided by the club's directors.")
     )
     if request.method == "POST":
         decision = request.POST.get("decision")
@@ -220,9 +226,9 @@ def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 name = claim.player.name
                 done = (
-                    f"{name} is linked to that account."
+                    _("{name} is linked to that account.").format(name=name)
                     if decision == "approve"
-                    else (f"The claim to be {name} is refused.")
+                    else (_("The claim to be {name} is refused.").format(name=name))
                 )
                 messages.success(request, done)
         return redirect("page-claims", slug=club.slug)
@@ -236,16 +242,20 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     """A director's link to be this player: whoever accepts it signed in is linked to it."""
     player = access.readable(request.user, Player, "player", pk=pk)
     if selectors.role_in(request.user, player.club_id) not in selectors.DIRECTORS:
-        raise PermissionDenied("Directors invite someone to be a player.")
+        raise PermissionDenied(_("Directors invite someone to be a player."))
     form = PlayerInvitationForm(request.POST)
     if not form.is_valid():
         messages.error(request, form.errors["role"][0])
         return redirect("page-player", pk=pk)
     role = form.cleaned_data["role"] or Role.MEMBER
     try:
-        _, token = services.invite_player(player=player, actor=request.user, role=role)
+        _invitation, token = services.invite_player(player=player, actor=request.user, role=role)
     except DomainError as exc:
         messages.error(request, refusal_words(exc))
         return redirect("page-player", pk=pk)
-    link = shared_link(request, token, f"Invitation to be {player.name} at {player.club.name}")
+    link = shared_link(
+        request,
+        token,
+        _("Invitation to be {player} at {club}").format(player=player.name, club=player.club.name),
+    )
     return render(request, "pages/player_invite.html", {"player": player, "link": link})

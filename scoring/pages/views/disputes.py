@@ -9,6 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from adjudication.engine import HeartsError
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
@@ -24,35 +26,47 @@ from scoring.pages.words import points_words
 
 #: A service's refusal of a dispute, as the director reads it.
 DISPUTE_REFUSALS = {
-    "dispute_closed": "This dispute was already decided.",
-    "ruling_proves_nothing": (
+    "dispute_closed": gettext_lazy("This dispute was already decided."),
+    "ruling_proves_nothing": gettext_lazy(
         "The ruling proves no renege, the one thing a hand is penalised for: accepting it "
         "would change nothing. Dismiss the dispute, or correct the hand."
     ),
-    "hand_void": "The hand is void: it counts for nothing, so the dispute can only be dismissed.",
-    "game_abandoned": "The game was abandoned: its hands can no longer change.",
-    "game_would_end_earlier": (
+    "hand_void": gettext_lazy(
+        "The hand is void: it counts for nothing, so the dispute can only be dismissed."
+    ),
+    "game_abandoned": gettext_lazy("The game was abandoned: its hands can no longer change."),
+    "game_would_end_earlier": gettext_lazy(
         "With this change the game would have ended before a later hand: correct the hands instead."
     ),
-    "record_required": "Give the plays of the hand to dispute it.",
-    "nothing_claimed": (
+    "record_required": gettext_lazy("Give the plays of the hand to dispute it."),
+    "nothing_claimed": gettext_lazy(
         "The query claims no other count: uphold it with your own ruling, or dismiss it."
     ),
-    "invalid_seat": "Choose who reneged.",
+    "invalid_seat": gettext_lazy("Choose who reneged."),
 }
 STATUS_WORDS = {
-    DisputeStatus.OPEN: "Open: waiting for a director",
-    DisputeStatus.ACCEPTED: "Accepted",
-    DisputeStatus.DISMISSED: "Dismissed",
+    DisputeStatus.OPEN: gettext_lazy("Open: waiting for a director"),
+    DisputeStatus.ACCEPTED: gettext_lazy("Accepted"),
+    DisputeStatus.DISMISSED: gettext_lazy("Dismissed"),
 }
 
 
-def _penalty_words(penalty: str, points: int, who: str) -> str:
-    """What a renege costs ``who`` under the rules' ``renege_penalty``."""
-    return {
-        "takes_all": f"{who} takes every penalty point of the hand",
-        "fixed": f"{who} takes {points} more points",
-    }.get(penalty, "these rules give no points for it")
+def _penalty_words(penalty: str, points: int, who: str | None) -> str:
+    """What a renege costs ``who`` (None: the player chosen, "they") under the rules'
+    ``renege_penalty``."""
+    if penalty == "takes_all":
+        if who is None:
+            return _("they take every penalty point of the hand")
+        return _("{who} takes every penalty point of the hand").format(who=who)
+    if penalty == "fixed":
+        if who is None:
+            return ngettext(
+                "they take {points} more point", "they take {points} more points", points
+            ).format(points=points)
+        return ngettext(
+            "{who} takes {points} more point", "{who} takes {points} more points", points
+        ).format(who=who, points=points)
+    return _("these rules give no points for it")
 
 
 def _accept_words(dispute: Dispute, names: list[str]) -> str | None:
@@ -60,22 +74,24 @@ def _accept_words(dispute: Dispute, names: list[str]) -> str | None:
     the renege the ruling proves counts against its offender, with these rules' penalty; None
     for a query that claims nothing (the director upholds it with a ruling of their own)."""
     if dispute.ruling is None:
-        return "Accept: the claimed count replaces the hand's" if dispute.claim else None
+        return _("Accept: the claimed count replaces the hand's") if dispute.claim else None
     offender = next(
         (v["seat"] for v in dispute.ruling["violations"] if v["rule"] == MUST_FOLLOW_SUIT), None
     )
     if offender is None:
-        return "Accept (the ruling proves no renege: nothing would change)"
+        return _("Accept (the ruling proves no renege: nothing would change)")
     rules = dispute.ruling["ruleset"]
     who = names[offender]
     penalty = rules.get("renege_penalty"), rules.get("renege_points", 26)
-    return f"Accept: {who}'s renege is recorded ({_penalty_words(*penalty, who)})"
+    return _("Accept: {who}'s renege is recorded ({penalty})").format(
+        who=who, penalty=_penalty_words(*penalty, who)
+    )
 
 
 def _renege_words(game) -> str:
     rules = services.rules_of(game)
-    cost = _penalty_words(rules.renege_penalty, rules.renege_points, "they")
-    return f"Uphold: the player chosen below reneged ({cost})"
+    cost = _penalty_words(rules.renege_penalty, rules.renege_points, None)
+    return _("Uphold: the player chosen below reneged ({penalty})").format(penalty=cost)
 
 
 def dispute_url(dispute: Dispute) -> str:
@@ -101,7 +117,7 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         if not can_decide(request.user, game.club_id):
-            raise PermissionDenied("Only the club's directors and owners decide disputes.")
+            raise PermissionDenied(_("Only the club's directors and owners decide disputes."))
     names, hand = selectors.seat_names(game), dispute.hand
     form = ResolveForm(
         data,
@@ -114,7 +130,9 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         try:
             services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.decided())
         except DomainError as exc:
-            form.add_error(None, DISPUTE_REFUSALS.get(exc.code, "The decision was refused."))
+            form.add_error(
+                None, str(DISPUTE_REFUSALS.get(exc.code) or _("The decision was refused."))
+            )
         except HeartsError as exc:  # the ruled count is not a hand of this game
             form.add_error(None, refusal_words(exc, fallback=BAD_CLAIM))
         else:

@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from adjudication.engine import HeartsError
@@ -34,7 +35,7 @@ def _back(game: Game, anchor: str = "") -> HttpResponse:
 def _refused(request: HttpRequest, game: Game, form) -> HttpResponse:
     """A form the page cannot carry across a redirect: its first error, as a message."""
     errors = [error for errors in form.errors.values() for error in errors]
-    messages.error(request, errors[0] if errors else "That could not be done.")
+    messages.error(request, errors[0] if errors else _("That could not be done."))
     return _back(game, "#fix")
 
 
@@ -84,7 +85,7 @@ def hand_void(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         game,
         lambda: services.void_hand(game_id=pk, number=number, reason=reason, actor=request.user),
-        f"Hand {number} is void: it no longer counts.",
+        _("Hand {number} is void: it no longer counts.").format(number=number),
         number=number,
     )
 
@@ -99,7 +100,7 @@ def game_abandon(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         game,
         lambda: services.abandon_game(game_id=pk, reason=reason, actor=request.user),
-        "The game is abandoned: it counts in no table.",
+        _("The game is abandoned: it counts in no table."),
     )
 
 
@@ -125,7 +126,7 @@ def hand_dispute(request: HttpRequest, pk: int) -> HttpResponse:
             actor=request.user,
             reason=form.cleaned_data["reason"],
         ),
-        f"Hand {number} is disputed: a director will decide.",
+        _("Hand {number} is disputed: a director will decide.").format(number=number),
         number=number,
         fallback=BAD_CLAIM,
         anchor="#disputes",
@@ -140,7 +141,7 @@ def same_table_again(request: HttpRequest, pk: int) -> HttpResponse:
     if denied:
         return denied
     if game.status == GameStatus.IN_PROGRESS:
-        messages.info(request, "This game is still being played.")
+        messages.info(request, _("This game is still being played."))
         return _back(game)
     players = [seat.player for seat in game.seats.select_related("player").order_by("seat")]
     try:
@@ -155,5 +156,5 @@ def same_table_again(request: HttpRequest, pk: int) -> HttpResponse:
     except (HeartsError, DomainError) as exc:
         messages.error(request, refusal_words(exc))
         return _back(game)
-    messages.success(request, "Same table again: a new game. Deal the first hand!")
+    messages.success(request, _("Same table again: a new game. Deal the first hand!"))
     return redirect("page-game", pk=again.pk)

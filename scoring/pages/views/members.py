@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError, NotFoundError
@@ -30,7 +31,7 @@ from scoring.pages.views.signup import signed_up
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
     return access.club_in_role(
-        request.user, slug, [Role.OWNER], "Only the club's owners invite people."
+        request.user, slug, [Role.OWNER], _("Only the club's owners invite people.")
     )
 
 
@@ -50,7 +51,9 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
             club=club, role=form.cleaned_data["role"], actor=request.user
         )
         role = invitation.get_role_display().lower()
-        link = shared_link(request, token, f"Invitation to {club.name} as {role}")
+        link = shared_link(
+            request, token, _("Invitation to {club} as {role}").format(club=club.name, role=role)
+        )
         form = InvitationForm()
     context = {
         "club": club,
@@ -72,15 +75,18 @@ def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except DomainError as refusal:  # accepted meanwhile
         messages.error(request, refusal_words(refusal))
     else:
-        done = f"{_invited_as(invitation)} is revoked: its link opens nothing now."
-        messages.success(request, done)
+        messages.success(request, _revoked_words(invitation))
     return redirect("page-club-invite", slug=club.slug)
 
 
-def _invited_as(invitation: Invitation) -> str:
+def _revoked_words(invitation: Invitation) -> str:
     if invitation.player_id is not None:
-        return f"The invitation to be {invitation.player.name}"
-    return f"The invitation as {invitation.get_role_display().lower()}"
+        return _("The invitation to be {player} is revoked: its link opens nothing now.").format(
+            player=invitation.player.name
+        )
+    return _("The invitation as {role} is revoked: its link opens nothing now.").format(
+        role=invitation.get_role_display().lower()
+    )
 
 
 @never_cache
@@ -106,7 +112,7 @@ def _accept(request: HttpRequest, token: str, invitation: Invitation) -> HttpRes
         except DomainError as refusal:  # nothing to change, or used meanwhile
             context["refusal"] = refusal_words(refusal)
             return render(request, "pages/invitation.html", context, status=409)
-        messages.success(request, f"Welcome to {invitation.club.name}.")
+        messages.success(request, _("Welcome to {club}.").format(club=invitation.club.name))
         return redirect("page-club", slug=invitation.club.slug)
     return render(request, "pages/invitation.html", context)
 
@@ -117,7 +123,8 @@ def _join_as_new(request: HttpRequest, token: str, invitation: Invitation) -> Ht
     form = SignUpForm(posted(request), initial={"name": player.name} if player else None)
     if form.is_bound and form.is_valid() and signed_up(request, form, invitation=token):
         name = form.cleaned_data["name"]
-        messages.success(request, f"Welcome to {invitation.club.name}, {name}: you are signed in.")
+        welcome = _("Welcome to {club}, {name}: you are signed in.")
+        messages.success(request, welcome.format(club=invitation.club.name, name=name))
         return redirect("page-club", slug=invitation.club.slug)
     context = {"invitation": invitation, "form": form}
     return render(request, "pages/invitation.html", context, status=400 if form.is_bound else 200)

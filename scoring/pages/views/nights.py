@@ -9,6 +9,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -29,14 +31,14 @@ def _night(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Night]:
     club = access.readable(request.user, Club, "club", slug=slug)
     night = night_of(club, pk)
     if night is None:
-        raise Http404("No such night.")
+        raise Http404(_("No such night."))
     return club, night
 
 
 def check_in_link(request: HttpRequest, club: Club, night: Night) -> dict:
     """The night's self check-in address and its QR code, for the wall and the night page."""
     url = request.build_absolute_uri(reverse("page-night-check-in", args=[club.slug, night.pk]))
-    return {"url": url, "qr": qr_svg(url, f"Check in at {night.name}")}
+    return {"url": url, "qr": qr_svg(url, _("Check in at {night}").format(night=night.name))}
 
 
 def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
@@ -56,12 +58,14 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
 @signed_in_form
 def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.club_in_role(
-        request.user, slug, selectors.DIRECTORS, "The club's directors open a night."
+        request.user, slug, selectors.DIRECTORS, _("The club's directors open a night.")
     )
     form = NightForm(posted(request), leagues=list(club.leagues.all()))
     night = form.written(lambda: services.open_night(club=club, actor=request.user, **form.night()))
     if night is not None:
-        messages.success(request, f"{night.name} is open: check the players in.")
+        messages.success(
+            request, _("{night} is open: check the players in.").format(night=night.name)
+        )
         return redirect("page-night", slug=club.slug, pk=night.pk)
     status = 400 if form.is_bound else 200
     return render(request, "pages/night_new.html", {"club": club, "form": form}, status=status)
@@ -83,23 +87,35 @@ def night_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _done(action: str, night: Night, player: Player | None, result) -> str:
     """What a director's action did, in words."""
     if action == "check_in":
-        return f"{player.name} is checked in: plays from round {result.arrived_before}."
+        return _("{player} is checked in: plays from round {round}.").format(
+            player=player.name, round=result.arrived_before
+        )
     if action == "withdraw":
-        return f"{player.name} withdrew: the rounds played stay."
+        return _("{player} withdrew: the rounds played stay.").format(player=player.name)
     if action == "draw":
-        return f"Round {result.number} is drawn. {result.quality} Publish it to make its tables."
+        # Translators: {quality} is a sentence on how good the draw is.
+        return _("Round {number} is drawn. {quality} Publish it to make its tables.").format(
+            number=result.number, quality=result.quality
+        )
     if action == "publish":
-        return f"Round {result.number} is published: its tables are out."
+        return _("Round {number} is published: its tables are out.").format(number=result.number)
     if action == "start" and result.ends_at:
         bell = timezone.localtime(result.ends_at)
-        return f"Round {result.number} started: it ends at {bell:%H:%M:%S}."
+        return _("Round {number} started: it ends at {time}.").format(
+            number=result.number, time=f"{bell:%H:%M:%S}"
+        )
     if action == "start":
-        return f"Round {result.number} started: {result.hands} hands a table."
+        return ngettext(
+            "Round {number} started: {hands} hand a table.",
+            "Round {number} started: {hands} hands a table.",
+            result.hands,
+        ).format(number=result.number, hands=result.hands)
     if action in ("end", "end_now"):
         night.refresh_from_db()
-        closed = " The night is over." if night.status == NightStatus.CLOSED else ""
-        return f"Round {result.number} is over.{closed}"
-    return f"{night.name} is closed."
+        if night.status == NightStatus.CLOSED:
+            return _("Round {number} is over. The night is over.").format(number=result.number)
+        return _("Round {number} is over.").format(number=result.number)
+    return _("{night} is closed.").format(night=night.name)
 
 
 def _act(action: str, club: Club, night: Night, player: Player | None, actor, more: dict):
@@ -108,7 +124,7 @@ def _act(action: str, club: Club, night: Night, player: Player | None, actor, mo
         return services.start_round(**common, **more)
     if action in ("check_in", "withdraw"):
         if player is None:
-            raise DomainError("unknown_player", "Choose a player.", "player")
+            raise DomainError("unknown_player", _("Choose a player."), "player")
         call = services.check_in if action == "check_in" else services.withdraw
         return call(player_id=player.pk, **common)
     calls = {
@@ -126,12 +142,12 @@ def _act(action: str, club: Club, night: Night, player: Player | None, actor, mo
 def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A director's action: check in, withdraw, draw, publish, start, end, close."""
     club = access.club_in_role(
-        request.user, slug, selectors.DIRECTORS, "The club's directors run a night."
+        request.user, slug, selectors.DIRECTORS, _("The club's directors run a night.")
     )
-    _, night = _night(request, slug, pk)
+    _club, night = _night(request, slug, pk)
     form = NightActionForm(request.POST, players=selectors.club_players(club))
     if not form.is_valid():
-        messages.error(request, "Choose a player of the club, then the action.")
+        messages.error(request, _("Choose a player of the club, then the action."))
         return redirect("page-night", slug=slug, pk=pk)
     action, player_id = form.cleaned_data["action"], form.cleaned_data["player"]
     player = club.players.filter(pk=player_id).first() if player_id else None
@@ -164,7 +180,9 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                f"You are checked in, {player.name}: you play from round {checked.arrived_before}.",
+                _("You are checked in, {player}: you play from round {round}.").format(
+                    player=player.name, round=checked.arrived_before
+                ),
             )
         return redirect("page-night-check-in", slug=slug, pk=pk)
     context = {"club": club, "night": night, "player": player, "checked": checked}

@@ -19,6 +19,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -64,8 +65,6 @@ def service_worker(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def manifest(request: HttpRequest) -> JsonResponse:
-    from django.utils.translation import gettext as _
-
     body = {
         "name": _("Hearts scoring"),
         "short_name": _("Hearts"),

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
@@ -29,8 +30,10 @@ def password_change(request: HttpRequest) -> HttpResponse:
         )
         messages.success(
             request,
-            "Password changed. You stay signed in here; every other session and device token "
-            "is signed out.",
+            _(
+                "Password changed. You stay signed in here; every other session and device token "
+                "is signed out."
+            ),
         )
         return redirect("page-password-change")
     return render(request, "pages/password_change.html", {"form": form})
@@ -72,7 +75,10 @@ def password_reset(request: HttpRequest, key: str) -> HttpResponse:
         if form.is_bound and form.is_valid():
             user = services.reset_password(key=key, password=form.cleaned_data["new_password1"])
             messages.success(
-                request, f"Password set. Sign in as {user.get_username()} with it now."
+                request,
+                _("Password set. Sign in as {username} with it now.").format(
+                    username=user.get_username()
+                ),
             )
             return redirect("login")
     except DomainError as gone:  # unknown, used, replaced or expired (perhaps a moment ago)

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from adjudication.engine import HeartsError
@@ -53,8 +54,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         )
     )
     if game is not None:
-        where = f" at {game.table}" if game.table else ""
-        messages.success(request, f"Game started{where} in {league.name}. Deal the first hand!")
+        if game.table:
+            started = _("Game started at {table} in {league}. Deal the first hand!").format(
+                table=game.table, league=league.name
+            )
+        else:
+            started = _("Game started in {league}. Deal the first hand!").format(league=league.name)
+        messages.success(request, started)
         return redirect("page-game", pk=game.pk)
     context = {"leagues": leagues, "league": league, "form": form, "rules": rules}
     return render(request, "pages/game_new.html", context)
@@ -69,7 +75,10 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
         return denied
     data = posted(request)
     if data is None and game.status != GameStatus.IN_PROGRESS:
-        messages.info(request, f"The game is {game.get_status_display()}: no more hands.")
+        messages.info(
+            request,
+            _("The game is {status}: no more hands.").format(status=game.get_status_display()),
+        )
         return redirect("page-game", pk=game.pk)
     number = selectors.next_hand_number(game)
     mode = (data or request.GET).get("mode", "points")
@@ -78,7 +87,7 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
         done = _record_hand(request, game, form)
         if done:
             return done
-    title = f"Hand {form['number'].value() or number}"
+    title = _("Hand {number}").format(number=form["number"].value() or number)
     return _hand_form(request, game, form, reverse("page-hand-enter", args=[game.pk]), title)
 
 
@@ -91,7 +100,9 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         return denied
     hand = get_object_or_404(Hand, game=game, number=number)
     if hand.is_void:
-        messages.info(request, f"Hand {number} is void: there is nothing to correct.")
+        messages.info(
+            request, _("Hand {number} is void: there is nothing to correct.").format(number=number)
+        )
         return redirect("page-game", pk=game.pk)
     data = posted(request)
     stored_mode, initial = EntryForm.initial_from(hand.entry, hand.points)
@@ -103,7 +114,9 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         if done:
             return done
     url = reverse("page-hand-correct", args=[game.pk, number])
-    return _hand_form(request, game, form, url, f"Correct hand {number}", correcting=hand)
+    return _hand_form(
+        request, game, form, url, _("Correct hand {number}").format(number=number), correcting=hand
+    )
 
 
 def _seats(game: Game) -> dict:
@@ -129,12 +142,17 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
         return None
     if created:
         scores = ", ".join(f"{n} {s:+d}" for n, s in zip(form.seat_names, hand.scores, strict=True))
-        messages.success(request, f"Hand {hand.number} recorded: {scores}.")
+        messages.success(
+            request,
+            _("Hand {number} recorded: {scores}.").format(number=hand.number, scores=scores),
+        )
     else:
         messages.info(
             request,
-            f"Hand {hand.number} was already recorded with exactly these numbers: "
-            "it is on the score sheet once.",
+            _(
+                "Hand {number} was already recorded with exactly these numbers: it is on the "
+                "score sheet once."
+            ).format(number=hand.number),
         )
     game.refresh_from_db(fields=["status"])
     if game.status != GameStatus.IN_PROGRESS:
@@ -160,26 +178,28 @@ def _save_correction(
     except (HeartsError, DomainError) as exc:
         form.add_refusal(exc)
         return None
-    messages.success(request, f"Hand {number} corrected; every later total follows.")
+    messages.success(
+        request, _("Hand {number} corrected; every later total follows.").format(number=number)
+    )
     return redirect("page-game", pk=game.pk)
 
 
 def _conflict_message(exc: Conflict, number: int) -> str:
     if exc.code == "hand_exists":
-        return (
-            f"Hand {number} is already on the score sheet with different numbers (another "
+        return _(
+            "Hand {number} is already on the score sheet with different numbers (another "
             "phone may have entered it). Nothing was changed: check the scoreboard, and "
-            f"correct hand {number} if it is wrong."
-        )
+            "correct hand {number} if it is wrong."
+        ).format(number=number)
     if exc.code == "hand_out_of_order":
-        return f"{exc.detail} The scoreboard below is up to date."
+        return _("{detail} The scoreboard below is up to date.").format(detail=exc.detail)
     if exc.code == "game_busy":
-        return (
-            f"Another phone was saving at the same moment: hand {number} was not recorded. "
+        return _(
+            "Another phone was saving at the same moment: hand {number} was not recorded. "
             "Enter it again."
-        )
+        ).format(number=number)
     if exc.code == "game_over":
-        return "The game is over: no more hands can be entered."
+        return _("The game is over: no more hands can be entered.")
     return refusal_words(exc.code, exc.detail, {})
 
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from scoring import selectors, services
 from scoring.pages import access
@@ -27,7 +28,10 @@ def club_new(request: HttpRequest) -> HttpResponse:
     club = form.written(lambda: services.create_club(user=request.user, **form.club()))
     if club is not None:
         messages.success(
-            request, f"{club.name} is made, and you are its owner. Next: a league and its players."
+            request,
+            _("{club} is made, and you are its owner. Next: a league and its players.").format(
+                club=club.name
+            ),
         )
         return redirect("page-club", slug=club.slug)
     return _shown_again(request, "pages/club_new.html", {"form": form})
@@ -39,12 +43,14 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.user,
         slug,
         selectors.DIRECTORS,
-        "Only the club's directors and owners make leagues.",
+        _("Only the club's directors and owners make leagues."),
     )
     form = LeagueForm(posted(request))
     league = form.written(lambda: services.create_league(club=club, **form.league()))
     if league is not None:
-        messages.success(request, f"{league.name} is made: its games play by its rules.")
+        messages.success(
+            request, _("{league} is made: its games play by its rules.").format(league=league.name)
+        )
         return redirect("page-league", pk=league.pk)
     return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
 
@@ -55,7 +61,7 @@ def players_new(request: HttpRequest, slug: str) -> HttpResponse:
         request.user,
         slug,
         selectors.SCORERS,
-        "Only the club's scorers, directors and owners add players.",
+        _("Only the club's scorers, directors and owners add players."),
     )
     form = PlayersForm(posted(request))
     added = form.written(lambda: services.add_players(club=club, names=form.cleaned_data["names"]))

@@ -9,6 +9,7 @@ from django.contrib.auth import login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
@@ -54,7 +55,10 @@ def signup_page(request: HttpRequest) -> HttpResponse:
     form = SignUpForm(posted(request))
     if form.is_bound and form.is_valid() and signed_up(request, form):
         name = form.cleaned_data["name"]
-        messages.success(request, f"Welcome, {name}: your account is made and you are signed in.")
+        messages.success(
+            request,
+            _("Welcome, {name}: your account is made and you are signed in.").format(name=name),
+        )
         return redirect(_next_page(request) or "home")
     status = 400 if form.is_bound else 200
     return render(request, "pages/signup.html", {**context, "form": form}, status=status)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
@@ -19,7 +20,7 @@ from scoring.pages.throttling import signed_in_form, signed_in_post
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
     return access.club_in_role(
-        request.user, slug, [Role.OWNER], "Only the club's owners manage its webhooks."
+        request.user, slug, [Role.OWNER], _("Only the club's owners manage its webhooks.")
     )
 
 
@@ -61,9 +62,13 @@ def webhook_switch(request: HttpRequest, slug: str, pk: int, enabled: bool) -> H
     club = _owned_club(request, slug)
     endpoint = _call(services.set_endpoint_enabled, club=club, endpoint_id=pk, enabled=enabled)
     if enabled:
-        messages.success(request, f"{endpoint.url} is enabled: what waited is being sent.")
+        messages.success(
+            request, _("{url} is enabled: what waited is being sent.").format(url=endpoint.url)
+        )
     else:
-        messages.success(request, f"{endpoint.url} is disabled: its events wait for it.")
+        messages.success(
+            request, _("{url} is disabled: its events wait for it.").format(url=endpoint.url)
+        )
     return redirect("page-webhooks", slug=club.slug)
 
 
@@ -73,13 +78,13 @@ def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _owned_club(request, slug)
     endpoint = WebhookEndpoint.objects.filter(pk=pk, club=club).first()
     if endpoint is None:
-        raise Http404("No such webhook endpoint.")
+        raise Http404(_("No such webhook endpoint."))
     if request.method == "POST":
         delivery = int_param(request.POST.get("delivery"))
         if delivery is None:
-            raise Http404("No such delivery.")
+            raise Http404(_("No such delivery."))
         _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=delivery)
-        messages.success(request, "Sent again: the receiver tells the copy by its event id.")
+        messages.success(request, _("Sent again: the receiver tells the copy by its event id."))
         return redirect("page-webhook", slug=club.slug, pk=pk)
     deliveries = selectors.deliveries_of(endpoint)
     for delivery in deliveries:
