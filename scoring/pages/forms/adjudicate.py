@@ -56,7 +56,8 @@ class AdjudicateForm(DomainErrorsMixin, forms.Form):
 
     preset = forms.ChoiceField(
         label=gettext_lazy("Rules"),
-        choices=[(name, p.title) for name, p in PRESETS.items()],
+        # The presets' titles are the engine's English messages, translated when shown.
+        choices=[(name, gettext_lazy(p.title)) for name, p in PRESETS.items()],
         initial="standard",
     )
     players = forms.TypedChoiceField(

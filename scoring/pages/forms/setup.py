@@ -104,7 +104,8 @@ class LeagueForm(_Refusals, forms.Form):
     )
     preset = forms.ChoiceField(
         label=gettext_lazy("Preset"),
-        choices=[(name, preset.title) for name, preset in PRESETS.items()],
+        # The presets' titles are the engine's English messages, translated when shown.
+        choices=[(name, gettext_lazy(preset.title)) for name, preset in PRESETS.items()],
         initial="standard",
         help_text=gettext_lazy("A set of house rules; the options below change what they say."),
     )

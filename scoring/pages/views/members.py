@@ -9,6 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError, NotFoundError
@@ -27,6 +28,22 @@ from scoring.pages.throttling import (
     write_throttled,
 )
 from scoring.pages.views.signup import signed_up
+
+#: The shared link's title, a sentence for each role an invitation carries.
+INVITED_AS = {
+    Role.OWNER: gettext_lazy("Invitation to {club} as owner"),
+    Role.DIRECTOR: gettext_lazy("Invitation to {club} as director"),
+    Role.SCORER: gettext_lazy("Invitation to {club} as scorer"),
+    Role.MEMBER: gettext_lazy("Invitation to {club} as member"),
+}
+REVOKED_AS = {
+    Role.OWNER: gettext_lazy("The invitation as owner is revoked: its link opens nothing now."),
+    Role.DIRECTOR: gettext_lazy(
+        "The invitation as director is revoked: its link opens nothing now."
+    ),
+    Role.SCORER: gettext_lazy("The invitation as scorer is revoked: its link opens nothing now."),
+    Role.MEMBER: gettext_lazy("The invitation as member is revoked: its link opens nothing now."),
+}
 
 
 def _owned_club(request: HttpRequest, slug: str) -> Club:
@@ -50,10 +67,7 @@ def club_invite(request: HttpRequest, slug: str) -> HttpResponse:
         invitation, token = services.create_invitation(
             club=club, role=form.cleaned_data["role"], actor=request.user
         )
-        role = invitation.get_role_display().lower()
-        link = shared_link(
-            request, token, _("Invitation to {club} as {role}").format(club=club.name, role=role)
-        )
+        link = shared_link(request, token, str(INVITED_AS[invitation.role]).format(club=club.name))
         form = InvitationForm()
     context = {
         "club": club,
@@ -84,9 +98,7 @@ def _revoked_words(invitation: Invitation) -> str:
         return _("The invitation to be {player} is revoked: its link opens nothing now.").format(
             player=invitation.player.name
         )
-    return _("The invitation as {role} is revoked: its link opens nothing now.").format(
-        role=invitation.get_role_display().lower()
-    )
+    return str(REVOKED_AS[invitation.role])
 
 
 @never_cache

@@ -77,7 +77,9 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
     if data is None and game.status != GameStatus.IN_PROGRESS:
         messages.info(
             request,
-            _("The game is {status}: no more hands.").format(status=game.get_status_display()),
+            _("The game is finished: no more hands.")
+            if game.status == GameStatus.FINISHED
+            else _("The game is abandoned: no more hands."),
         )
         return redirect("page-game", pk=game.pk)
     number = selectors.next_hand_number(game)
@@ -87,8 +89,16 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
         done = _record_hand(request, game, form)
         if done:
             return done
-    title = _("Hand {number}").format(number=form["number"].value() or number)
-    return _hand_form(request, game, form, reverse("page-hand-enter", args=[game.pk]), title)
+    shown = form["number"].value() or number
+    title = _("Hand {number}").format(number=shown)
+    return _hand_form(
+        request,
+        game,
+        form,
+        reverse("page-hand-enter", args=[game.pk]),
+        title,
+        record_label=_("Record hand {number}").format(number=shown),
+    )
 
 
 @never_cache
