@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.cache import caches
 from django.http import HttpResponse, HttpResponseBase
+from django.utils.translation import get_language
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -45,7 +46,8 @@ def kept_rendering(
     if renderer.format not in KEPT_FORMATS or ";" in request.accepted_media_type:
         return Response(build())
     # A format revision: a body kept by a release that rendered differently is never sent.
-    described = f"{FORMAT_REVISION}:{renderer.format}:{key}"
+    # And the language: a body may carry words (a ruleset's description, a refusal).
+    described = f"{FORMAT_REVISION}:{get_language()}:{renderer.format}:{key}"
     key = f"rendered:{hashlib.sha256(described.encode()).hexdigest()}"  # fit for any cache
     mine, shared = caches["rendered"], caches["kept"]
     content = mine.get(key)
@@ -66,8 +68,9 @@ def kept_rendering(
 
 def kept_value(key: str, build: Callable[[], Any]) -> Any:
     """A value kept in the shared cache under ``key`` (which names a version of what it holds),
-    built on a miss: the pages' tables, say."""
+    built on a miss: the pages' tables, say. One a language: a value may hold words."""
     shared = caches["kept"]
+    key = f"{key}:{get_language()}"
     value = _shared(shared.get, key)
     if value is None:
         value = build()

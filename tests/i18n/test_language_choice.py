@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 
+from hearts_site.rendering import kept_value
 from scoring.models import AccountLanguage
 
 pytestmark = pytest.mark.django_db
@@ -96,3 +97,13 @@ def test_an_api_refusal_keeps_its_code_and_words_its_detail_in_the_language_aske
     ]
     assert asked["code"] == english["code"] and asked["attr"] == english["attr"]
     assert asked["detail"] == in_language(language, english["detail"]) != english["detail"]
+
+
+def test_a_kept_value_is_kept_for_each_language():
+    def build():
+        return translation.gettext("Sign in")
+
+    with translation.override("de"):
+        german = kept_value("test:words", build)
+    with translation.override("en"):
+        assert kept_value("test:words", build) == "Sign in" != german
