@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from adjudication.engine import (
     HeartsError,
@@ -137,13 +138,17 @@ def _taken_from_points(
 
 def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> _Taken:
     """The whole trick record, adjudicated; the ruling is kept with the hand."""
-    ruling = adjudicate(
-        rules,
-        entry["plays"],
-        hands=entry.get("hands"),
-        first_leader=entry.get("first_leader"),
-        dealer=dealer,
-    )
+
+    def rule():
+        return adjudicate(
+            rules,
+            entry["plays"],
+            hands=entry.get("hands"),
+            first_leader=entry.get("first_leader"),
+            dealer=dealer,
+        )
+
+    ruling = rule()
     if not ruling.complete:
         raise HeartsError(
             "incomplete_record",
@@ -158,8 +163,17 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
         ruling.jack_of_diamonds,
         queen,
         list(ruling.tricks_won),
-        ruling_as_data(ruling),
+        ruling_as_data(ruling)
+        if not (ruling.violations or ruling.undetermined)
+        else kept_ruling(rule),
     )
+
+
+def kept_ruling(rule) -> dict[str, Any]:
+    """A ruling kept with a hand, its sentences in the source language whoever entered it:
+    stored words are data, the same for every reader."""
+    with override(None):
+        return ruling_as_data(rule())
 
 
 def _check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None) -> None:

@@ -20,10 +20,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudication.engine import adjudicate, ruling_as_data
+from adjudication.engine import adjudicate
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.domain.entries import score_entry
+from scoring.domain.entries import kept_ruling, score_entry
 from scoring.models import (
     COUNTED,
     Confirmation,
@@ -103,8 +103,8 @@ def _examined(game: Game, hand: Hand, record: dict[str, Any], query: bool):
                 "plays",
             )
         record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
-    ruling = ruling_as_data(
-        adjudicate(
+    ruling = kept_ruling(
+        lambda: adjudicate(
             rules_of(game),
             record["plays"],
             hands=record.get("hands"),
