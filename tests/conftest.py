@@ -8,6 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.test.utils import override_settings
+from django.utils import translation
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -85,6 +86,15 @@ def migrated_database_url(migrated_template, tmp_path):
     url = migrated_template.copy(tmp_path)
     yield url
     migrated_template.drop(url)
+
+
+@pytest.fixture(autouse=True)
+def _the_source_language_after_each_test():
+    """A request the test client made leaves its language active in this thread (Django's
+    LocaleMiddleware sets it for each request, a server thread's next request sets it again):
+    the next test starts in English."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)

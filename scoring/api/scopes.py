@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework import generics
 from rest_framework.permissions import AllowAny
 
@@ -34,6 +35,13 @@ class ClubScopedMixin:
         return self._club
 
 
+#: The 404's words for each kind of row a URL names.
+NO_SUCH = {
+    Game: gettext_lazy("No such game."),
+    League: gettext_lazy("No such league."),
+    Player: gettext_lazy("No such player."),
+}
+
 class RowScopedMixin(ClubScopedMixin):
     """The ``scoped_model`` row named by the URL's ``scoped_kwarg``, and its club; where the
     model keeps a version row, ``version_of`` finds it (a selector: the row's id and the user,
@@ -47,7 +55,7 @@ class RowScopedMixin(ClubScopedMixin):
         if "_scoped" not in self.__dict__:
             model = self.scoped_model
             pk = self.kwargs[self.scoped_kwarg]
-            self._scoped = _readable_row(self.request.user, model, pk, model._meta.verbose_name)
+            self._scoped = _readable_row(self.request.user, model, pk)
         return self._scoped
 
     def get_club(self) -> Club:
@@ -59,8 +67,7 @@ class RowScopedMixin(ClubScopedMixin):
         if "_version_row" not in self.__dict__:
             seen = type(self).version_of(self.kwargs[self.scoped_kwarg], self.request.user)
             if seen is None:
-                what = self.scoped_model._meta.verbose_name
-                raise NotFoundError("not_found", _("No such {what}.").format(what=what), None)
+                raise NotFoundError("not_found", str(NO_SUCH[self.scoped_model]), None)
             self._version_row = seen
         return self._version_row
 
@@ -188,11 +195,11 @@ def body_id(request, name: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _readable_row(user, model, pk: int, what: str):
+def _readable_row(user, model, pk: int):
     """The ``model`` row ``pk``, with its club, when the user may read its club; else a 404
-    that says "No such ``what``." (the same whether it does not exist or is private)."""
+    that says "No such game." (the same whether it does not exist or is private)."""
     row = model.objects.select_related("club").filter(pk=pk).first()
-    _readable(user, None if row is None else row.club, _("No such {what}.").format(what=what))
+    _readable(user, None if row is None else row.club, str(NO_SUCH[model]))
     return row
 
 

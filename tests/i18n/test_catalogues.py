@@ -32,10 +32,6 @@ def catalogue(locale: str, domain: str) -> polib.POFile:
     return polib.pofile(str(path))
 
 
-def keys(po: polib.POFile) -> set[tuple[str | None, str, str]]:
-    return {(e.msgctxt, e.msgid, e.msgid_plural) for e in po if not e.obsolete}
-
-
 def test_every_language_has_its_plural_rule_and_a_catalogue_of_each_kind():
     assert set(PLURAL_FORMS) == set(translated_locales())
     for locale, domain in CATALOGUES:
@@ -73,11 +69,5 @@ def test_every_message_is_translated_with_its_placeholders(locale, domain):
     assert problems == [], f"{locale}/{domain}: {len(problems)} problems"
 
 
-def test_the_catalogues_hold_every_marked_string_and_nothing_else(tmp_path):
-    call_command("gather_messages", into=str(tmp_path))
-    for locale, domain in CATALOGUES:
-        fresh = tmp_path / locale / "LC_MESSAGES" / f"{domain}.po"
-        gathered = keys(polib.pofile(str(fresh))) if fresh.exists() else set()
-        kept = keys(catalogue(locale, domain))
-        assert sorted(gathered - kept, key=str) == [], f"{locale}/{domain}: not in the catalogue"
-        assert sorted(kept - gathered, key=str) == [], f"{locale}/{domain}: no longer marked"
+def test_the_catalogues_hold_every_marked_string_and_nothing_else():
+    call_command("gather_messages", check=True)  # a CommandError names what differs
