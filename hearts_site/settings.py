@@ -290,6 +290,7 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["hearts_site.formats"]  # English dates as the pages write them
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
