@@ -42,6 +42,7 @@ NO_SUCH = {
     Player: gettext_lazy("No such player."),
 }
 
+
 class RowScopedMixin(ClubScopedMixin):
     """The ``scoped_model`` row named by the URL's ``scoped_kwarg``, and its club; where the
     model keeps a version row, ``version_of`` finds it (a selector: the row's id and the user,

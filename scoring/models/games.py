@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext as _
 
 from .choices import Confirmation, EntryLevel, GameEnd, GameStatus
 from .clubs import Club, Player
@@ -99,7 +100,8 @@ class Game(models.Model):
     @property
     def label(self) -> str:
         """How the pages name the game: its table first, when it has one."""
-        return f"{self.table} · Game {self.pk}" if self.table else f"Game {self.pk}"
+        game = _("Game {number}").format(number=self.pk)
+        return f"{self.table} · {game}" if self.table else game
 
 
 class GameSeat(models.Model):

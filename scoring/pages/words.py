@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from adjudication.engine import PRESETS
 from adjudication.engine.cards import RANK_LETTERS, SUIT_LETTERS
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -78,8 +79,8 @@ def rules_text(rules) -> str:
         end = _("one hand")
     moon = MOON_WORDS.get(rules.moon, rules.moon).format(t=rules.penalty_total)
     parts = [
-        # Translators: {preset} is a ruleset's code name ("standard"), left as it is.
-        _("{preset} preset").format(preset=rules.preset),
+        # The preset's title (the engine's message), else its code name.
+        _(PRESETS[rules.preset].title) if rules.preset in PRESETS else rules.preset,
         ngettext("{count} player", "{count} players", rules.players).format(count=rules.players),
         end,
         _("moon: {moon}").format(moon=moon),

@@ -335,5 +335,7 @@ class HandCorrectionForm(EntryForm):
             error_messages={
                 "required": gettext_lazy("Say why the hand is corrected: it stays in the history.")
             },
-            widget=forms.TextInput(attrs={"placeholder": "e.g. Ben's 5 was a 3", "size": 20}),
+            widget=forms.TextInput(
+                attrs={"placeholder": gettext_lazy("e.g. Ben's 5 was a 3"), "size": 20}
+            ),
         )
