@@ -22,7 +22,8 @@ def openapi_settings() -> dict:
             "`ErrorBody`: a `type` and a list of `errors`, each with a stable `code`, a `detail` "
             "for people (in the language `Accept-Language` asks for: English, `zh-Hans`, `de`, "
             "`fr` or `es`) and the field (`attr`) it concerns. "
-            "Writes to a game take `If-Match` with the game's ETag (a stale one is refused with 412); creates take an `Idempotency-Key` "
+            "Writes to a game take `If-Match` with the game's ETag (a stale one is refused "
+            "with 412); creates take an `Idempotency-Key` "
             "(a retry replays the first answer); reads that send `If-None-Match` get 304 when "
             "nothing changed."
         ),
