@@ -18,9 +18,9 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Hand
-from tests.pages.conftest import NAMES, PASSWORD, build_club
+from tests.pages.conftest import NAMES, PASSWORD
 from tests.pages.phone_checks import axe_violations, shot, small_tap_targets
-from tests.pages.test_pages import renege_record
+from tests.pages.test_phone_adjudicate import game_with_renege
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -99,19 +99,10 @@ def sign_in(page: Page, url: str, next_path: str) -> None:
 @pytest.mark.browser
 @pytest.mark.parametrize("language", [code for code, _ in settings.LANGUAGES])
 def test_a_scorers_evening_in_each_language(live_server, page: Page, people, language):
-    club = build_club(people, name="Riverside", slug="riverside", is_public=True)
+    disputed, _offender = game_with_renege(people)  # hand 1 entered card by card, a renege
+    club = disputed.club
     game = services.create_game(
         club=club, league=club.league, players=club.seated[:4], actor=people["owner"]
-    )
-    disputed = services.create_game(
-        club=club, league=club.league, players=club.seated[:4], actor=people["owner"]
-    )
-    plays, leader, _renege = renege_record()
-    services.enter_hand(
-        game_id=disputed.pk,
-        number=1,
-        entry={"plays": plays, "first_leader": leader},
-        actor=people["owner"],
     )
     url = live_server.url
     walk = Walk(page, language)
