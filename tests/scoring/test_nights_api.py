@@ -56,6 +56,19 @@ def test_a_round_of_zero_minutes_is_refused_on_its_field(public_club, league, di
     assert error_of(answer, 400) == ("round_end_one_way", "round_minutes")
 
 
+def test_a_night_for_another_clubs_league_is_refused_as_an_unknown_league(
+    public_club, private_club, director_api
+):
+    theirs = services.create_league(club=private_club, name="Theirs", ruleset="standard")
+    body = {"league": theirs.pk, "name": "Friday", "rounds": 3, "round_hands": 2}
+    answer = director_api.post(nights_url(public_club), body, format="json")
+    unknown = {**body, "league": 999_999}
+    same = director_api.post(nights_url(public_club), unknown, format="json")
+    assert error_of(answer, 400) == error_of(same, 400) == ("unknown_league", "league")
+    assert answer.json()["errors"] == same.json()["errors"]  # word for word
+    assert not private_club.nights.exists() and not public_club.nights.exists()
+
+
 def test_check_ins_refusals_have_codes_and_the_player_field(
     public_club, league, players, director_api
 ):

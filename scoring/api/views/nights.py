@@ -10,7 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.errors import NotFoundError
 from hearts_site.serializers import StrictInputSerializer
 from scoring import services
 from scoring.api.http import CreateView, changes, creates, lists, reads
@@ -25,7 +25,7 @@ from scoring.api.serializers.nights import (
     NightPlayerInputSerializer,
     StartInputSerializer,
 )
-from scoring.models import League, Night
+from scoring.models import Night
 from scoring.selectors.nights import club_nights, night_detail, night_of, seat_words
 
 NIGHT_CONFLICTS = {
@@ -57,11 +57,9 @@ class NightListView(ClubScopedMixin, CreateView, generics.ListAPIView):
         return club_nights(self.get_club())
 
     def perform(self, data: dict) -> Night:
-        club = self.get_club()
-        league = League.objects.filter(club=club, pk=data.pop("league")).first()
-        if league is None:
-            raise DomainError("unknown_league", _("No such league in this club."), "league")
-        return services.open_night(club=club, league=league, actor=self.request.user, **data)
+        return services.open_night_for_league_id(
+            club=self.get_club(), actor=self.request.user, **data
+        )
 
 
 NightListView = lists("clubs_nights_list")(

@@ -3,7 +3,7 @@ rounds, each round drawn (``scoring.domain.seating``), published as games, start
 server's clock and ended; ``night.*`` and ``round.*`` events in the club's log."""
 
 from scoring.services.nights.check_ins import check_in, withdraw
-from scoring.services.nights.opening import close_night, open_night
+from scoring.services.nights.opening import close_night, open_night, open_night_for_league_id
 from scoring.services.nights.rounds import draw_round, end_round, publish_round, start_round
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "draw_round",
     "end_round",
     "open_night",
+    "open_night_for_league_id",
     "publish_round",
     "start_round",
     "withdraw",

@@ -43,6 +43,15 @@ def round_end_of(round_minutes: object, round_hands: object) -> tuple[int | None
     return None, _whole(round_hands, "round_hands", 1, MAX_ROUND_HANDS, hands)
 
 
+def open_night_for_league_id(*, club: Club, league: int, actor, **options) -> Night:
+    """``open_night`` from the league's id an API request names: a league of another club
+    (which may be private) is refused as one that does not exist."""
+    row = League.objects.filter(club=club, pk=league).first()
+    if row is None:
+        raise DomainError("unknown_league", _("No such league in this club."), "league")
+    return open_night(club=club, league=row, actor=actor, **options)
+
+
 @transaction.atomic
 def open_night(
     *,
