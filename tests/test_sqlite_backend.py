@@ -171,3 +171,57 @@ def test_a_second_writer_waits_for_the_first_to_commit(writer):
     with connection.cursor() as cursor:
         cursor.execute("SELECT n FROM t ORDER BY n")
         assert cursor.fetchall() == [(1,), (2,)]
+
+
+def test_a_job_writing_in_batches_lets_a_waiting_writer_in_between_two_batches(writer):
+    """The job takes the lock again at once after each batch; the writer, with a 1 s wait,
+    still gets in every time (it says it is waiting; the job gives way before its next
+    batch), and the job goes on between the writer's turns."""
+    connection, _alias, _folder = writer
+    stop, batches, failures = threading.Event(), [], []
+
+    def job():
+        other = ConnectionHandler({"default": connection.settings_dict})["default"]
+        with as_alias(other, "job"):
+            while not stop.is_set():
+                other.let_waiting_writers_in()
+                with transaction.atomic(using="job"):
+                    insert(other, 0)
+                    time.sleep(0.02)  # a batch's rows
+                batches.append(1)
+        other.close()
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    settings = {**connection.settings_dict}
+    settings["OPTIONS"] = {**settings["OPTIONS"], "timeout": 1}
+    hand = ConnectionHandler({"default": settings})["default"]
+    try:
+        while len(batches) < 3:
+            time.sleep(0.01)
+        with as_alias(hand, "hand"):
+            for n in range(1, 21):
+                try:
+                    with transaction.atomic(using="hand"):
+                        insert(hand, n)
+                except OperationalError as error:
+                    failures.append(str(error))
+                time.sleep(0.005)
+        done_by_then = len(batches)
+    finally:
+        stop.set()
+        thread.join(10)
+        hand.close()
+    assert failures == []
+    assert done_by_then >= 10  # the job was not starved either
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM t WHERE n > 0")
+        assert cursor.fetchone()[0] == 20
+
+
+def test_a_connection_inside_a_transaction_gives_way_at_once(writer):
+    connection, alias, _folder = writer
+    with transaction.atomic(using=alias):
+        started = time.monotonic()
+        connection.let_waiting_writers_in()  # it holds the lock: no one gets in meanwhile
+        assert time.monotonic() - started < 0.05

@@ -21,8 +21,17 @@ every few milliseconds (never SQLite's growing sleeps), for at most the configur
 ``timeout`` (``DATABASE_WAIT_TIMEOUT``): past it, it gives up with an ``OperationalError``
 (a 503 ``database_unavailable``) instead of holding its worker behind a long writer.
 Readers never take it (WAL lets them read while a writer writes). An in-memory database has no
-lock file. One thread must not hold write transactions on two connections to one database at
-once: the second would wait for the first for ever (SQLite alone would have refused it after
+lock file.
+
+A ``flock`` is not a queue: a job that writes in batches (a re-rating's thousands of rows)
+takes the lock again the instant it lets it go, and a writer trying every few milliseconds can
+miss every gap (a hand entry gave up after 3 s during a 200,000-game re-rating). So a writer
+that finds the lock taken says it is waiting (a shared ``flock`` on ``<database>-waiting.lock``)
+until it gets in or gives up, and such a job calls ``let_waiting_writers_in`` between its
+batches: it waits, briefly, until no writer says it is waiting.
+
+One thread must not hold write transactions on two connections to one database at once: the
+second would wait for the first for ever (SQLite alone would have refused it after
 the busy timeout); the project opens one connection per thread.
 """
 
@@ -37,6 +46,8 @@ from django.db.backends.sqlite3 import base
 
 # A waiting writer's pauses between tries: short, since most transactions last milliseconds.
 FIRST_PAUSE, LONGEST_PAUSE = 0.0005, 0.002
+# How long a batch job gives way to waiting writers at most: it is not starved by a stream of them.
+MOST_GIVEN_WAY = 0.5
 
 
 def file_identity(name: object) -> tuple[int, int] | None:
@@ -53,6 +64,7 @@ def file_identity(name: object) -> tuple[int, int] | None:
 class DatabaseWrapper(base.DatabaseWrapper):
     opened: tuple[int, int] | None = None
     writer_lock: int | None = None  # the lock file's descriptor, opened with the connection
+    waiting_lock: int | None = None  # held shared while this connection waits for the other
     holds_writer_lock = False
 
     def get_new_connection(self, conn_params):
@@ -62,8 +74,9 @@ class DatabaseWrapper(base.DatabaseWrapper):
         except OSError:
             self.opened = None
         if self.opened is not None and self.writer_lock is None:
-            path = f"{os.fspath(conn_params['database'])}-writer.lock"
-            self.writer_lock = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+            path = os.fspath(conn_params["database"])
+            self.writer_lock = os.open(f"{path}-writer.lock", os.O_RDWR | os.O_CREAT, 0o600)
+            self.waiting_lock = os.open(f"{path}-waiting.lock", os.O_RDWR | os.O_CREAT, 0o600)
         return connection
 
     def _start_transaction_under_autocommit(self):
@@ -93,24 +106,41 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return super()._close()
         finally:
             self._release_writer_lock()
-            if self.writer_lock is not None:
-                os.close(self.writer_lock)
-                self.writer_lock = None
+            for name in ("writer_lock", "waiting_lock"):
+                if getattr(self, name) is not None:
+                    os.close(getattr(self, name))
+                    setattr(self, name, None)
 
     def _take_writer_lock(self) -> None:
+        if _try_lock(self.writer_lock, fcntl.LOCK_EX):
+            return
         wait = float(self.settings_dict["OPTIONS"].get("timeout", 5))
-        deadline, pause = time.monotonic() + wait, FIRST_PAUSE
-        while True:
-            try:
-                fcntl.flock(self.writer_lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return
-            except BlockingIOError:
+        deadline, pause, said = time.monotonic() + wait, FIRST_PAUSE, False
+        try:
+            while not _try_lock(self.writer_lock, fcntl.LOCK_EX):
+                said = said or _try_lock(self.waiting_lock, fcntl.LOCK_SH)
                 if time.monotonic() >= deadline:
                     raise OperationalError(
                         f"database is locked: another writer held it for over {wait:g} s"
-                    ) from None
+                    )
+                time.sleep(pause)
+                pause = min(2 * pause, LONGEST_PAUSE)
+        finally:
+            if said:
+                fcntl.flock(self.waiting_lock, fcntl.LOCK_UN)
+
+    def let_waiting_writers_in(self) -> None:
+        """Between two transactions of a job that writes in batches: wait until no writer says
+        it is waiting for the lock (each then had its turn), ``MOST_GIVEN_WAY`` at the most."""
+        if self.waiting_lock is None or self.holds_writer_lock:
+            return
+        deadline, pause = time.monotonic() + MOST_GIVEN_WAY, FIRST_PAUSE
+        while not _try_lock(self.waiting_lock, fcntl.LOCK_EX):
+            if time.monotonic() >= deadline:
+                return
             time.sleep(pause)
             pause = min(2 * pause, LONGEST_PAUSE)
+        fcntl.flock(self.waiting_lock, fcntl.LOCK_UN)
 
     def _release_writer_lock(self) -> None:
         if self.holds_writer_lock:
@@ -124,3 +154,11 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return file_identity(self.settings_dict["NAME"]) == self.opened
         except OSError:
             return False
+
+
+def _try_lock(descriptor: int, kind: int) -> bool:
+    try:
+        fcntl.flock(descriptor, kind | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    return True

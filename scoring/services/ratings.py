@@ -15,7 +15,7 @@ import math
 from datetime import datetime
 from typing import NamedTuple
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import OuterRef, Subquery
 from openskill.models import PlackettLuce
 
@@ -82,12 +82,14 @@ def write_generation(club_id: int, since: datetime | None, shown: int, mine: int
         rows = before.order_by("at", "pk").values_list("pk", *RatedEvent._fields)
         batch = list(rows[:BATCH])
         while batch:
+            _let_writers_in()
             with transaction.atomic():
                 _insert(club_id, mine, [RatedEvent(*row[1:]) for row in batch])
             # The next batch from where this one ended, along the (club, generation, at) index.
             pk, at = batch[-1][0], batch[-1][3]
             batch = list(rows.filter(at__gte=at).exclude(at=at, pk__lte=pk)[:BATCH])
     for start in range(0, len(created), BATCH):
+        _let_writers_in()
         with transaction.atomic():
             _insert(club_id, mine, created[start : start + BATCH])
     return games
@@ -101,8 +103,18 @@ def drop_generations(club_id: int, keep: int | None = None, only: int | None = N
         events.filter(generation=only) if only is not None else events.filter(generation__lt=keep)
     )
     while ids := list(events.order_by().values_list("pk", flat=True)[:BATCH]):
+        _let_writers_in()
         with transaction.atomic():
             RatingEvent.objects.filter(pk__in=ids).delete()
+
+
+def _let_writers_in() -> None:
+    """Before each batch: on SQLite, the writers waiting for its one writer lock (a hand
+    entry) go first, or a job that takes the lock again the moment it lets it go keeps them
+    out for its whole length (hearts_site/sqlite_backend)."""
+    give_way = getattr(connection, "let_waiting_writers_in", None)
+    if give_way is not None:
+        give_way()
 
 
 def _insert(club_id: int, generation: int, created: list[RatedEvent]) -> None:
