@@ -32,8 +32,9 @@ from scoring.models import (
 
 MODEL = PlackettLuce()
 # Rows a transaction of a re-rating's unlocked writes: short enough that on SQLite, where every
-# write waits for the one writer, a hand entry never waits long behind one.
-BATCH = 2000
+# write waits for the one writer, a hand entry waiting behind a batch waits well under 100 ms
+# (bench/RESULTS.md, "Writes during a re-rating").
+BATCH = 1000
 
 
 def ordinal(mu: float, sigma: float) -> float:
