@@ -64,7 +64,7 @@ def file_identity(name: object) -> tuple[int, int] | None:
 class DatabaseWrapper(base.DatabaseWrapper):
     opened: tuple[int, int] | None = None
     writer_lock: int | None = None  # the lock file's descriptor, opened with the connection
-    waiting_lock: int | None = None  # held shared while this connection waits for the other
+    waiting_lock: int | None = None  # held shared while this connection waits for the lock
     holds_writer_lock = False
 
     def get_new_connection(self, conn_params):
