@@ -55,10 +55,17 @@ def sign_in(page: Page, url: str, next_path: str, username: str = "sam") -> None
     expect(page.locator("footer")).to_contain_text(f"Signed in as {username}")
 
 
+def wait_for_the_worker(page: Page) -> None:
+    """Until install.js says the service worker runs. A locator, not ``wait_for_function`` with
+    a string: Playwright evaluates a string it must poll with ``eval``, which the site's CSP
+    refuses (an EvalError, whenever the worker was not ready at the first look)."""
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true")
+
+
 def open_kept_game(page: Page, url: str, game) -> None:
     """The game page, with the worker running and the page and its hand form kept."""
     sign_in(page, url, f"/games/{game.pk}/")
-    page.wait_for_function("document.documentElement.dataset.offlineReady === 'true'")
+    wait_for_the_worker(page)
     paths = [f"/games/{game.pk}/", f"/games/{game.pk}/enter/"]
     page.wait_for_function(KEPT, arg=paths)
 

@@ -19,7 +19,14 @@ from scoring import services
 from scoring.models import Hand
 from tests.pages.conftest import build_club
 from tests.pages.phone_checks import check_page_state
-from tests.pages.test_offline_browser import KEPT, KEPT_HANDS, enter_offline, sign_in, stored
+from tests.pages.test_offline_browser import (
+    KEPT,
+    KEPT_HANDS,
+    enter_offline,
+    sign_in,
+    stored,
+    wait_for_the_worker,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,7 +56,7 @@ def end_session(how: str, context: BrowserContext, alice) -> None:
 
 def open_kept(page: Page, url: str, game, username: str = "sam") -> None:
     sign_in(page, url, f"/games/{game.pk}/", username=username)
-    page.wait_for_function("document.documentElement.dataset.offlineReady === 'true'")
+    wait_for_the_worker(page)
     page.wait_for_function(KEPT, arg=[f"/games/{game.pk}/", f"/games/{game.pk}/enter/"])
 
 
@@ -79,7 +86,7 @@ def test_offline_the_next_account_sees_none_of_the_previous_ones_private_pages(
     end_session(how, context, people["scorer"])
 
     sign_in(page, url, "/", username="otto")  # Bob, in no club
-    page.wait_for_function("document.documentElement.dataset.offlineReady === 'true'")
+    wait_for_the_worker(page)
     context.set_offline(True)
     for path in (f"/games/{game.pk}/", f"/games/{game.pk}/enter/", f"/clubs/{game.club.slug}/"):
         page.goto(url + path)
