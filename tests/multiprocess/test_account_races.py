@@ -140,22 +140,24 @@ def test_guesses_sent_at_once_get_no_more_password_checks_than_the_limits(server
     assert all(50 <= wait <= 60 for wait in waits), waits
 
 
-def set_password_through(server: two.Server, key: str, password: str) -> int:
-    """Open the reset link's page (for its CSRF cookie and token), then send a new password:
-    the status of the answer (302: set; 404: the link is no longer valid)."""
-    path = f"/account/reset/{key}/"
+def open_reset_page(server: two.Server, key: str):
+    """Open the reset link's page, as a person does before typing: a browser of its own (its
+    CSRF cookie) and the form's token."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(), NoRedirect())
-    with opener.open(server.base + path, timeout=30) as page:
+    with opener.open(server.base + f"/account/reset/{key}/", timeout=30) as page:
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.read().decode())
+    return opener, token.group(1)
+
+
+def send_password(server: two.Server, key: str, opened, password: str) -> int:
+    """Send a new password from an opened reset page: the status of the answer (302: set; 404:
+    the link is no longer valid)."""
+    opener, token = opened
     body = urllib.parse.urlencode(
-        {
-            "csrfmiddlewaretoken": token.group(1),
-            "new_password1": password,
-            "new_password2": password,
-        }
+        {"csrfmiddlewaretoken": token, "new_password1": password, "new_password2": password}
     ).encode()
     try:
-        with opener.open(server.base + path, data=body, timeout=60) as answer:
+        with opener.open(server.base + f"/account/reset/{key}/", data=body, timeout=60) as answer:
             return answer.status
     except urllib.error.HTTPError as error:
         return error.code
@@ -174,8 +176,11 @@ def test_a_reset_link_used_by_several_at_once_sets_one_password(server):
     statuses: list[int] = [0] * len(passwords)
 
     def use(index: int) -> None:
+        # Each has the page open first; then all press at once (a page opened after the link
+        # was used would be a 404 before anyone pressed anything).
+        opened = open_reset_page(server, server.reset_key)
         barrier.wait(timeout=30)
-        statuses[index] = set_password_through(server, server.reset_key, passwords[index])
+        statuses[index] = send_password(server, server.reset_key, opened, passwords[index])
 
     threads = [threading.Thread(target=use, args=(i,)) for i in range(len(passwords))]
     for thread in threads:
