@@ -59,7 +59,7 @@ def wait_for_the_worker(page: Page) -> None:
     """Until install.js says the service worker runs. A locator, not ``wait_for_function`` with
     a string: Playwright evaluates a string it must poll with ``eval``, which the site's CSP
     refuses (an EvalError, whenever the worker was not ready at the first look)."""
-    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true")
+    expect(page.locator("html")).to_have_attribute("data-offline-ready", "true", timeout=30_000)
 
 
 def open_kept_game(page: Page, url: str, game) -> None:
@@ -259,6 +259,10 @@ def test_a_hand_form_kept_before_another_phones_hand_takes_the_next_number(
     enter_offline(page, 2, [13, 5, 4, 4])
     page.get_by_role("link", name="Back to the scoreboard").click()
     context.set_offline(False)
+    # The sent hand on the scoreboard, not only an outbox hidden: before the page has read its
+    # outbox, the outbox is hidden too.
+    rows = page.locator("table.scoreboard tbody tr:not(.note)")
+    expect(rows).to_have_count(2, timeout=10_000)
     expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
     assert stored(game) == [(1, [4, 4, 5, 13]), (2, [13, 5, 4, 4])]
 
