@@ -27,8 +27,10 @@ A ``flock`` is not a queue: a job that writes in batches (a re-rating's thousand
 takes the lock again the instant it lets it go, and a writer trying every few milliseconds can
 miss every gap (a hand entry gave up after 3 s during a 200,000-game re-rating). So a writer
 that finds the lock taken says it is waiting (a shared ``flock`` on ``<database>-waiting.lock``)
-until it gets in or gives up, and such a job calls ``let_waiting_writers_in`` between its
-batches: it waits, briefly, until no writer says it is waiting.
+until it gets in or gives up, and a connection that takes the lock again within
+``BACK_TO_BACK`` of letting it go first gives way: it waits, briefly, until a waiting writer
+has the lock (or none says it is waiting). A longer gap needs nothing: a waiter tries at
+least every ``LONGEST_PAUSE``.
 
 One thread must not hold write transactions on two connections to one database at once: the
 second would wait for the first for ever (SQLite alone would have refused it after
@@ -46,7 +48,10 @@ from django.db.backends.sqlite3 import base
 
 # A waiting writer's pauses between tries: short, since most transactions last milliseconds.
 FIRST_PAUSE, LONGEST_PAUSE = 0.0005, 0.002
-# How long a batch job gives way to waiting writers at most: it is not starved by a stream of them.
+# A transaction begun this soon after the connection's last one ended: a waiter may not have
+# tried in between, so it goes first; for at most MOST_GIVEN_WAY (a stream of waiters does not
+# starve the job either).
+BACK_TO_BACK = 4 * LONGEST_PAUSE
 MOST_GIVEN_WAY = 0.5
 
 
@@ -66,6 +71,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
     writer_lock: int | None = None  # the lock file's descriptor, opened with the connection
     waiting_lock: int | None = None  # held shared while this connection waits for the lock
     holds_writer_lock = False
+    released_at = float("-inf")  # time.monotonic() when this connection last let the lock go
 
     def get_new_connection(self, conn_params):
         connection = super().get_new_connection(conn_params)
@@ -112,6 +118,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
                     setattr(self, name, None)
 
     def _take_writer_lock(self) -> None:
+        if time.monotonic() - self.released_at < BACK_TO_BACK:
+            self._give_way()
         if _try_lock(self.writer_lock, fcntl.LOCK_EX):
             return
         wait = float(self.settings_dict["OPTIONS"].get("timeout", 5))
@@ -129,13 +137,15 @@ class DatabaseWrapper(base.DatabaseWrapper):
             if said:
                 fcntl.flock(self.waiting_lock, fcntl.LOCK_UN)
 
-    def let_waiting_writers_in(self) -> None:
-        """Between two transactions of a job that writes in batches: wait until no writer says
-        it is waiting for the lock (each then had its turn), ``MOST_GIVEN_WAY`` at the most."""
-        if self.waiting_lock is None or self.holds_writer_lock:
-            return
+    def _give_way(self) -> None:
+        """Let a waiting writer take the lock first: wait until one has it, or none says it is
+        waiting, ``MOST_GIVEN_WAY`` at the most. Then this connection queues as any writer does
+        (a stream of newcomers does not hold it back)."""
         deadline, pause = time.monotonic() + MOST_GIVEN_WAY, FIRST_PAUSE
         while not _try_lock(self.waiting_lock, fcntl.LOCK_EX):
+            if not _try_lock(self.writer_lock, fcntl.LOCK_EX):
+                return  # a waiter is in
+            fcntl.flock(self.writer_lock, fcntl.LOCK_UN)  # only looked: free, the waiter sleeps
             if time.monotonic() >= deadline:
                 return
             time.sleep(pause)
@@ -146,6 +156,7 @@ class DatabaseWrapper(base.DatabaseWrapper):
         if self.holds_writer_lock:
             self.holds_writer_lock = False
             fcntl.flock(self.writer_lock, fcntl.LOCK_UN)
+            self.released_at = time.monotonic()
 
     def is_usable(self) -> bool:
         if self.opened is None:

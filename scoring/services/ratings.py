@@ -15,7 +15,7 @@ import math
 from datetime import datetime
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from openskill.models import PlackettLuce
 
@@ -31,9 +31,9 @@ from scoring.models import (
 )
 
 MODEL = PlackettLuce()
-# Rows a transaction of a re-rating's unlocked writes: short enough that on SQLite, where every
-# write waits for the one writer, a hand entry waiting behind a batch waits well under 100 ms
-# (bench/RESULTS.md, "Writes during a re-rating").
+# Rows a transaction of a re-rating's unlocked writes: on SQLite every other write waits for the
+# batch in progress, so a batch is kept short (its size chosen by measuring those waits:
+# bench/RESULTS.md, "Writes during a re-rating").
 BATCH = 1000
 
 
@@ -83,14 +83,12 @@ def write_generation(club_id: int, since: datetime | None, shown: int, mine: int
         rows = before.order_by("at", "pk").values_list("pk", *RatedEvent._fields)
         batch = list(rows[:BATCH])
         while batch:
-            _let_writers_in()
             with transaction.atomic():
                 _insert(club_id, mine, [RatedEvent(*row[1:]) for row in batch])
             # The next batch from where this one ended, along the (club, generation, at) index.
             pk, at = batch[-1][0], batch[-1][3]
             batch = list(rows.filter(at__gte=at).exclude(at=at, pk__lte=pk)[:BATCH])
     for start in range(0, len(created), BATCH):
-        _let_writers_in()
         with transaction.atomic():
             _insert(club_id, mine, created[start : start + BATCH])
     return games
@@ -104,18 +102,8 @@ def drop_generations(club_id: int, keep: int | None = None, only: int | None = N
         events.filter(generation=only) if only is not None else events.filter(generation__lt=keep)
     )
     while ids := list(events.order_by().values_list("pk", flat=True)[:BATCH]):
-        _let_writers_in()
         with transaction.atomic():
             RatingEvent.objects.filter(pk__in=ids).delete()
-
-
-def _let_writers_in() -> None:
-    """Before each batch: on SQLite, the writers waiting for its one writer lock (a hand
-    entry) go first, or a job that takes the lock again the moment it lets it go keeps them
-    out for its whole length (hearts_site/sqlite_backend)."""
-    give_way = getattr(connection, "let_waiting_writers_in", None)
-    if give_way is not None:
-        give_way()
 
 
 def _insert(club_id: int, generation: int, created: list[RatedEvent]) -> None:
