@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError
-from scoring.domain.ranking import rank
+from scoring.domain.ranking import criterion_of, rank
 
 FORMULAS: dict[str, Any] = {
     "place_points": gettext_lazy("more place points (points for each place at a table)"),
@@ -43,12 +43,7 @@ def formula_of(declared: object) -> dict[str, Any]:
         raise DomainError(
             "invalid_formula", _("formula has criterion and place_points only"), "formula"
         )
-    if not isinstance(formula["criterion"], str) or formula["criterion"] not in FORMULAS:
-        raise DomainError(
-            "invalid_formula",
-            _("criterion is one of: {criteria}").format(criteria=", ".join(FORMULAS)),
-            "formula.criterion",
-        )
+    criterion_of(formula["criterion"], FORMULAS, "invalid_formula", "formula.criterion")
     points = formula["place_points"]
     if not isinstance(points, dict):
         raise DomainError(

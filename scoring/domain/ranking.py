@@ -47,12 +47,7 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
             "ranking",
         )
     ranking = {**DEFAULT_RANKING, **(declared or {})}
-    if not isinstance(ranking["criterion"], str) or ranking["criterion"] not in CRITERIA:
-        raise DomainError(
-            "invalid_ranking",
-            _("criterion must be one of: {criteria}").format(criteria=", ".join(CRITERIA)),
-            "ranking.criterion",
-        )
+    criterion_of(ranking["criterion"], CRITERIA, "invalid_ranking", "ranking.criterion")
     breaks = ranking["tie_breaks"]
     if not isinstance(breaks, list) or any(
         not isinstance(b, str) or b not in TIE_BREAKS for b in breaks
@@ -68,6 +63,17 @@ def ranking_of(declared: dict | None) -> dict[str, Any]:
             "invalid_ranking", _("min_games is a whole number from 0"), "ranking.min_games"
         )
     return {"criterion": ranking["criterion"], "tie_breaks": breaks, "min_games": games}
+
+
+def criterion_of(value: object, criteria: dict[str, Any], code: str, field: str) -> str:
+    """A declared criterion, checked: one of the codes of ``criteria`` (a league's or a night's)."""
+    if not isinstance(value, str) or value not in criteria:
+        raise DomainError(
+            code,
+            _("criterion must be one of: {criteria}").format(criteria=", ".join(criteria)),
+            field,
+        )
+    return value
 
 
 def described(ranking: dict[str, Any]) -> dict[str, Any]:
