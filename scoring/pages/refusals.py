@@ -1,4 +1,5 @@
-"""A service's refusal of a scoreboard action, in words a player uses (no code names)."""
+"""A service's refusal of a scoreboard action, in words a player uses (no code names), and a
+refused form's first error."""
 
 from __future__ import annotations
 
@@ -83,3 +84,9 @@ def refusal_words(
             said=f"{said[0].upper()}{said[1:]}", fallback=fallback
         )
     return str(fallback)
+
+
+def first_error(form, fallback: object = None) -> str:
+    """A refused form's first error, for a page that says it in a message after a redirect."""
+    errors = [error for errors in form.errors.values() for error in errors]
+    return errors[0] if errors else str(fallback or _("That could not be done."))

@@ -1,7 +1,8 @@
 """The phone pages' routes, included by hearts_site.urls after the API."""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import path, register_converter
+from django.urls.converters import StringConverter
 
 from scoring.pages.views import (
     account,
@@ -26,6 +27,15 @@ WEBHOOK = CLUB + "webhooks/<id:pk>/"
 NIGHT = CLUB + "nights/<id:pk>/"
 GAME = "games/<id:pk>/"
 HAND = GAME + "hands/<id:number>/"
+
+
+class AtTheTableConverter(StringConverter):
+    """The forms at the table (``club_night.AT_THE_TABLE``): confirm, query, confirm-for-table."""
+
+    regex = "|".join(club_night.AT_THE_TABLE)
+
+
+register_converter(AtTheTableConverter, "at_the_table")
 
 urlpatterns = [
     path("", browse.home, name="home"),
@@ -76,13 +86,7 @@ urlpatterns = [
     path(GAME + "abandon/", game_actions.game_abandon, name="page-game-abandon"),
     path(GAME + "dispute/", game_actions.hand_dispute, name="page-hand-dispute"),
     path(GAME + "again/", game_actions.same_table_again, name="page-game-again"),
-    path(HAND + "confirm/", club_night.hand_confirm, name="page-hand-confirm"),
-    path(HAND + "query/", club_night.hand_query, name="page-hand-query"),
-    path(
-        HAND + "confirm-for-table/",
-        club_night.hand_confirm_for_table,
-        name="page-hand-confirm-for-table",
-    ),
+    path(HAND + "<at_the_table:action>/", club_night.hand_at_the_table, name="page-hand-at-table"),
     path(HAND + "correct/", scoresheet.hand_correct, name="page-hand-correct"),
     path(HAND + "rule/", adjudicate.game_hand_adjudicate, name="page-hand-adjudicate"),
     path(HAND + "disputes/<id:dispute_id>/", disputes.dispute_page, name="page-dispute"),

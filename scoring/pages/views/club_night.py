@@ -6,6 +6,7 @@ PIN or inviting them, and claims."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -16,6 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
@@ -26,7 +28,7 @@ from scoring.pages import access
 from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PIN_IS, ConfirmForm, PinForm, QueryForm, SeenForm
 from scoring.pages.params import int_param
-from scoring.pages.refusals import refusal_words
+from scoring.pages.refusals import first_error, refusal_words
 from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
@@ -34,20 +36,46 @@ from scoring.pages.views.nights import night_context
 from scoring.selectors.nights import open_nights
 
 
-def _at_the_table(
-    request: HttpRequest,
-    game: Game,
-    number: int,
-    form: forms.Form,
-    write: Callable[..., object],
-    arguments: Callable[[dict], dict],
-    done: str,
-) -> HttpResponse:
-    """A hand confirmed or queried from the game page: the form's first refusal, or ``write``
-    called with the hand, the actor, the revision the form showed and ``arguments(data)``."""
+def _confirm_form(request: HttpRequest, game: Game) -> forms.Form:
+    players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
+    return ConfirmForm(request.POST, players=players)
+
+
+# What each form at the table does to a waiting hand: the form, the service it calls, the
+# service's own arguments from the form's data, and the words once done. A director confirms
+# for a table whose players cannot (no phone, no PIN).
+AT_THE_TABLE: dict[str, tuple[Callable, Callable[..., object], Callable[[dict], dict], Any]] = {
+    "confirm": (
+        _confirm_form,
+        services.confirm_hand,
+        lambda data: {"player_id": data.get("player") or None, "pin": data.get("pin") or None},
+        gettext_lazy("Hand {number} is confirmed: it counts."),
+    ),
+    "confirm-for-table": (
+        lambda request, game: SeenForm(request.POST),
+        services.confirm_for_table,
+        lambda data: {},
+        gettext_lazy("Hand {number} is confirmed for the table: it counts."),
+    ),
+    "query": (
+        lambda request, game: QueryForm(request.POST),
+        services.query_hand,
+        lambda data: {"record": {}, "reason": data["reason"]},
+        gettext_lazy("Hand {number} is queried: a director will rule on it."),
+    ),
+}
+
+
+@signed_in_post
+def hand_at_the_table(request: HttpRequest, pk: int, number: int, action: str) -> HttpResponse:
+    """A hand confirmed or queried from the game page (``AT_THE_TABLE[action]``): the form's
+    first refusal, or the service called with the hand, the actor, the revision the form showed
+    and the form's own arguments."""
+    form_of, write, arguments, done = AT_THE_TABLE[action]
+    game = access.readable_game(request, pk)
+    form = form_of(request, game)
     if not form.is_valid():
-        errors = [error for errors in form.errors.values() for error in errors]
-        messages.error(request, errors[0] if errors else _("That could not be done."))
+        messages.error(request, first_error(form))
         return _back(game, "#waiting")
     data = form.cleaned_data
     return _carried_out(
@@ -60,53 +88,9 @@ def _at_the_table(
             expected_revision=data["revision"],
             **arguments(data),
         ),
-        done,
+        done.format(number=number),
         number=number,
         anchor="#waiting",
-    )
-
-
-@signed_in_post
-def hand_confirm(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = access.readable_game(request, pk)
-    players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
-    return _at_the_table(
-        request,
-        game,
-        number,
-        ConfirmForm(request.POST, players=players),
-        services.confirm_hand,
-        lambda data: {"player_id": data.get("player") or None, "pin": data.get("pin") or None},
-        _("Hand {number} is confirmed: it counts.").format(number=number),
-    )
-
-
-@signed_in_post
-def hand_confirm_for_table(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A director confirms the hand for a table whose players cannot (no phone, no PIN)."""
-    game = access.readable_game(request, pk)
-    return _at_the_table(
-        request,
-        game,
-        number,
-        SeenForm(request.POST),
-        services.confirm_for_table,
-        lambda data: {},
-        _("Hand {number} is confirmed for the table: it counts.").format(number=number),
-    )
-
-
-@signed_in_post
-def hand_query(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    game = access.readable_game(request, pk)
-    return _at_the_table(
-        request,
-        game,
-        number,
-        QueryForm(request.POST),
-        services.query_hand,
-        lambda data: {"record": {}, "reason": data["reason"]},
-        _("Hand {number} is queried: a director will rule on it.").format(number=number),
     )
 
 
@@ -147,16 +131,9 @@ def my_page(request: HttpRequest) -> HttpResponse:
             selectors.linked_players(request.user), pk=int_param(request.POST.get("player"))
         )
         form = PinForm(request.POST)
-        if form.is_valid():
-            try:
-                services.set_pin(player=player, pin=form.cleaned_data["pin"])
-            except DomainError as exc:
-                messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
-            else:
-                messages.success(
-                    request, _("Your PIN at {club} is set.").format(club=player.club.name)
-                )
-                return redirect("page-me")
+        done = _("Your PIN at {club} is set.").format(club=player.club.name)
+        if form.is_valid() and _pin_set(request, player, form.cleaned_data["pin"], done):
+            return redirect("page-me")
     games = selectors.my_games(request.user).prefetch_related("seats__player")
     context = {
         "players": players,
@@ -166,6 +143,17 @@ def my_page(request: HttpRequest) -> HttpResponse:
         "form": form,
     }
     return render(request, "pages/me.html", context)
+
+
+def _pin_set(request: HttpRequest, player: Player, pin: str, done: str) -> bool:
+    """Sets the player's PIN, saying ``done`` or the refusal in a message."""
+    try:
+        services.set_pin(player=player, pin=pin)
+    except DomainError as exc:
+        messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
+        return False
+    messages.success(request, done)
+    return True
 
 
 @never_cache
@@ -178,20 +166,10 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied(_("A director of the club sets a player's PIN."))
     form = PinForm(request.POST)
     if not form.is_valid():
-        errors = [error for errors in form.errors.values() for error in errors]
-        messages.error(request, errors[0] if errors else str(PIN_IS))
+        messages.error(request, first_error(form, PIN_IS))
         return redirect(reverse("page-player", args=[pk]) + "#pin")
-    try:
-        services.set_pin(player=player, pin=form.cleaned_data["pin"])
-    except DomainError as exc:
-        messages.error(request, refusal_words(exc, fallback=str(PIN_IS)))
-    else:
-        messages.success(
-            request,
-            _("{player}'s PIN is set: they confirm hands with it on a scorer's phone.").format(
-                player=player.name
-            ),
-        )
+    done = _("{player}'s PIN is set: they confirm hands with it on a scorer's phone.")
+    _pin_set(request, player, form.cleaned_data["pin"], done.format(player=player.name))
     return redirect(reverse("page-player", args=[pk]) + "#pin")
 
 

@@ -18,7 +18,7 @@ from scoring import selectors, services
 from scoring.models import Game, GameStatus
 from scoring.pages import access
 from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
-from scoring.pages.refusals import BAD_CLAIM, refusal_words
+from scoring.pages.refusals import BAD_CLAIM, first_error, refusal_words
 
 
 def _scorers_game(request: HttpRequest, pk: int) -> tuple[Game, HttpResponse | None]:
@@ -34,8 +34,7 @@ def _back(game: Game, anchor: str = "") -> HttpResponse:
 
 def _refused(request: HttpRequest, game: Game, form) -> HttpResponse:
     """A form the page cannot carry across a redirect: its first error, as a message."""
-    errors = [error for errors in form.errors.values() for error in errors]
-    messages.error(request, errors[0] if errors else _("That could not be done."))
+    messages.error(request, first_error(form))
     return _back(game, "#fix")
 
 

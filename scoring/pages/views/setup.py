@@ -22,6 +22,13 @@ def _shown_again(request: HttpRequest, template: str, context: dict) -> HttpResp
     return render(request, template, context, status=400 if context["form"].is_bound else 200)
 
 
+def _club_and_form(request: HttpRequest, slug: str, roles, refusal: str, form_class: type):
+    """The club, for a user in one of ``roles`` (else a 403 page saying ``refusal``), and the
+    form that writes to it, bound to what was posted (unbound on a GET)."""
+    club = access.club_in_role(request.user, slug, roles, refusal)
+    return club, form_class(posted(request))
+
+
 @signed_in_form
 def club_new(request: HttpRequest) -> HttpResponse:
     form = ClubForm(posted(request))
@@ -39,13 +46,8 @@ def club_new(request: HttpRequest) -> HttpResponse:
 
 @signed_in_form
 def league_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access.club_in_role(
-        request.user,
-        slug,
-        selectors.DIRECTORS,
-        _("Only the club's directors and owners make leagues."),
-    )
-    form = LeagueForm(posted(request))
+    refusal = _("Only the club's directors and owners make leagues.")
+    club, form = _club_and_form(request, slug, selectors.DIRECTORS, refusal, LeagueForm)
     league = form.written(lambda: services.create_league(club=club, **form.league()))
     if league is not None:
         messages.success(
@@ -57,13 +59,8 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 @signed_in_form
 def players_new(request: HttpRequest, slug: str) -> HttpResponse:
-    club = access.club_in_role(
-        request.user,
-        slug,
-        selectors.SCORERS,
-        _("Only the club's scorers, directors and owners add players."),
-    )
-    form = PlayersForm(posted(request))
+    refusal = _("Only the club's scorers, directors and owners add players.")
+    club, form = _club_and_form(request, slug, selectors.SCORERS, refusal, PlayersForm)
     added = form.written(lambda: services.add_players(club=club, names=form.cleaned_data["names"]))
     if added is not None:
         names = ", ".join(player.name for player in added)
