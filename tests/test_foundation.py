@@ -349,7 +349,6 @@ def test_a_domain_error_maps_to_the_standard_error_body(
 
 @pytest.mark.urls(THIS_URLCONF)
 def test_an_engine_error_maps_to_a_400_on_its_field(client):
-    pytest.importorskip("adjudication.engine.errors")
     response = client.get("/engine")
     assert response.status_code == 400
     assert response.json() == {
