@@ -68,11 +68,13 @@
     function valueOf(input) { return /^\d+$/.test(input.value.trim()) ? Number(input.value.trim()) : null; }
 
     // The one box left blank gets what the others leave; never the box being typed in (its
-    // scorer just cleared it, to type another number: refilled, "13" then "0" made "130").
+    // scorer just cleared it, to type another number: refilled, "13" then "0" made "130"),
+    // which is the box with the focus too when the page itself asks (pageshow, or a box
+    // cleared on a slow phone before this script ran).
     function fillLast(typing) {
       var open = inputs.filter(function (input) { return input === auto || input.value.trim() === ""; });
       if (auto && open.length !== 1) { auto.value = ""; auto.classList.remove("auto"); auto = null; }
-      if (open.length !== 1 || open[0] === typing) return;
+      if (open.length !== 1 || open[0] === (typing || document.activeElement)) return;
       var rest = total;
       inputs.forEach(function (input) { if (input !== open[0]) rest -= valueOf(input) || 0; });
       if (rest < 0) return;
@@ -130,9 +132,10 @@
         update();
       });
     });
-    form.addEventListener("entry-change", update);
+    // Called without the event: update's argument is the box being typed in.
+    form.addEventListener("entry-change", function () { update(); });
     // After pages.js re-enables buttons on pageshow: the hand may still be impossible.
-    window.addEventListener("pageshow", update);
+    window.addEventListener("pageshow", function () { update(); });
     update();
   }
 
