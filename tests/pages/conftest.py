@@ -8,6 +8,9 @@ CI (``CI=true``), where a missing browser fails the run.
 from __future__ import annotations
 
 import os
+import sys
+import threading
+import traceback
 from pathlib import Path
 
 import pytest
@@ -31,6 +34,10 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 PHONE = {"width": 360, "height": 800}
+# Playwright's 30 s for a click or a navigation, doubled: at the end of ``make test`` both
+# workers drive a Chromium with its live server on two cores, and CI saw a page take longer.
+# A page that hangs for good still fails, and the report then shows every thread's stack.
+BROWSER_WAIT_MS = 60_000
 
 # Four hands that end a standard game: Ada 25, then three moons added to the others.
 # Totals: Ada 103, Ben 53, Cleo 52, Dev 52: Cleo and Dev share the win.
@@ -163,6 +170,36 @@ def browser_type_launch_args(browser_type_launch_args, chromium_executable):
         "headless": True,
         "args": CHROMIUM_ARGS,
     }
+
+
+@pytest.fixture(scope="session")
+def browser(browser):
+    """Every context of the session's browser waits ``BROWSER_WAIT_MS``, those a test opens
+    itself (a second phone) too: they all come from ``browser.new_context``."""
+    opened = browser.new_context
+
+    def new_context(**options):
+        context = opened(**options)
+        context.set_default_timeout(BROWSER_WAIT_MS)
+        return context
+
+    browser.new_context = new_context
+    return browser
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A browser test that fails shows where each thread of this process stands: a live
+    server's request stuck in the process shows here, not just Playwright's wait."""
+    report = yield
+    if report.failed and call.when == "call" and "page" in getattr(item, "fixturenames", ()):
+        names = {thread.ident: thread.name for thread in threading.enumerate()}
+        stacks = [
+            f"--- {names.get(ident, ident)}\n" + "".join(traceback.format_stack(frame))
+            for ident, frame in sys._current_frames().items()
+        ]
+        report.sections.append(("threads when it failed", "\n".join(stacks)))
+    return report
 
 
 @pytest.fixture(scope="session")
