@@ -169,6 +169,21 @@ def test_a_scorer_adds_several_players_at_once_and_the_club_page_lists_them(club
 
 
 @pytest.mark.parametrize(
+    ("language", "names", "said"),
+    [
+        ("fr", "Gus", "1 joueur ajouté : Gus."),
+        ("fr", "Gus\nIvy", "2 joueurs ajoutés : Gus, Ivy."),
+        ("de", "Gus\nIvy", "2 Spieler hinzugefügt: Gus, Ivy."),
+    ],
+)
+def test_the_players_added_are_said_in_the_pages_language(club, people, language, names, said):
+    client = signed_in(people["scorer"])
+    client.cookies["django_language"] = language
+    added = client.post(f"/clubs/{club.slug}/players/new/", {"names": names}, follow=True)
+    assert said in added.content.decode()
+
+
+@pytest.mark.parametrize(
     ("names", "words"),
     [
         ("Gus\nAda", "Ada is a player here already."),

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring import selectors, services
 from scoring.pages import access
@@ -63,9 +64,11 @@ def players_new(request: HttpRequest, slug: str) -> HttpResponse:
     club, form = _club_and_form(request, slug, selectors.SCORERS, refusal, PlayersForm)
     added = form.written(lambda: services.add_players(club=club, names=form.cleaned_data["names"]))
     if added is not None:
+        said = ngettext(
+            "%(count)d player added: %(names)s.", "%(count)d players added: %(names)s.", len(added)
+        )
         names = ", ".join(player.name for player in added)
-        count = f"{len(added)} players" if len(added) > 1 else "1 player"
-        messages.success(request, f"{count} added: {names}.")
+        messages.success(request, said % {"count": len(added), "names": names})
         return redirect(reverse("page-club", args=[club.slug]) + "#players")
     context = {"club": club, "form": form, "players": selectors.club_players(club)}
     return _shown_again(request, "pages/players_new.html", context)
