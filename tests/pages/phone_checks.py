@@ -62,14 +62,15 @@ _SMALL_TARGETS = """(min) => {
 def shot(page: Page, name: str) -> None:
     """Save the whole page, and check nothing sticks out sideways at 360 px."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    target = SCREENSHOTS / f"{name}.png"
     try:
-        page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+        page.screenshot(path=target, full_page=True)
     except PlaywrightError as error:
         # Chromium under load sometimes answers "Unable to capture screenshot" once (CI saw
         # it); the page itself is not at fault, and the second try shows it.
         if "Unable to capture screenshot" not in str(error):
             raise
-        page.screenshot(path=SCREENSHOTS / f"{name}.png", full_page=True)
+        page.screenshot(path=target, full_page=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{name}: the page is {width}px wide at {PHONE['width']}px"
 
