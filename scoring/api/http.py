@@ -6,6 +6,7 @@ of ``request.headers`` builds a mapping of every header the request carries, to 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -101,9 +102,10 @@ SEEN_REQUIRED = OpenApiResponse(
 )
 
 
-def seen_versions(request: Request, revision: int | None) -> tuple[int | None, int | None]:
-    """(the game version ``If-Match`` names, the hand's ``revision`` in the body): what the
-    caller read, at least one of the two, else a 428."""
+def seen_versions(request: Request, revision: int | None) -> dict[str, int | None]:
+    """What the caller read, as a service takes it: the game version ``If-Match`` names
+    (``expected_version``) and the hand's ``revision`` in the body (``expected_revision``); at
+    least one of the two, else a 428."""
     version = expected_version(request)
     if version is None and revision is None:
         raise PreconditionRequired(
@@ -114,7 +116,7 @@ def seen_versions(request: Request, revision: int | None) -> tuple[int | None, i
             ),
             None,
         )
-    return version, revision
+    return {"expected_version": version, "expected_revision": revision}
 
 
 def with_etag(response: Response, version: int) -> Response:
@@ -187,18 +189,30 @@ def changes(
     more: dict[int, Any] | None = None,
     headers: list[OpenApiParameter] | None = None,
 ):
-    """The schema of a write answered 200 with ``output`` (described in operations.toml): its
-    body checked by ``input_serializer``, each refusal it answers 409 with (and ``more``
-    answers by status, with ``headers``); a ``versioned`` one takes If-Match and sends the new
-    version as its ETag."""
+    """A write answered 200 with ``output`` (described in operations.toml): its body checked by
+    ``input_serializer`` before the method runs, which gets the checked data after the request
+    (so the schema's body and the checked one are one serializer); each refusal it answers 409
+    with (and ``more`` answers by status, with ``headers``); a ``versioned`` one takes If-Match
+    and sends the new version as its ETag."""
     responses = {200: output, **({409: conflict(conflicts)} if conflicts else {}), **(more or {})}
     parameters = [*([IF_MATCH, ETAG] if versioned else []), *(headers or [])] or None
-    return extend_schema(
+    schema = extend_schema(
         **operation(operation_id),
         request=input_serializer,
         responses=responses,
         parameters=parameters,
     )
+
+    def decorate(method: Callable[..., Response]) -> Callable[..., Response]:
+        @functools.wraps(method)
+        def checked(view: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
+            body = input_serializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            return method(view, request, dict(body.validated_data), *args, **kwargs)
+
+        return schema(checked)
+
+    return decorate
 
 
 def lists(operation_id: str):

@@ -3,6 +3,8 @@ director's invitation to be one, and the signed-in caller's players, games and s
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
@@ -87,11 +89,9 @@ class ClaimDecisionView(ClubScopedMixin, APIView):
         PlayerClaimOutputSerializer,
         {"claim_decided": "the claim was already decided", **LINK_CONFLICTS},
     )
-    def post(self, request: Request, pk: int, claim_id: int) -> Response:
-        data = ClaimDecisionInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+    def post(self, request: Request, body: dict[str, Any], pk: int, claim_id: int) -> Response:
         claim = services.decide_claim(
-            claim_id=claim_id, club_id=self.get_club().pk, actor=request.user, **data.validated_data
+            claim_id=claim_id, club_id=self.get_club().pk, actor=request.user, **body
         )
         return Response(PlayerClaimOutputSerializer(claim).data)
 

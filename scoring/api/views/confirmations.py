@@ -3,6 +3,8 @@ their own account or by their PIN on the scorer's device; a player's PIN."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
@@ -54,6 +56,12 @@ CONFIRM_CONFLICTS = {
 }
 
 
+def who_acts(body: dict[str, Any]) -> dict[str, Any]:
+    """Taken out of ``body``: the seated player who confirms or queries with their PIN on the
+    scorer's device, as the services name them (both None: the caller's own player)."""
+    return {"player_id": body.pop("player", None), "pin": body.pop("pin", None)}
+
+
 class HandConfirmView(GameScopedMixin, APIView):
     permission_classes = [IsAuthenticated]
 
@@ -66,25 +74,16 @@ class HandConfirmView(GameScopedMixin, APIView):
         more={403: REFUSED_AT_THE_TABLE, 428: SEEN_REQUIRED},
         headers=[PIN_RESTING],
     )
-    def post(self, request: Request, game_id: int, number: int) -> Response:
+    def post(self, request: Request, body: dict[str, Any], game_id: int, number: int) -> Response:
         self.get_game_version()  # a game the caller may not read is a 404
-        data = ConfirmInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        body = data.validated_data
-        version, revision = seen_versions(request, body.get("revision"))
-        seen = {"expected_version": version, "expected_revision": revision}
+        seen = seen_versions(request, body.get("revision"))
         if body.get("as_director"):
             hand = services.confirm_for_table(
                 game_id=game_id, number=number, actor=request.user, **seen
             )
         else:
             hand = services.confirm_hand(
-                game_id=game_id,
-                number=number,
-                actor=request.user,
-                player_id=body.get("player"),
-                pin=body.get("pin"),
-                **seen,
+                game_id=game_id, number=number, actor=request.user, **who_acts(body), **seen
             )
         return hand_result(hand, game_id)
 
@@ -113,19 +112,17 @@ class HandQueryView(GameScopedMixin, APIView):
         data = QueryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         record = dict(data.validated_data)
-        player, pin = record.pop("player", None), record.pop("pin", None)
+        seen = seen_versions(request, record.pop("revision", None))
+        who = who_acts(record)
         reason = record.pop("reason", "")
-        version, revision = seen_versions(request, record.pop("revision", None))
         dispute = services.query_hand(
             game_id=game_id,
             number=number,
             actor=request.user,
             record=record,
             reason=reason,
-            player_id=player,
-            pin=pin,
-            expected_version=version,
-            expected_revision=revision,
+            **who,
+            **seen,
         )
         return Response(DisputeOutputSerializer(dispute).data, status=status.HTTP_201_CREATED)
 

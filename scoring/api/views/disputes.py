@@ -3,6 +3,8 @@ at once), resolved by a director."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from rest_framework import generics
 from rest_framework.permissions import IsAuthenticated
@@ -62,11 +64,9 @@ class DisputeResolveView(GameScopedMixin, APIView):
         DisputeOutputSerializer,
         DISPUTE_RESOLVE_CONFLICTS,
     )
-    def post(self, request: Request, game_id: int, number: int, dispute_id: int) -> Response:
-        data = DisputeResolveInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+    def post(
+        self, request: Request, body: dict[str, Any], game_id: int, number: int, dispute_id: int
+    ) -> Response:
         get_object_or_404(Dispute, pk=dispute_id, hand__game_id=game_id, hand__number=number)
-        dispute = services.resolve_dispute(
-            dispute_id=dispute_id, actor=request.user, **data.validated_data
-        )
+        dispute = services.resolve_dispute(dispute_id=dispute_id, actor=request.user, **body)
         return Response(DisputeOutputSerializer(dispute).data)

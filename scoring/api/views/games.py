@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from rest_framework import status
@@ -106,12 +108,10 @@ class GameAbandonView(GameScopedMixin, APIView):
         GAMES_ABANDON_CONFLICTS,
         versioned=True,
     )
-    def post(self, request: Request, game_id: int) -> Response:
-        data = GameAbandonInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+    def post(self, request: Request, body: dict[str, Any], game_id: int) -> Response:
         game = services.abandon_game(
             game_id=game_id,
-            reason=data.validated_data["reason"],
+            reason=body["reason"],
             actor=request.user,
             expected_version=expected_version(request),
         )

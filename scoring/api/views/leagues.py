@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django_filters import rest_framework as filters
 from rest_framework import generics
 from rest_framework.request import Request
@@ -63,10 +65,8 @@ class LeagueDetailView(LeagueScopedMixin, APIView):
         LeagueOutputSerializer,
         LEAGUES_UPDATE_CONFLICTS,
     )
-    def patch(self, request: Request, pk: int) -> Response:
-        data = LeagueUpdateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        league = services.update_league(league=self.get_league(), **data.validated_data)
+    def patch(self, request: Request, body: dict[str, Any], pk: int) -> Response:
+        league = services.update_league(league=self.get_league(), **body)
         return Response(LeagueOutputSerializer(league).data)
 
 

@@ -4,6 +4,8 @@ reads."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from rest_framework import generics
 from rest_framework.request import Request
@@ -91,16 +93,9 @@ def _action(operation_id: str, input_serializer, act):
 
     class Action(NightScopedView):
         @changes(operation_id, input_serializer, NightDetailOutputSerializer, NIGHT_CONFLICTS)
-        def post(self, request: Request, pk: int, night_id: int) -> Response:
-            data = input_serializer(data=request.data)
-            data.is_valid(raise_exception=True)
+        def post(self, request: Request, body: dict[str, Any], pk: int, night_id: int) -> Response:
             self.get_night()  # a 404 before anything else
-            act(
-                club=self.get_club(),
-                night_id=night_id,
-                actor=request.user,
-                **data.validated_data,
-            )
+            act(club=self.get_club(), night_id=night_id, actor=request.user, **body)
             return self.answer()
 
     Action.__name__ = Action.__qualname__ = (

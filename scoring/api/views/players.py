@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
@@ -80,17 +82,15 @@ class PlayerMergeView(PlayerScopedMixin, APIView):
         PlayerMergeOutputSerializer,
         PLAYERS_MERGE_CONFLICTS,
     )
-    def post(self, request: Request, pk: int) -> Response:
-        data = PlayerMergeInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        target = Player.objects.filter(pk=data.validated_data["into"]).first()
+    def post(self, request: Request, body: dict[str, Any], pk: int) -> Response:
+        target = Player.objects.filter(pk=body["into"]).first()
         if target is None or target.club_id != self.get_club().pk:
             raise DomainError("unknown_player", _("No such player in this club."), "into")
         merge = services.merge_players(
             source=self.get_player(),
             target=target,
             actor=request.user,
-            reason=data.validated_data.get("reason", ""),
+            reason=body.get("reason", ""),
         )
         return Response(PlayerMergeOutputSerializer(merge).data)
 

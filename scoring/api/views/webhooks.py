@@ -5,6 +5,8 @@ again, and a ping."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
@@ -75,10 +77,8 @@ class WebhookEndpointDetailView(EndpointMixin, APIView):
         WebhookEndpointUpdateInputSerializer,
         WebhookEndpointOutputSerializer,
     )
-    def patch(self, request: Request, pk: int, endpoint_id: int) -> Response:
-        data = WebhookEndpointUpdateInputSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        endpoint = self.call(services.update_endpoint, **data.validated_data)
+    def patch(self, request: Request, body: dict[str, Any], pk: int, endpoint_id: int) -> Response:
+        endpoint = self.call(services.update_endpoint, **body)
         return Response(WebhookEndpointOutputSerializer(endpoint).data)
 
     @extend_schema(**operation("clubs_webhooks_destroy"), responses={204: None})
