@@ -58,6 +58,11 @@ def utc_text(moment: datetime) -> str:
     return moment.astimezone(UTC).isoformat().removesuffix("+00:00") + "Z"
 
 
+def utc_text_or_none(moment: datetime | None) -> str | None:
+    """``utc_text``, with null for a time not set (a game not finished, a round not started)."""
+    return utc_text(moment) if moment is not None else None
+
+
 def may_differ(content: bytes) -> bool:
     """Whether orjson's ``content`` may differ from what DRF's renderer would write."""
     return any(byte in content for byte in MAY_DIFFER_BYTES) and (

@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from hearts_site.errors import DomainError
-from hearts_site.json import utc_text
+from hearts_site.json import utc_text, utc_text_or_none
 from hearts_site.rendering import kept_value
 from scoring.domain.ranking import described, rank, ranking_of
 from scoring.models import (
@@ -54,8 +54,8 @@ class Period:
     def describe(self) -> dict[str, Any]:
         return {
             "season": self.season.pk if self.season else None,
-            "from": utc_text(self.start) if self.start else None,
-            "to": utc_text(self.end) if self.end else None,
+            "from": utc_text_or_none(self.start),
+            "to": utc_text_or_none(self.end),
         }
 
 
@@ -148,7 +148,7 @@ def ratings_status(club_id: int) -> dict[str, Any]:
     stale_since, settled_at = state.first() or (None, None)
     return {
         "ratings_updating": stale_since is not None,
-        "ratings_as_of": utc_text(settled_at) if settled_at else None,
+        "ratings_as_of": utc_text_or_none(settled_at),
     }
 
 

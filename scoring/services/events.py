@@ -9,14 +9,16 @@ last in a write, after its other locks, so the counter is held briefly and alway
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 
-from hearts_site.json import utc_text
+from hearts_site.json import utc_text, utc_text_or_none
 from scoring import sql
 from scoring.models import (
     Dispute,
@@ -92,25 +94,46 @@ def _make_counter(club_id: int) -> None:
         pass
 
 
-def _when(moment: datetime | None) -> str | None:
-    return utc_text(moment) if moment is not None else None
+# What an event says of a game (EventGameStateSerializer describes each field).
+GAME_STATE = (
+    "id",
+    "table",
+    "league",
+    "season",
+    "status",
+    "version",
+    "hands_played",
+    "totals",
+    "winners",
+    "end_reason",
+    "started_at",
+    "finished_at",
+)
+
+
+@functools.cache
+def _attnames(model: type[Model], fields: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple(
+        (name, "pk" if name == "id" else model._meta.get_field(name).attname) for name in fields
+    )
+
+
+def row_state(row: Model, fields: tuple[str, ...]) -> dict[str, Any]:
+    """The named fields of ``row`` as an event carries them: ``id`` its key, a foreign key the
+    id it holds, a time as UTC text (null if not set), a list copied."""
+    state = {}
+    for name, attname in _attnames(type(row), fields):
+        value = getattr(row, attname)
+        if isinstance(value, datetime):
+            value = utc_text(value)
+        elif isinstance(value, list):
+            value = list(value)
+        state[name] = value
+    return state
 
 
 def game_state(game: Game) -> dict[str, Any]:
-    return {
-        "id": game.pk,
-        "table": game.table,
-        "league": game.league_id,
-        "season": game.season_id,
-        "status": game.status,
-        "version": game.version,
-        "hands_played": game.hands_played,
-        "totals": list(game.totals),
-        "winners": list(game.winners),
-        "end_reason": game.end_reason,
-        "started_at": _when(game.started_at),
-        "finished_at": _when(game.finished_at),
-    }
+    return row_state(game, GAME_STATE)
 
 
 def hand_state(hand: Hand) -> dict[str, Any]:
@@ -150,13 +173,7 @@ def dispute_changed(type: EventType, game: Game, dispute: Dispute, hand: Hand) -
 
 def players_merged(merge: PlayerMerge, games: Iterable[Game]) -> None:
     data = {
-        "merge": {
-            "id": merge.pk,
-            "source": merge.source_id,
-            "target": merge.target_id,
-            "seats_moved": list(merge.seats_moved),
-            "reason": merge.reason,
-        },
+        "merge": row_state(merge, ("id", "source", "target", "seats_moved", "reason")),
         "games": [{"id": game.pk, "version": game.version} for game in games],
     }
     record_event(merge.club_id, EventType.PLAYER_MERGED, data)
@@ -164,5 +181,5 @@ def players_merged(merge: PlayerMerge, games: Iterable[Game]) -> None:
 
 def ratings_settled(club_id: int, since: datetime | None, games_rated: int) -> None:
     """ratings.settled: the club's ratings were recomputed from ``since`` (all when null)."""
-    data = {"since": _when(since), "games_rated": games_rated}
+    data = {"since": utc_text_or_none(since), "games_rated": games_rated}
     record_event(club_id, EventType.RATINGS_SETTLED, data)

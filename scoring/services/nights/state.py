@@ -7,9 +7,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, NotFoundError
-from hearts_site.json import utc_text
 from scoring.models import EventType, Night, NightRound, NightStatus, RoundStatus
-from scoring.services.events import record_event
+from scoring.services.events import record_event, row_state
 
 # A round between its publication and its end: its tables are fixed, its games may be played.
 UNDER_WAY = (RoundStatus.PUBLISHED, RoundStatus.PLAYING)
@@ -62,35 +61,20 @@ def rounds_played(night: Night) -> int:
     return night.rounds.exclude(status=RoundStatus.PROPOSED).count()
 
 
+# What an event says of a night and of a round (EventNightSerializer and EventRoundSerializer
+# describe each field).
+NIGHT_STATE = ("id", "league", "name", "status", "rounds_planned", "round_minutes", "round_hands")
+ROUND_STATE = ("number", "status", "minutes", "hands", "starts_at", "ends_at", "ended_at")
+TABLE_STATE = ("number", "players", "game")
+
+
 def night_state(night: Night) -> dict[str, Any]:
-    return {
-        "id": night.pk,
-        "league": night.league_id,
-        "name": night.name,
-        "status": night.status,
-        "rounds_planned": night.rounds_planned,
-        "round_minutes": night.round_minutes,
-        "round_hands": night.round_hands,
-    }
+    return row_state(night, NIGHT_STATE)
 
 
 def round_state(night_round: NightRound) -> dict[str, Any]:
-    def when(moment):
-        return utc_text(moment) if moment is not None else None
-
-    return {
-        "number": night_round.number,
-        "status": night_round.status,
-        "minutes": night_round.minutes,
-        "hands": night_round.hands,
-        "starts_at": when(night_round.starts_at),
-        "ends_at": when(night_round.ends_at),
-        "ended_at": when(night_round.ended_at),
-        "tables": [
-            {"number": t.number, "players": list(t.players), "game": t.game_id}
-            for t in night_round.tables.all()
-        ],
-    }
+    tables = [row_state(table, TABLE_STATE) for table in night_round.tables.all()]
+    return {**row_state(night_round, ROUND_STATE), "tables": tables}
 
 
 def night_event(type: EventType, night: Night, **more: Any) -> None:
