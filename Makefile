@@ -93,6 +93,7 @@ run: $(VENV)/.installed messages
 		--access-logfile - --access-logformat '$(ACCESS_LOG_FORMAT)'
 
 test: $(VENV)/.installed-dev messages
+	bin/ensure-chromium
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
@@ -113,6 +114,7 @@ test-fast: $(VENV)/.installed-dev messages
 # The phone pages (tests/pages): Django test client, then Debian's Chromium at 360 px through
 # Playwright; screenshots land in test-artifacts/screenshots/ (git-ignored).
 test-pages: $(VENV)/.installed-dev messages
+	bin/ensure-chromium
 	$(PY) -m pytest tests/pages $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev

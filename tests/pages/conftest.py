@@ -1,8 +1,9 @@
 """The phone pages' fixtures: a club built through the services, and Debian's Chromium.
 
 Browser tests drive /usr/bin/chromium (Debian's package, never a downloaded browser) through
-pytest-playwright. Without it they skip with a loud message in the terminal summary, except in
-CI (``CI=true``), where a missing browser fails the run.
+pytest-playwright; ``make test`` installs it where it is missing (bin/ensure-chromium). Run
+straight through pytest without it, they skip with a loud message in the terminal summary,
+except in CI (``CI=true``), where a missing browser fails the run.
 """
 
 from __future__ import annotations
@@ -150,7 +151,7 @@ def chromium_executable() -> str:
     if not CHROMIUM.exists():
         message = (
             f"Chromium is missing at {CHROMIUM}: the browser tests of the phone pages did not "
-            "run. Install Debian's package: apt-get install -y chromium"
+            "run. make test installs Debian's package (bin/ensure-chromium)"
         )
         if in_ci():
             pytest.fail(f"{message} (CI=true: a missing browser fails the run)", pytrace=False)
