@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
 from .clubs import Club, Player
 from .games import Game
@@ -93,7 +94,9 @@ class NightRound(models.Model):
     )
     repeats = models.PositiveIntegerField(default=0, help_text="Pairs meeting again, whole night.")
     lower_bound = models.PositiveIntegerField(default=0)
-    quality = models.CharField(max_length=200, blank=True, default="")
+    planned = models.PositiveSmallIntegerField(
+        default=1, help_text="Rounds its draw planned together, this one first."
+    )
     starts_at = models.DateTimeField(null=True, blank=True)
     minutes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Its length.")
     hands = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Or its hands.")
@@ -131,4 +134,5 @@ class NightTable(models.Model):
 
     @property
     def name(self) -> str:
-        return f"Table {self.number}"
+        """ "Table 3", in the reader's language."""
+        return _("Table {number}").format(number=self.number)

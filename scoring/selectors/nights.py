@@ -8,7 +8,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
+from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.domain.night_ranking import FORMULAS, TableResult, formula_words, night_table
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
@@ -110,11 +110,45 @@ def _results(rounds, tables, seats) -> list[TableResult]:
     return results
 
 
+def quality_words(night_round: NightRound) -> str:
+    """The draw's quality in the reader's language: the pairs that meet again over the rounds
+    it planned together, claiming "the least possible" only where it was proven."""
+    repeats, least = night_round.repeats, night_round.lower_bound
+    first, last = night_round.number, night_round.number + night_round.planned - 1
+    if repeats == 0:
+        if last > first:
+            over = _("Over rounds {first} to {last}: no two players meet twice.")
+            return over.format(first=first, last=last)
+        return _("No two players meet twice.")
+    if repeats == least:
+        words = ngettext(
+            "{count} pair meets twice, the least possible here.",
+            "{count} pairs meet twice, the least possible here.",
+            repeats,
+        ).format(count=repeats)
+    elif least == 0:
+        words = ngettext("{count} pair meets twice.", "{count} pairs meet twice.", repeats).format(
+            count=repeats
+        )
+    else:
+        pairs = ngettext("{count} pair meets twice", "{count} pairs meet twice", repeats)
+        words = ngettext(
+            "{pairs} (at least {least} is unavoidable).",
+            "{pairs} (at least {least} are unavoidable).",
+            least,
+        ).format(pairs=pairs.format(count=repeats), least=least)
+    if last > first:
+        return _("Over rounds {first} to {last}: {quality}").format(
+            first=first, last=last, quality=words
+        )
+    return words
+
+
 def _round(night_round, tables, names, seats) -> dict[str, Any]:
     return {
         "number": night_round.number,
         "status": night_round.status,
-        "quality": night_round.quality,
+        "quality": quality_words(night_round),
         "repeats": night_round.repeats,
         "lower_bound": night_round.lower_bound,
         "minutes": night_round.minutes,

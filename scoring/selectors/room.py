@@ -13,6 +13,7 @@ from typing import Any
 from django.db.models import Count, Max, QuerySet, Sum
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from adjudication.services import ruleset_for
 from scoring.models import Club, Confirmation, Dispute, DisputeStatus, Game, GameStatus, Hand
@@ -143,11 +144,13 @@ def _standing(row: dict[str, Any]) -> tuple:
 
 
 def next_free_table(club: Club) -> str:
-    """The first of "Table 1", "Table 2", … where no game of the club is in progress."""
+    """The first of "Table 1", "Table 2", … (in the reader's language) where no game of the
+    club is in progress."""
     taken = {
         name.casefold()
         for name in Game.objects.filter(club=club, status=GameStatus.IN_PROGRESS)
         .exclude(table="")
         .values_list("table", flat=True)
     }
-    return next(f"Table {n}" for n in count(1) if f"table {n}" not in taken)
+    names = (_("Table {number}").format(number=n) for n in count(1))
+    return next(name for name in names if name.casefold() not in taken)

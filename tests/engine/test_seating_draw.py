@@ -20,7 +20,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.domain.seating import NightPlan, SeatingError, plan_rounds, table_layout
+from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 
 ROOT = Path(__file__).resolve().parents[2]
 # A short search keeps each example quick; the properties hold whatever the search finds.
@@ -171,7 +171,6 @@ def test_the_known_designs_seat_nobody_with_the_same_player_twice(count, rounds,
     for seed in range(3):
         plan = plan_rounds(players, rounds, {size}, seed=seed)
         assert recount(plan.rounds) == plan.repeats == 0
-        assert plan.describe() == "No two players meet twice."
 
 
 def test_a_search_without_a_design_reaches_no_repeats_where_there_is_room():
@@ -185,7 +184,6 @@ def test_a_night_too_long_for_its_players_repeats_only_what_it_must():
     plan = plan_rounds([f"p{i}" for i in range(12)], 3, {4}, seed=1)
     assert plan.lower_bound == 6
     assert plan.repeats == recount(plan.rounds) == 6
-    assert plan.describe() == "6 pairs meet twice, the least possible here."
 
 
 def test_a_fair_spread_of_odd_size_seats_forces_repeats_the_bound_counts():
@@ -194,7 +192,6 @@ def test_a_fair_spread_of_odd_size_seats_forces_repeats_the_bound_counts():
     # come from the two tables of 4 (two meet again at each).
     plan = plan_rounds([f"p{i}" for i in range(14)], 2, {3, 4, 5}, seed=3)
     assert plan.lower_bound == plan.repeats == recount(plan.rounds) == 4
-    assert plan.describe() == "4 pairs meet twice, the least possible here."
 
 
 def test_a_night_replanned_with_nobody_come_or_gone_keeps_to_its_design():
@@ -210,15 +207,6 @@ def test_a_night_replanned_after_a_late_arrival_counts_the_rounds_played():
     played = plan_rounds(players, 2, {4}, seed=2).rounds
     rest = plan_rounds([*players, "late"], 3, {3, 4}, history=played, seed=2)
     assert rest.repeats == recount([*played, *rest.rounds]) == 0
-
-
-def test_its_quality_in_words_claims_the_least_possible_only_when_proven():
-    assert NightPlan((), 0, 0).describe() == "No two players meet twice."
-    assert NightPlan((), 1, 1).describe() == "1 pair meets twice, the least possible here."
-    assert NightPlan((), 2, 2).describe() == "2 pairs meet twice, the least possible here."
-    assert NightPlan((), 3, 1).describe() == "3 pairs meet twice (at least 1 is unavoidable)."
-    assert NightPlan((), 5, 2).describe() == "5 pairs meet twice (at least 2 are unavoidable)."
-    assert NightPlan((), 3, 0).describe() == "3 pairs meet twice."
 
 
 @pytest.mark.parametrize(

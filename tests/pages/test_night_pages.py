@@ -101,3 +101,22 @@ def test_the_draw_is_shown_with_its_quality_words_before_it_is_published(club, d
     assert "Round 1 is being played: withdraw players between rounds, once it ends." in text_of(mid)
     sheet = client.get(night_url(club, night, "sheet/"))
     assert sheet.status_code == 200 and "Round 1" in text_of(sheet)
+
+
+def test_a_night_in_german_tells_its_draw_and_names_its_tables_in_german(club, director):
+    """The draw's quality and "Table N" were English sentences on every language's pages."""
+    for name in MORE:
+        services.create_player(club=club, name=name)
+    night = services.open_night(
+        club=club, league=club.league, name="Freitag", rounds=3, round_hands=2, actor=director
+    )
+    client = signed_in(director)
+    client.cookies["django_language"] = "de"
+    for player in club.players.all():
+        client.post(night_url(club, night, "act/"), {"action": "check_in", "player": player.pk})
+    drawn = text_of(client.post(night_url(club, night, "act/"), {"action": "draw"}, follow=True))
+    assert re.search(r"Runde 1 ist ausgelost\. Über die Runden 1 bis 3: \S", drawn), drawn
+    assert "meet twice" not in drawn and "Over rounds" not in drawn
+    client.post(night_url(club, night, "act/"), {"action": "publish"})
+    page = text_of(client.get(night_url(club, night)))
+    assert "Tisch 1" in page and "Table 1" not in page

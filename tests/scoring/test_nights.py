@@ -62,7 +62,7 @@ def test_a_round_of_fourteen_is_drawn_at_tables_of_four_and_five_or_three(
     drawn = services.draw_round(club=public_club, night_id=night.pk, actor=director)
     sizes = sorted(len(t.players) for t in drawn.tables.all())
     assert sum(sizes) == 14 and set(sizes) <= {3, 4, 5}
-    assert drawn.status == RoundStatus.PROPOSED and drawn.quality
+    assert drawn.status == RoundStatus.PROPOSED and drawn.planned == 3
     seated = sorted(p for t in drawn.tables.all() for p in t.players)
     assert seated == sorted(p.pk for p in players)
 

@@ -147,7 +147,10 @@ class NightTableOutputSerializer(serializers.Serializer):
 class NightRoundOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.ChoiceField(choices=RoundStatus.choices)
-    quality = serializers.CharField(help_text="The draw's quality in words.")
+    quality = serializers.CharField(
+        help_text="The draw's quality in words, in the Accept-Language asked for: repeats and "
+        "lower_bound in a sentence."
+    )
     repeats = serializers.IntegerField()
     lower_bound = serializers.IntegerField()
     minutes = serializers.IntegerField(allow_null=True, help_text="Its length, once started.")

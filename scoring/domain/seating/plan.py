@@ -1,4 +1,4 @@
-"""The night's draw: the rounds still to play, planned together, with their quality in words.
+"""The night's draw: the rounds still to play, planned together, with the counts of its quality.
 
 ``plan_rounds`` checks its input, lays out each round's tables, spreads the odd-size seats,
 starts from a known design when one fits (constructions.py), searches for fewer repeated
@@ -37,18 +37,6 @@ class NightPlan:
     rounds: tuple[tuple[tuple[str, ...], ...], ...]
     repeats: int
     lower_bound: int
-
-    def describe(self) -> str:
-        """The draw's quality in words, claiming "the least possible" only when proven."""
-        if self.repeats == 0:
-            return "No two players meet twice."
-        pairs = "1 pair meets" if self.repeats == 1 else f"{self.repeats} pairs meet"
-        if self.repeats == self.lower_bound:
-            return f"{pairs} twice, the least possible here."
-        if self.lower_bound == 0:
-            return f"{pairs} twice."
-        verb = "is" if self.lower_bound == 1 else "are"
-        return f"{pairs} twice (at least {self.lower_bound} {verb} unavoidable)."
 
     def seat_of(self, player: str, round_index: int) -> tuple[int, int]:
         """The table and seat (both from 0) of ``player`` in round ``round_index`` of the plan."""

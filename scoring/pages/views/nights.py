@@ -24,7 +24,7 @@ from scoring.pages.forms.refusals import plain_words
 from scoring.pages.params import posted
 from scoring.pages.qr import qr_svg
 from scoring.pages.throttling import signed_in_form, signed_in_post
-from scoring.selectors.nights import night_detail, night_of, seat_words
+from scoring.selectors.nights import night_detail, night_of, quality_words, seat_words
 
 
 def _night(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Night]:
@@ -95,7 +95,7 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
     if action == "draw":
         # Translators: {quality} is a sentence on how good the draw is.
         return _("Round {number} is drawn. {quality} Publish it to make its tables.").format(
-            number=result.number, quality=result.quality
+            number=result.number, quality=quality_words(result)
         )
     if action == "publish":
         return _("Round {number} is published: its tables are out.").format(number=result.number)

@@ -1,5 +1,6 @@
-"""A night's rounds: drawn (a proposal with its quality in words), published (the round's
-games made, one a table, seats in draw order), started (on the server's clock) and ended."""
+"""A night's rounds: drawn (a proposal, with its repeats and their lower bound), published
+(the round's games made, one a table, seats in draw order), started (on the server's clock)
+and ended."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
-from scoring.domain.seating import NightPlan, SeatingError, plan_rounds, table_layout
+from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
     Club,
@@ -97,7 +98,7 @@ def draw_round(
         number=number,
         repeats=plan.repeats,
         lower_bound=plan.lower_bound,
-        quality=_quality(plan, number, len(plan.rounds)),
+        planned=len(plan.rounds),
     )
     NightTable.objects.bulk_create(
         NightTable(round=drawn, number=index, players=[int(p) for p in table])
@@ -131,14 +132,6 @@ def _check_layout(night: Night, players: list[int]) -> None:
             refusal.format(count=len(players), sizes=sizes, least=min(night.table_sizes)),
             "check_ins",
         )
-
-
-def _quality(plan: NightPlan, number: int, planned: int) -> str:
-    """The draw's quality in words, over the rounds it planned (the rounds played count)."""
-    words = plan.describe()
-    if planned > 1:
-        words = f"Over rounds {number} to {number + planned - 1}: {words[0].lower()}{words[1:]}"
-    return words[:200]
 
 
 def _round(night: Night, status: RoundStatus, doing: str, refusal: str) -> NightRound:
