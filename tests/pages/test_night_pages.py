@@ -73,15 +73,23 @@ def test_a_player_checks_in_by_the_qr_link_and_twice_is_refused_in_words(club, d
     assert "Ada is already checked in." in text_of(twice)
 
 
-def test_the_draw_is_shown_with_its_quality_words_before_it_is_published(club, director):
+def everyone_checked_in(club, director, language: str = "en") -> tuple[Night, Client]:
+    """A night of three rounds with the club's players and nine more checked in by its
+    director, and the director's browser in ``language``."""
     for name in MORE:
         services.create_player(club=club, name=name)
     night = services.open_night(
         club=club, league=club.league, name="Friday", rounds=3, round_hands=2, actor=director
     )
     client = signed_in(director)
+    client.cookies["django_language"] = language
     for player in club.players.all():
         client.post(night_url(club, night, "act/"), {"action": "check_in", "player": player.pk})
+    return night, client
+
+
+def test_the_draw_is_shown_with_its_quality_words_before_it_is_published(club, director):
+    night, client = everyone_checked_in(club, director)
     drawn = client.post(night_url(club, night, "act/"), {"action": "draw"}, follow=True)
     words = text_of(drawn)
     assert re.search(
@@ -105,15 +113,7 @@ def test_the_draw_is_shown_with_its_quality_words_before_it_is_published(club, d
 
 def test_a_night_in_german_tells_its_draw_and_names_its_tables_in_german(club, director):
     """The draw's quality and "Table N" were English sentences on every language's pages."""
-    for name in MORE:
-        services.create_player(club=club, name=name)
-    night = services.open_night(
-        club=club, league=club.league, name="Freitag", rounds=3, round_hands=2, actor=director
-    )
-    client = signed_in(director)
-    client.cookies["django_language"] = "de"
-    for player in club.players.all():
-        client.post(night_url(club, night, "act/"), {"action": "check_in", "player": player.pk})
+    night, client = everyone_checked_in(club, director, "de")
     drawn = text_of(client.post(night_url(club, night, "act/"), {"action": "draw"}, follow=True))
     assert re.search(r"Runde 1 ist ausgelost\. Über die Runden 1 bis 3: \S", drawn), drawn
     assert "meet twice" not in drawn and "Over rounds" not in drawn
