@@ -7,11 +7,6 @@ import pytest
 from .support import Cast, build_club, make_user
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def cast(db) -> Cast:
     return Cast(make_user("olive_owner"), make_user("dora_director"), make_user("sam_scorer"))

@@ -12,14 +12,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import transaction
-from django.test.utils import override_settings
 
 from scoring.backup import BackupError, export_club, import_club
 from scoring.models import Club
 
 from .support import Cast, build_club, make_user, row_counts
-
-FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +24,6 @@ def document(django_db_setup, django_db_blocker) -> dict:
     """One club's export, built once; the club itself is rolled back."""
     with (
         django_db_blocker.unblock(),
-        override_settings(PASSWORD_HASHERS=FAST_HASHER),
         transaction.atomic(),
     ):
         cast = Cast(make_user("owen"), make_user("dana"), make_user("stu"))

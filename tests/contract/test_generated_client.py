@@ -180,10 +180,9 @@ def plus(a: list[int], b: list[int], sign: int = 1) -> list[int]:
 
 
 @pytest.fixture
-def people(django_user_model, settings):
+def people(django_user_model):
     """Olga, who founds the club: the flow's only use of the ORM (an account made beforehand
     signs in; Dirk, a director of another club, signs up through the API)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return [django_user_model.objects.create_user("olga", password=PASSWORD)]
 
 

@@ -74,9 +74,8 @@ def documented_verifier():
 
 
 @pytest.fixture
-def olga(django_user_model, settings):
+def olga(django_user_model):
     """Olga, who founds the club (an account made beforehand, the ORM's one use here)."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     return django_user_model.objects.create_user("olga", password=PASSWORD)
 
 

@@ -21,9 +21,8 @@ SEATED = ["Ada", "Ben", "Cleo", "Dev", "Edie", "Finn"]
 
 @pytest.fixture(autouse=True)
 def _fast_test_setup(settings):
-    """Fast password hashes; and WhiteNoise finds static files per request instead of
-    scanning STATIC_ROOT each time a test client builds its middleware."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    """WhiteNoise finds static files per request instead of scanning STATIC_ROOT each time a
+    test client builds its middleware."""
     settings.WHITENOISE_AUTOREFRESH = True
 
 

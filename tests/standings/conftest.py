@@ -9,11 +9,6 @@ from rest_framework.test import APIClient
 from .support import build_qq_league
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def owner(db):
     return get_user_model().objects.create_user("stan_owner", password="a long test password")
