@@ -189,11 +189,11 @@ def changes(
     more: dict[int, Any] | None = None,
     headers: list[OpenApiParameter] | None = None,
 ):
-    """A write answered 200 with ``output`` (described in operations.toml): its body checked by
-    ``input_serializer`` before the method runs, which gets the checked data after the request
-    (so the schema's body and the checked one are one serializer); each refusal it answers 409
-    with (and ``more`` answers by status, with ``headers``); a ``versioned`` one takes If-Match
-    and sends the new version as its ETag."""
+    """A write answered 200 with ``output`` (described in operations.toml). Its body is checked
+    by ``input_serializer``, the one the schema documents, before the view method runs: the
+    method gets the checked data as its argument after ``request``. ``conflicts`` are its 409
+    refusals (``more``: other answers by status, with ``headers``); a ``versioned`` one takes
+    If-Match and sends the new version as its ETag."""
     responses = {200: output, **({409: conflict(conflicts)} if conflicts else {}), **(more or {})}
     parameters = [*([IF_MATCH, ETAG] if versioned else []), *(headers or [])] or None
     schema = extend_schema(
