@@ -53,6 +53,21 @@ def _a_redis_database_per_worker(worker_id):
         yield
 
 
+@pytest.fixture
+def throttle_rates(monkeypatch):
+    """``throttle_rates({"computations": "2/min"})``: the throttles' rates for this test (these
+    scopes only), the clock held 30 s into a minute and half an hour into an hour. A test's
+    requests then never straddle two windows: CI saw a 2/min budget answer [200, 200, 200]
+    when a minute ended between the second request and the third."""
+    from hearts_site.throttling import FixedWindowThrottle
+
+    def set_rates(rates: dict[str, str | None]) -> None:
+        monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
+        monkeypatch.setattr(FixedWindowThrottle, "timer", staticmethod(lambda: 1_800_001_830.0))
+
+    return set_rates
+
+
 @pytest.fixture(scope="session")
 def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix, tmp_path_factory):
     """On SQLite, the test database is a file, as in production, not pytest-django's shared

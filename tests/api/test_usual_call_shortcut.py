@@ -141,8 +141,8 @@ def test_json_accepted_and_a_charset_named_are_usual(accept, monkeypatch):
     assert seen(fast) == seen(answer(body, **dict(headers)))
 
 
-def test_past_the_budget_drf_answers_429_from_the_one_count(monkeypatch):
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+def test_past_the_budget_drf_answers_429_from_the_one_count(monkeypatch, throttle_rates):
+    throttle_rates({"computations": "2/min"})
     body = json.dumps(BODIES["a legal hand"])
     client = Client(REMOTE_ADDR="198.51.100.78")
     statuses = [client.post(URL, body, content_type="application/json") for _ in range(3)]

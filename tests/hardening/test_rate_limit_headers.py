@@ -11,7 +11,6 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import FixedWindowThrottle
 from scoring.api.throttling import WriteRateThrottle
 from tests.hardening.test_throttling import (
     ADJUDICATE_URL,
@@ -66,10 +65,8 @@ def test_an_answer_nothing_counted_shows_no_budget(three_per_minute, django_user
     assert "RateLimit" not in page
 
 
-def test_adjudications_and_sign_ups_show_their_own_budgets(monkeypatch):
-    monkeypatch.setattr(
-        FixedWindowThrottle, "THROTTLE_RATES", {"computations": "5/min", "signups": "4/hour"}
-    )
+def test_adjudications_and_sign_ups_show_their_own_budgets(throttle_rates):
+    throttle_rates({"computations": "5/min", "signups": "4/hour"})
     here = APIClient(REMOTE_ADDR="198.51.100.9")
     ruled = here.post(ADJUDICATE_URL, BODY, format="json")
     assert (ruled["RateLimit-Policy"], remaining(ruled)[:2]) == (

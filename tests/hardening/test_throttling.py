@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import LOCAL_COUNTS, FixedWindowThrottle, LocalCounts
+from hearts_site.throttling import LOCAL_COUNTS, LocalCounts
 from scoring import services
 from scoring.api.throttling import WriteRateThrottle
 from scoring.models import WriteCount
@@ -22,10 +22,8 @@ BODY = {"plays": ["2C"], "first_leader": 0}
 
 
 @pytest.fixture
-def three_per_minute(monkeypatch):
-    monkeypatch.setattr(
-        FixedWindowThrottle, "THROTTLE_RATES", {"writes": "3/min", "computations": "3/min"}
-    )
+def three_per_minute(throttle_rates):
+    throttle_rates({"writes": "3/min", "computations": "3/min"})
 
 
 def token_client(user, name: str) -> APIClient:
@@ -104,8 +102,8 @@ def test_adjudications_are_counted_per_signed_in_user_across_devices(
     assert adjudicate(token_client(bob, "phone")) == 200
 
 
-def test_anonymous_adjudications_are_counted_per_address(monkeypatch):
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+def test_anonymous_adjudications_are_counted_per_address(throttle_rates):
+    throttle_rates({"computations": "2/min"})
     here, there = APIClient(REMOTE_ADDR="198.51.100.1"), APIClient(REMOTE_ADDR="198.51.100.2")
     assert [adjudicate(here) for _ in range(3)] == [200, 200, 429]
     assert adjudicate(there) == 200
@@ -173,8 +171,8 @@ def test_the_write_counts_skip_the_write_ahead_log_on_postgresql():
         assert table in connection.introspection.table_names()
 
 
-def test_a_forged_forwarded_for_does_not_escape_the_anonymous_budget(monkeypatch):
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+def test_a_forged_forwarded_for_does_not_escape_the_anonymous_budget(throttle_rates):
+    throttle_rates({"computations": "2/min"})
     statuses = [
         adjudicate(APIClient(REMOTE_ADDR="198.51.100.4", HTTP_X_FORWARDED_FOR=f"192.0.2.{n}"))
         for n in range(3)
@@ -182,9 +180,9 @@ def test_a_forged_forwarded_for_does_not_escape_the_anonymous_budget(monkeypatch
     assert statuses == [200, 200, 429]
 
 
-def test_behind_a_trusted_proxy_anonymous_callers_are_counted_apart(monkeypatch, settings):
+def test_behind_a_trusted_proxy_anonymous_callers_are_counted_apart(throttle_rates, settings):
     settings.HEARTS_TRUSTED_PROXIES = ["10.0.0.0/8"]
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", {"computations": "2/min"})
+    throttle_rates({"computations": "2/min"})
 
     def via_proxy(client_address: str) -> APIClient:
         return APIClient(REMOTE_ADDR="10.1.2.3", HTTP_X_FORWARDED_FOR=client_address)

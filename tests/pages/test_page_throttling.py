@@ -8,7 +8,6 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import FixedWindowThrottle
 from scoring.models import Hand
 from tests.pages.conftest import PASSWORD
 
@@ -18,12 +17,8 @@ RULING = {"preset": "standard", "players": "4", "plays": "2C", "first_leader": "
 
 
 @pytest.fixture
-def two_per_minute(monkeypatch):
-    monkeypatch.setattr(
-        FixedWindowThrottle, "THROTTLE_RATES", {"writes": "2/min", "computations": "2/min"}
-    )
-    # The clock held 30 s into a window: a test's requests never straddle two windows.
-    monkeypatch.setattr(FixedWindowThrottle, "timer", staticmethod(lambda: 1_800_000_030.0))
+def two_per_minute(throttle_rates):
+    throttle_rates({"writes": "2/min", "computations": "2/min"})
 
 
 def points_post(number: int, points) -> dict:

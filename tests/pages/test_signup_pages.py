@@ -91,10 +91,8 @@ def test_a_locked_out_username_is_refused_in_words(scorer_account):
     assert "Too many failed sign-ins" in " ".join(errors_of(refused)["username-errors"])
 
 
-def test_sign_ups_spend_one_budget_per_address_on_the_pages_and_the_api(db, monkeypatch):
-    rates = {**FixedWindowThrottle.THROTTLE_RATES, "signups": "2/hour"}
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
-    monkeypatch.setattr(FixedWindowThrottle, "timer", staticmethod(lambda: 1_800_001_800.0))
+def test_sign_ups_spend_one_budget_per_address_on_the_pages_and_the_api(db, throttle_rates):
+    throttle_rates({**FixedWindowThrottle.THROTTLE_RATES, "signups": "2/hour"})
     assert Client().post(SIGN_UP, form(password="short1")).status_code == 400
     body = {"username": "x", "name": "X", "password": "short1", "device_name": "p"}
     assert APIClient().post("/api/v1/auth/sign-up/", body, format="json").status_code == 400

@@ -32,13 +32,11 @@ def users_named(username: str):
 
 
 @pytest.fixture
-def signups_per_window(monkeypatch):
+def signups_per_window(throttle_rates):
     """``signups_per_window(n)``: the sign-up budget of an address, the clock held mid-window."""
 
     def set_rate(count: int) -> None:
-        rates = {**FixedWindowThrottle.THROTTLE_RATES, "signups": f"{count}/hour"}
-        monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
-        monkeypatch.setattr(FixedWindowThrottle, "timer", staticmethod(lambda: 1_800_001_800.0))
+        throttle_rates({**FixedWindowThrottle.THROTTLE_RATES, "signups": f"{count}/hour"})
 
     return set_rate
 

@@ -87,9 +87,8 @@ def test_a_file_its_caller_left_midway_is_not_kept_and_its_build_is_let_go(db):
 
 
 @pytest.fixture
-def two_exports_a_minute(monkeypatch):
-    rates = {**FixedWindowThrottle.THROTTLE_RATES, "exports": "2/min"}
-    monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
+def two_exports_a_minute(throttle_rates):
+    throttle_rates({**FixedWindowThrottle.THROTTLE_RATES, "exports": "2/min"})
 
 
 def test_exports_are_throttled_for_anyone_but_the_clubs_members(
