@@ -44,14 +44,17 @@
     };
   }
 
+  // The submit waits while the hand cannot be right, its reason said beside it; unless the
+  // line just above it says it already (the points' sum), which a fresh page showed twice.
   function submitPart(form) {
     var button = form.querySelector("[data-submit]");
     var why = form.querySelector("[data-submit-why]");
-    return function (reason) {
+    return function (reason, saidAbove) {
       button.disabled = Boolean(reason);
       button.classList.toggle("waiting", Boolean(reason));
-      why.hidden = !reason;
-      why.textContent = reason || "";
+      var said = saidAbove ? "" : reason || "";
+      why.hidden = !said;
+      why.textContent = said;
     };
   }
 
@@ -111,7 +114,7 @@
       else if (moonName) setStatus(status, interpolate(gettext("%(name)s took all %(total)s: a moon!"), { name: moonName, total: total }, true), "ok");
       else setStatus(status, interpolate(gettext("Adds up to %(total)s ✓"), values, true), "ok");
       var moonWait = moon.update(moonName);
-      block(problem || moonWait);
+      block(problem || moonWait, Boolean(problem));
     }
 
     inputs.forEach(function (input) {
