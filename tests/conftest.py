@@ -33,10 +33,11 @@ def _fast_password_hashes():
 
 @pytest.fixture(scope="session", autouse=True)
 def _a_redis_database_per_worker(worker_id):
-    """Under pytest-xdist (``make test`` runs two workers), each worker's Redis cache is a
-    database of its own, counted down from CACHE_URL's (CI's 15, then 14): a test empties its
-    cache after it (``_a_fresh_shared_cache``), and must not empty another worker's mid-test.
-    Servers a test starts as child processes read CACHE_URL, so it is changed for them too."""
+    """Under pytest-xdist (``make test`` runs three workers), each worker's Redis cache is a
+    database of its own, counted down from CACHE_URL's (CI's 15, then 14 and 13): a test
+    empties its cache after it (``_a_fresh_shared_cache``), and must not empty another
+    worker's mid-test. Servers a test starts as child processes read CACHE_URL, so it is
+    changed for them too."""
     url = os.environ.get("CACHE_URL", "")
     if worker_id == "master" or not url.startswith("redis"):
         yield
