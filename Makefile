@@ -2,6 +2,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 PIP := $(PY) -m pip
+UV := $(VENV)/bin/uv
 PYTEST_ARGS ?=
 # pytest-xdist workers for make test and test-fast: each has its own test database. Three on
 # two cores: with two, the cores stood idle while tests waited on servers, child processes and
@@ -15,7 +16,8 @@ SCALE_ARGS ?=
 LOCK_ARGS ?=
 # gunicorn's access log, and each request's X-Request-ID last (docs/deploy.md does the same).
 ACCESS_LOG_FORMAT := %(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s
-# Only `make lock` needs it: it writes the lock files, nothing installs from it.
+# uv installs from the lock files, far quicker than pip, and writes them (`make lock`); pip
+# installs uv itself.
 UV_VERSION := 0.13.9
 # Resolved from PyPI alone (never a machine's local indexes or pip.conf), for the Python and
 # platform the service runs on; every file of each pinned release keeps its hash.
@@ -38,29 +40,32 @@ $(PY):
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-# Installs come from the lock files, every file checked against its hash; then the project
-# itself, with nothing more: its build (setup.py) compiles the engine's replay with mypyc where it
-# can, and leaves it pure Python where it cannot. Stamps: reinstall only when a lock file, the
-# build or the compiled module's source changes.
+$(UV): | $(PY)
+	$(PIP) install --quiet uv==$(UV_VERSION)
+
+# Installs come from the lock files, every file checked against its hash, from PyPI as the locks
+# were resolved (uv reads no pip configuration; its own, UV_INDEX_URL say, names a mirror); then
+# the project itself, with nothing more: its build (setup.py) compiles the engine's replay with
+# mypyc where it can, and leaves it pure Python where it cannot. Stamps: reinstall only when a
+# lock file, the build or the compiled module's source changes.
 NATIVE_SOURCES := pyproject.toml setup.py adjudication/engine/replay.py
-$(VENV)/.installed: requirements/lock.txt $(NATIVE_SOURCES) | $(PY)
-	$(PIP) install --quiet --require-hashes -r requirements/lock.txt
-	$(PIP) install --quiet --no-deps -e .
+$(VENV)/.installed: requirements/lock.txt $(NATIVE_SOURCES) | $(UV)
+	$(UV) pip install --python $(PY) --quiet --require-hashes -r requirements/lock.txt
+	$(UV) pip install --python $(PY) --quiet --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-dev: requirements/dev-lock.txt $(NATIVE_SOURCES) | $(PY)
-	$(PIP) install --quiet --require-hashes -r requirements/dev-lock.txt
-	$(PIP) install --quiet --no-deps -e .
+$(VENV)/.installed-dev: requirements/dev-lock.txt $(NATIVE_SOURCES) | $(UV)
+	$(UV) pip install --python $(PY) --quiet --require-hashes -r requirements/dev-lock.txt
+	$(UV) pip install --python $(PY) --quiet --no-deps -e .
 	touch $@
 
 # The lock files from pyproject.toml: run after changing a dependency there, commit the result.
 # Pins that still satisfy pyproject.toml are kept; LOCK_ARGS=--upgrade (or
 # "--upgrade-package django") moves them to the newest releases allowed. The dev lock is held to the runtime lock's versions, so tests run what production installs.
-lock: | $(PY)
-	$(PIP) install --quiet uv==$(UV_VERSION)
+lock: | $(UV)
 	mkdir -p requirements
-	$(VENV)/bin/uv pip compile pyproject.toml $(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/lock.txt
-	$(VENV)/bin/uv pip compile pyproject.toml --extra dev -c requirements/lock.txt \
+	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/lock.txt
+	$(UV) pip compile pyproject.toml --extra dev -c requirements/lock.txt \
 		$(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/dev-lock.txt
 
 install: $(VENV)/.installed messages
