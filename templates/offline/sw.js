@@ -1,7 +1,9 @@
 /* The service worker, served at /sw.js (scoring/pages/views/offline.py) so that its scope is
    the whole site. Hand-written and short: static files from the cache; the pages of the games
    this phone opens (the game page and its hand form) from the network while there is one,
-   from the cache when there is none. The API is never cached here: hands kept offline wait in
+   from the cache when there is none; its page for "no connection" in the language of the last
+   page it fetched (every language is here: a worker whose bytes change with the language is
+   installed again when a phone switches). The API is never cached here: hands kept offline wait in
    IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
    its hashed name) drops the old caches. The words of the pages' scripts (Django's JavaScript
    catalog, one URL a language: ?v=de) from the network while there is one, else the copy kept
@@ -23,9 +25,12 @@ var KEPT_PAGE = /^\/games\/\d+\/(enter\/)?$/;
 // The account the kept pages are for, kept beside them under a name no page has.
 var OWNER = "/offline-account";
 var ACCOUNT_HEADER = "Hearts-Account";
-// The page for a page not kept (templates/offline/no_connection.html), in the language of the
-// request that fetched this worker.
-var OFFLINE_PAGE = "{% filter escapejs %}{% include "offline/no_connection.html" %}{% endfilter %}";
+// The page for a page not kept (templates/offline/no_connection.html), in each language; the
+// language of the last page fetched is kept beside the static files, under a name no file has.
+var OFFLINE_PAGES = {{ offline_pages|safe }};
+var DEFAULT_LANGUAGE = {{ default_language|safe }};
+var LANGUAGE = "/offline-language";
+var language = null;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(ASSETS); })
@@ -69,6 +74,11 @@ function pagesOf(account) {
 // A page from the network: it says whose it is (a response without the header is no page:
 // it changes nothing); kept if it is one a scorer needs at the table.
 function remember(url, response) {
+  var spoken = response.headers.get("Content-Language");
+  if (spoken && spoken !== language) {
+    language = spoken;
+    caches.open(STATIC_CACHE).then(function (cache) { return cache.put(LANGUAGE, new Response(spoken)); });
+  }
   var account = response.headers.get(ACCOUNT_HEADER);
   if (account === null) return Promise.resolve();
   var copy = keepable(url, response) ? response.clone() : null;
@@ -80,7 +90,12 @@ function remember(url, response) {
 }
 
 function offlinePage() {
-  return new Response(OFFLINE_PAGE, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  var known = language ? Promise.resolve(language) : caches.match(LANGUAGE).then(function (hit) { return hit ? hit.text() : ""; });
+  return known.catch(function () { return ""; }).then(function (tag) {
+    tag = (tag || self.navigator.language || "").toLowerCase();
+    var html = OFFLINE_PAGES[tag] || OFFLINE_PAGES[tag.split("-")[0]] || OFFLINE_PAGES[DEFAULT_LANGUAGE];
+    return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+  });
 }
 
 // The network first, so a page is never older than it must be; a kept copy when it fails.

@@ -10,6 +10,7 @@ import struct
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client, override_settings
 
@@ -155,7 +156,7 @@ def test_it_names_the_hashed_static_files_once_they_are_collected(tmp_path):
         call_command("collectstatic", interactive=False, verbosity=0)
         client = Client()  # a new handler: WhiteNoise reads the collected files
         body = client.get("/sw.js").content.decode()
-        assets = re.findall(r'"(/static/[^"]+)"', body)
+        assets = json.loads(body.split("var ASSETS = ", 1)[1].split(";\n", 1)[0])
         assert len(assets) == len(OFFLINE_ASSETS)
         assert any(re.fullmatch(r"/static/js/outbox\.[0-9a-f]{12}\.js", a) for a in assets)
         for asset in assets:
@@ -198,9 +199,10 @@ def test_a_hand_named_for_another_account_is_refused_and_not_stored(client, game
     assert Hand.objects.get(game=game).entered_by == people["owner"]
 
 
-def test_the_worker_speaks_the_requests_language_without_a_new_version(rf):
-    """Its page for a page not kept is in the language of the request that fetched the
-    worker; the version stays, so switching language keeps the pages kept for the table."""
+def test_the_worker_is_the_same_in_every_language_and_holds_each_languages_page(rf):
+    """Its page for a page not kept is there in every language, and its bytes are the same
+    whichever language fetched it: a worker whose bytes change is installed again, and a
+    phone switching language had its navigation held while the new one installed."""
     from django.utils import translation
 
     from scoring.pages.views.offline import service_worker
@@ -210,5 +212,8 @@ def test_the_worker_speaks_the_requests_language_without_a_new_version(rf):
             return service_worker(rf.get("/sw.js")).content.decode()
 
     english, french = worker("en"), worker("fr")
-    assert english != french  # its page for a page not kept (templates/offline/no_connection.html)
-    assert english.split('var VERSION = "', 1)[1][:12] == french.split('var VERSION = "', 1)[1][:12]
+    assert english == french
+    pages = json.loads(english.split("var OFFLINE_PAGES = ", 1)[1].split(";\n", 1)[0])
+    assert set(pages) == {code for code, _ in settings.LANGUAGES}
+    assert '<html lang="fr"' in pages["fr"] and "<h1>No connection</h1>" in pages["en"]
+    assert "<h1>No connection</h1>" not in pages["fr"]

@@ -87,6 +87,20 @@ def stored(game) -> list[tuple[int, list[int]]]:
 OFFLINE_HANDS = [[13, 5, 4, 4], [5, 13, 4, 4], [4, 4, 13, 5]]
 
 
+def test_a_page_not_kept_is_missed_in_the_language_the_phone_last_read(
+    table, page: Page, context: BrowserContext
+):
+    game, url = table
+    open_kept_game(page, url, game)  # the worker came in English
+    page.select_option("#language-choice", "fr")
+    page.locator("form.language button").click()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    context.set_offline(True)
+    page.goto(f"{url}/clubs/riverside/")
+    expect(page.get_by_role("heading", name="Pas de connexion")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+
+
 def test_hands_entered_offline_survive_a_reload_and_are_stored_once_each_in_order(
     table, page: Page, context: BrowserContext
 ):

@@ -2,9 +2,10 @@
 
 The worker is served from the site's root so that its scope covers every page, never cached by
 HTTP (a browser compares its bytes to find a new version), and names the static files it keeps
-by their hashed URLs, so any change to them is a new worker that drops the old caches. Its page
-for "no connection" is in the language of the request that fetched it; the version is taken
-from the site's own language, so switching language does not drop the pages a scorer kept.
+by their hashed URLs, so any change to them is a new worker that drops the old caches. It holds
+its page for "no connection" in every language, so its bytes are the same whichever language
+fetched it: a phone switching language does not install it again (the worker installed anew
+while the phone's pages navigated once held a navigation for good in CI).
 """
 
 from __future__ import annotations
@@ -52,15 +53,25 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "version": "VERSION",
         "static_prefix": json.dumps(settings.STATIC_URL),
         "catalog": json.dumps(reverse("javascript-catalog")),
+        "offline_pages": json.dumps(offline_pages()),
+        "default_language": json.dumps(settings.LANGUAGE_CODE),
     }
-    body = render_to_string("offline/sw.js", context)
     with translation.override(settings.LANGUAGE_CODE):
-        neutral = render_to_string("offline/sw.js", context)
-    version = hashlib.sha256(neutral.encode()).hexdigest()[:12]
+        body = render_to_string("offline/sw.js", context)
+    version = hashlib.sha256(body.encode()).hexdigest()[:12]
     body = body.replace('"VERSION"', f'"{version}"', 1)
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response
+
+
+def offline_pages() -> dict[str, str]:
+    """The page for a page not kept (templates/offline/no_connection.html), in each language."""
+    pages = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            pages[code] = render_to_string("offline/no_connection.html")
+    return pages
 
 
 @require_safe
