@@ -2,9 +2,9 @@
    the whole site. Hand-written and short: static files from the cache; the pages of the games
    this phone opens (the game page and its hand form) from the network while there is one,
    from the cache when there is none; its page for "no connection" in the language of the last
-   page it fetched (every language is here: a worker whose bytes changed with the language was
-   installed again when a phone switched). The API is never cached here: hands kept offline
-   wait in IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
+   page it fetched (every language is here: a worker whose bytes change with the language is
+   installed again when a phone switches). The API is never cached here: hands kept offline wait in
+   IndexedDB (static/js/outbox.js), not in this worker. A new version (any static file changed
    its hashed name) drops the old caches. The words of the pages' scripts (Django's JavaScript
    catalog, one URL a language: ?v=de) from the network while there is one, else the copy kept
    the last time a page asked for it.
@@ -74,23 +74,19 @@ function pagesOf(account) {
 // A page from the network: it says whose it is (a response without the header is no page:
 // it changes nothing); kept if it is one a scorer needs at the table.
 function remember(url, response) {
-  var spoken = keepLanguage(response.headers.get("Content-Language"));
+  var spoken = response.headers.get("Content-Language");
+  if (spoken && spoken !== language) {
+    language = spoken;
+    caches.open(STATIC_CACHE).then(function (cache) { return cache.put(LANGUAGE, new Response(spoken)); });
+  }
   var account = response.headers.get(ACCOUNT_HEADER);
-  if (account === null) return spoken;
+  if (account === null) return Promise.resolve();
   var copy = keepable(url, response) ? response.clone() : null;
-  return Promise.all([spoken, serial(function () {
+  return serial(function () {
     return pagesOf(account).then(function (cache) {
       if (copy) return cache.put(url.pathname + url.search, copy);
     });
-  })]);
-}
-
-// The language of the last page fetched, for the page "no connection": kept in memory, and in
-// the cache for a worker started again without a connection.
-function keepLanguage(spoken) {
-  if (!spoken || spoken === language) return Promise.resolve();
-  language = spoken;
-  return caches.open(STATIC_CACHE).then(function (cache) { return cache.put(LANGUAGE, new Response(spoken)); });
+  });
 }
 
 function offlinePage() {
