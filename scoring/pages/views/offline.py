@@ -4,8 +4,7 @@ The worker is served from the site's root so that its scope covers every page, n
 HTTP (a browser compares its bytes to find a new version), and names the static files it keeps
 by their hashed URLs, so any change to them is a new worker that drops the old caches. It holds
 its page for "no connection" in every language, so its bytes are the same whichever language
-fetched it: a phone switching language does not install it again (the worker installed anew
-while the phone's pages navigated once held a navigation for good in CI).
+fetched it, and a phone switching language does not install a new worker.
 """
 
 from __future__ import annotations
