@@ -201,8 +201,8 @@ def test_a_hand_named_for_another_account_is_refused_and_not_stored(client, game
 
 def test_the_worker_is_the_same_in_every_language_and_holds_each_languages_page(rf):
     """Its page for a page not kept is there in every language, and its bytes are the same
-    whichever language fetched it: a worker whose bytes change is installed again, and a
-    phone switching language had its navigation held while the new one installed."""
+    whichever language fetched it: a worker whose bytes change is installed again, so a
+    phone switching language would install a new one."""
     from django.utils import translation
 
     from scoring.pages.views.offline import service_worker
