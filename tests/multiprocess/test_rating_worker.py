@@ -18,7 +18,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from contextlib import closing
+from contextlib import closing, contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -196,8 +196,8 @@ def _query(url: str, config: dict, sql: str, params: list) -> list[tuple]:
 
 def _re_rating_writes(url: str, config: dict) -> bool:
     """Whether the worker's task is running and inside one of its write transactions: on
-    PostgreSQL a backend is deleting or copying in the events; on SQLite the writers' file
-    lock is held (after the task was claimed, nothing else of the worker writes until it is
+    PostgreSQL a backend is copying in the new generation's events; on SQLite the writers'
+    file lock is held (after the task was claimed, nothing else of the worker writes until it is
     done)."""
     running = _query(url, config, TASKS, ["RUNNING"])
     if not running:
@@ -215,11 +215,42 @@ def _re_rating_writes(url: str, config: dict) -> bool:
 
 
 TASKS = "SELECT id FROM django_tasks_database_dbtaskresult WHERE status = %s"
+# Inserts only: the deletes after the new generation is shown (of the old one) are not midway.
 WRITING = (
     "SELECT pid FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
-    " AND (query ILIKE 'DELETE%%' OR query ILIKE 'INSERT%%' OR query ILIKE 'COPY%%')"
+    " AND (query ILIKE 'INSERT%%' OR query ILIKE 'COPY%%')"
     " AND query ILIKE '%%scoring_ratingevent%%'"
 )
+SHOWN = "SELECT shown FROM scoring_ratingsstate WHERE club_id = %s"
+
+
+@contextmanager
+def nothing_shown_while_held(url: str, club: int):
+    """On PostgreSQL, the club's row held (from a connection of the test's) so that a
+    re-rating can write its generation but not show it: showing locks that row first. A kill
+    that lands as the worker finishes writing then still finds it waiting there, not done.
+    ``FOR NO KEY UPDATE``: the events written meanwhile key-share the row (their foreign key)."""
+    if not on_postgres():
+        yield
+        return
+    with psycopg.connect(url, connect_timeout=10) as db:
+        db.execute("SELECT id FROM scoring_club WHERE id = %s FOR NO KEY UPDATE", [club])
+        yield
+        db.rollback()
+
+
+def kill_before_shown(
+    process: subprocess.Popen, url: str, config: dict, club: int, shown_before: list[tuple]
+) -> None:
+    """Kill the worker's process group, making sure no new generation was shown by then.
+    It is frozen first, then the shown generation read: on SQLite a frozen worker commits
+    nothing more (its commits are its own process's writes), so what is read is final."""
+    os.killpg(process.pid, signal.SIGSTOP)
+    shown = _query(url, config, SHOWN, [club])
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=10)
+    if shown != shown_before:
+        pytest.fail("the worker showed the new generation before it was stopped")
 
 
 def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(migrated_database_url, tmp_path):
@@ -227,18 +258,19 @@ def test_a_worker_killed_mid_re_rating_leaves_nothing_half_written(migrated_data
     env, club, before = corrected_league(database_url, games=2500)
     state = STATE.replace("CLUB", str(club))
     config = database_config(database_url, environ={})
-    process = worker(env, tmp_path / "worker.log")
-    try:
-        deadline = time.monotonic() + SETTLE_WITHIN
-        while not _re_rating_writes(database_url, config):
-            assert process.poll() is None, (tmp_path / "worker.log").read_text()
-            if time.monotonic() > deadline:
-                pytest.fail("the worker never began writing the events")
-            time.sleep(0.002)
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
-    finally:
-        stop(process)
+    shown = _query(database_url, config, SHOWN, [club])
+    with nothing_shown_while_held(database_url, club):
+        process = worker(env, tmp_path / "worker.log")
+        try:
+            deadline = time.monotonic() + SETTLE_WITHIN
+            while not _re_rating_writes(database_url, config):
+                assert process.poll() is None, (tmp_path / "worker.log").read_text()
+                if time.monotonic() > deadline:
+                    pytest.fail("the worker never began writing the events")
+                time.sleep(0.002)
+            kill_before_shown(process, database_url, config, club, shown)
+        finally:
+            stop(process)
     killed = shell(env, state, "STATE")
     # Nothing of the new generation is shown: the same event rows as before the correction,
     # the club still marked, its task never finished.
