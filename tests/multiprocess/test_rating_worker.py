@@ -196,9 +196,9 @@ def _query(url: str, config: dict, sql: str, params: list) -> list[tuple]:
 
 def _re_rating_writes(url: str, config: dict) -> bool:
     """Whether the worker's task is running and inside one of its write transactions: on
-    PostgreSQL a backend is copying in the new generation's events; on SQLite the writers'
-    file lock is held (after the task was claimed, nothing else of the worker writes until it is
-    done)."""
+    PostgreSQL a backend is copying in the new generation's events, or waits to show them; on
+    SQLite the writers' file lock is held (after the task was claimed, nothing else of the
+    worker writes until it is done)."""
     running = _query(url, config, TASKS, ["RUNNING"])
     if not running:
         return False
@@ -216,10 +216,12 @@ def _re_rating_writes(url: str, config: dict) -> bool:
 
 TASKS = "SELECT id FROM django_tasks_database_dbtaskresult WHERE status = %s"
 # Inserts only: the deletes after the new generation is shown (of the old one) are not midway.
+# Or waiting on a lock: all written, held from showing it (nothing_shown_while_held), in case
+# every insert ran between two polls.
 WRITING = (
     "SELECT pid FROM pg_stat_activity WHERE datname = %s AND state = 'active'"
-    " AND (query ILIKE 'INSERT%%' OR query ILIKE 'COPY%%')"
-    " AND query ILIKE '%%scoring_ratingevent%%'"
+    " AND (wait_event_type = 'Lock' OR ((query ILIKE 'INSERT%%' OR query ILIKE 'COPY%%')"
+    " AND query ILIKE '%%scoring_ratingevent%%'))"
 )
 SHOWN = "SELECT shown FROM scoring_ratingsstate WHERE club_id = %s"
 
