@@ -17,7 +17,8 @@ LOCK_ARGS ?=
 # gunicorn's access log, and each request's X-Request-ID last (docs/deploy.md does the same).
 ACCESS_LOG_FORMAT := %(h)s %(l)s %(u)s %(t)s "%(r)s" %(s)s %(b)s "%(f)s" "%(a)s" %({x-request-id}o)s
 # uv installs from the lock files, far quicker than pip, and writes them (`make lock`); pip
-# installs uv itself.
+# installs uv itself, from its own lock (requirements/uv-lock.txt, written by `make lock` from
+# this version), every file checked against its hash as well.
 UV_VERSION := 0.13.9
 # Resolved from PyPI alone (never a machine's local indexes or pip.conf), for the Python and
 # platform the service runs on; every file of each pinned release keeps its hash.
@@ -40,8 +41,9 @@ $(PY):
 	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 
-$(UV): | $(PY)
-	$(PIP) install --quiet uv==$(UV_VERSION)
+$(UV): requirements/uv-lock.txt | $(PY)
+	$(PIP) install --quiet --require-hashes -r requirements/uv-lock.txt
+	touch $@
 
 # Installs come from the lock files, every file checked against its hash, from PyPI as the locks
 # were resolved (uv reads no pip configuration; its own, UV_INDEX_URL say, names a mirror); then
@@ -67,6 +69,7 @@ lock: | $(UV)
 	$(UV) pip compile pyproject.toml $(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/lock.txt
 	$(UV) pip compile pyproject.toml --extra dev -c requirements/lock.txt \
 		$(LOCK_FLAGS) $(LOCK_ARGS) --quiet -o requirements/dev-lock.txt
+	echo "uv==$(UV_VERSION)" | $(UV) pip compile - $(LOCK_FLAGS) --quiet -o requirements/uv-lock.txt
 
 install: $(VENV)/.installed messages
 install-dev: $(VENV)/.installed-dev messages

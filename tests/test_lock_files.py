@@ -62,3 +62,10 @@ def test_every_dependency_has_an_upper_bound():
         if not any(spec.operator in {"<", "<=", "==", "~="} for spec in requirement.specifier)
     ]
     assert unbounded == []
+
+
+def test_the_uv_that_installs_the_locks_is_locked_too_at_the_makefiles_version():
+    version = re.search(r"^UV_VERSION := (\S+)$", (ROOT / "Makefile").read_text(), re.M)[1]
+    pinned = pins("uv-lock.txt")
+    assert {name: v for name, (v, _) in pinned.items()} == {"uv": version}, "run make lock"
+    assert pinned["uv"][1] >= 1
