@@ -41,6 +41,15 @@ def trick_field(number: int) -> str:
     return f"trick_{number}"
 
 
+def _named(token: str) -> str:
+    """A card by its name (``10h`` → ``TH``); what is no card stays as typed, for the engine to
+    refuse where it stands."""
+    try:
+        return NAMES[parse_card(token)]
+    except HeartsError:
+        return token
+
+
 class TrickRecord:
     """The plays level of ``EntryForm``: its fields, their checks, and the entry they make."""
 
@@ -100,6 +109,13 @@ class TrickRecord:
 
     # --- What the page shows ---------------------------------------------------------------
 
+    def lowest_club(self) -> str:
+        """The card whose holder leads the first trick ("" when the dealer's left leads)."""
+        lowest = self.rules.lowest_club
+        if lowest is None or self.rules.first_lead == "left_of_dealer":
+            return ""
+        return NAMES[lowest]
+
     def trick_fields(self) -> list[forms.BoundField]:
         return [self[trick_field(n)] for n in range(1, self.rules.hand_size + 1)]
 
@@ -145,8 +161,8 @@ class TrickRecord:
             )
             return
         data["plays"] = plays
-        data["hands"] = [split_cards(line) for line in (data.get("hands") or "").splitlines()]
-        data["hands"] = [line for line in data["hands"] if line] or None
+        lines = [split_cards(line) for line in (data.get("hands") or "").splitlines()]
+        data["hands"] = [[_named(token) for token in line] for line in lines if line] or None
 
     def _trick_cards(self, name: str, number: int, text: str) -> list[str] | None:
         """Trick ``number``'s cards by their names, or None with the refusal on its field."""
