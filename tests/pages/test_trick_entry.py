@@ -18,6 +18,7 @@ from tests.pages.conftest import build_club
 from tests.pages.test_entry_words import assert_in_words
 from tests.pages.test_pages import assert_page, client_for, error_list
 from tests.pages.trick_records import (
+    MOON_HOLDINGS,
     MOON_LEADER,
     MOON_TRICKS,
     clean_record,
@@ -166,13 +167,8 @@ def test_holdings_that_do_not_split_the_deck_are_refused_in_words(game, people):
 
 
 def test_holdings_given_name_the_first_leader(game, people):
-    holdings = [
-        "2C AC KC QC AD KD QD JD AS KS QS JS TS",
-        "3C 4C 5C 2D 3D 4D 2H 3H 4H 5H 2S 3S 4S",
-        "6C 7C 8C 5D 6D 7D 6H 7H 8H 9H 5S 6S 7S",
-        "9C TC JC 8D 9D TD TH JH QH KH AH 8S 9S",
-    ]
-    data = trick_post(1, MOON_TRICKS, None, hands="\n".join(holdings), moon_choice="add_to_others")
+    hands = "\n".join(MOON_HOLDINGS)
+    data = trick_post(1, MOON_TRICKS, None, hands=hands, moon_choice="add_to_others")
     assert enter(game, people, data).status_code == 302
     hand = Hand.objects.get(game=game)
     assert hand.entry["hands"][0][0] == "2C" and "first_leader" not in hand.entry
@@ -191,6 +187,22 @@ def test_a_trick_record_is_corrected_at_its_own_level(game, people):
     del data["number"]
     assert scorer.post(f"/games/{game.pk}/hands/1/correct/", data).status_code == 302
     assert Hand.objects.get(game=game).scores == [-26, 0, 0, 0]
+
+
+def test_a_correction_to_a_record_with_a_renege_says_what_the_engine_found(game, people):
+    plays, leader, _ruling = clean_record()
+    enter(game, people, trick_post(1, tricks_of(plays), leader))
+    plays, leader, ruling = renege_record()
+    data = trick_post(1, tricks_of(plays), leader, reason="The sheet was misread")
+    del data["number"]
+    scorer = client_for(people["scorer"])
+    response = scorer.post(f"/games/{game.pk}/hands/1/correct/", data, follow=True)
+    assert response.redirect_chain == [(f"/games/{game.pk}/", 302)]
+    body = assert_page(response)
+    assert "Hand 1 corrected; every later total follows." in body
+    assert "The engine found 1 illegal play." in body
+    assert f'href="/games/{game.pk}/hands/1/rule/#ruling"' in body
+    assert Hand.objects.get(game=game).points == list(ruling.points_taken)
 
 
 # --- The engine's word while a record is entered (static/js/tricks.js asks it) -------------

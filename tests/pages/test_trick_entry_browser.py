@@ -18,7 +18,7 @@ from tests.pages.conftest import PHONE, SCREENSHOTS, build_club
 from tests.pages.phone_checks import check_page_state
 from tests.pages.test_languages_browser import Walk
 from tests.pages.test_offline_browser import open_kept_game, sign_in
-from tests.pages.trick_records import MOON_TRICKS, clean_record, renege_record
+from tests.pages.trick_records import MOON_HOLDINGS, MOON_TRICKS, clean_record, renege_record
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -208,3 +208,26 @@ def sign_in_as_owner(page: Page, url: str, next_path: str) -> None:
     page.fill("#id_password", "a long page-test password")
     page.locator("main button[type=submit]").click()
     expect(page.locator("[data-trick-pad]")).to_be_visible()
+
+
+def test_holdings_entered_name_the_leader_and_mark_the_cards_a_player_lacks(table, page: Page):
+    game, url = table
+    open_trick_level(page, url, game)
+    page.locator("details.more-cards summary").click()
+    page.fill("#id_hands", "\n".join(MOON_HOLDINGS))
+    # Ada holds the 2♣: she leads, no tap needed; the cards she lacks are marked, not forbidden.
+    expect(page.locator("[data-trick-turn]")).to_have_text("Trick 1 of 13: Ada to lead.")
+    three = page.locator('button[data-card="3C"]')
+    expect(three).to_have_class(re.compile(r"\bunheld\b"))
+    expect(three).to_have_attribute("aria-label", "3♣, not in Ada's cards as entered")
+    expect(three).to_be_enabled()
+    check_page_state(page, "tricks-10-holdings")
+    tap(page, ["2C"])
+    expect(three).not_to_have_class(re.compile(r"\bunheld\b"))  # Ben's, and Ben plays next
+    expect(page.locator('button[data-card="6C"]')).to_have_class(re.compile(r"\bunheld\b"))
+    # A card Ben was not given, played anyway: recorded, and the engine says it.
+    tap(page, ["6C"])
+    expect(page.locator("[data-trick-flags] .violation")).to_contain_text(
+        "Trick 1: Ben played a card they did not hold"
+    )
+    expect(tile(page, 1)).to_have_class(re.compile(r"\billegal\b"))

@@ -30,6 +30,13 @@ MOON_TRICKS = [
     "TS 5H 9H AH",
 ]
 MOON_LEADER = 0
+#: Each seat's cards after the pass in that hand, a line a seat.
+MOON_HOLDINGS = [
+    "2C AC KC QC AD KD QD JD AS KS QS JS TS",
+    "3C 4C 5C 2D 3D 4D 2H 3H 4H 5H 2S 3S 4S",
+    "6C 7C 8C 5D 6D 7D 6H 7H 8H 9H 5S 6S 7S",
+    "9C TC JC 8D 9D TD TH JH QH KH AH 8S 9S",
+]
 
 
 def tricks_of(plays: list[str]) -> list[str]:

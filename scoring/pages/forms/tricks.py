@@ -84,7 +84,7 @@ class TrickRecord:
                 ),
             )
         self.fields["hands"] = forms.CharField(
-            label=gettext_lazy("Each player's cards after the pass (optional)"),
+            label=gettext_lazy("Each player's cards after the pass"),
             required=False,
             max_length=2000,
             # Translators: {names} lists the seats' names, "Ada, Ben, Cleo, Dev".
@@ -212,7 +212,9 @@ class TrickRecord:
     # --- The entry -------------------------------------------------------------------------
 
     def plays_entry(self) -> dict[str, Any]:
-        """The record as the API takes it: plays, who led, the holdings when given."""
+        """The record as the API takes it: plays, who led, the holdings when given. (A claim
+        and the irregularities of issue 50 join the entry here, and their paths
+        ``RECORD_FIELDS``; static/js/outbox.js builds the same body offline.)"""
         data = self.cleaned_data
         entry: dict[str, Any] = {"plays": data["plays"]}
         if data.get("first_leader") is not None:

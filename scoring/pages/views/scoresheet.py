@@ -183,7 +183,7 @@ def _save_correction(
 ) -> HttpResponse | None:
     """Correct the hand; back to the scoreboard, or None with the refusal on the form."""
     try:
-        services.correct_hand(
+        hand = services.correct_hand(
             game_id=game.pk,
             number=number,
             entry=form.entry(),
@@ -198,6 +198,8 @@ def _save_correction(
     messages.success(
         request, _("Hand {number} corrected; every later total follows.").format(number=number)
     )
+    if found := ruling_found(hand, form.seat_names):
+        messages.warning(request, found)
     return redirect("page-game", pk=game.pk)
 
 
