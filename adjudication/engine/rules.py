@@ -22,6 +22,8 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
+from .irregularity_options import DEFAULTS as IRREGULARITY_DEFAULTS
+from .irregularity_options import IRREGULARITY_CHOICES
 from .words import gettext as _
 from .words import gettext_noop
 
@@ -42,7 +44,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "moon": MOON_RULES,
     "game_ends": ("reach", "exceed"),
     "ties": ("shared", "play_on"),
-    "renege_penalty": ("none", "takes_all", "fixed"),
+    **IRREGULARITY_CHOICES,  # renege_penalty and the other irregularities' options
 }
 BOOLEANS = ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_only_queen", "gems")
 # Scores are points on a score sheet: bound them so no option can overflow a column.
@@ -88,6 +90,13 @@ class Ruleset:
     gems: bool = False
     renege_penalty: str = "none"
     renege_points: int = 26
+    # How each irregularity is rectified (irregularity_options.py, docs/rules.md).
+    revoke_correction: str = IRREGULARITY_DEFAULTS["revoke_correction"]
+    exposed_card: str = IRREGULARITY_DEFAULTS["exposed_card"]
+    lead_out_of_turn: str = IRREGULARITY_DEFAULTS["lead_out_of_turn"]
+    missed_trick: str = IRREGULARITY_DEFAULTS["missed_trick"]
+    misdeal: str = IRREGULARITY_DEFAULTS["misdeal"]
+    impossible_card: str = IRREGULARITY_DEFAULTS["impossible_card"]
     preset: str = "standard"
 
     deck: Mask = field(init=False, repr=False, compare=False)
