@@ -137,6 +137,7 @@ def _corrected(
             value,
             card=withdrawn,
             plays=(play,),
+            option_name="revoke_correction",
             **facts,
         )
     message = _(
@@ -164,6 +165,7 @@ def _corrected(
         card=withdrawn,
         held=(play.card,),
         plays=(play,),
+        option_name="revoke_correction",
         **facts,
     )
 

@@ -58,10 +58,11 @@ class IrregularityRuling:
     effect: Effect = field(default_factory=Effect)
     points: tuple[int, ...] | None = None
     score: HandScore | None = None
+    option_name: str | None = None  # when not the kind's (a corrected revoke's)
 
     @property
     def option(self) -> str:
-        return self.irregularity.option
+        return self.option_name or self.irregularity.option
 
 
 @dataclass(frozen=True, slots=True)
