@@ -86,6 +86,7 @@ def lay_out(
     n = rules.players
     stood = {i.trick: i for i in irregularities if i.kind == "lead_out_of_turn" and i.stood}
     missing: dict[int, set[int]] = {}
+    short = {i.seat for i in irregularities if i.kind == "card_short"}
     for i in irregularities:
         if i.kind == "missed_trick":
             missing.setdefault(i.trick or 0, set()).add(i.seat or 0)
@@ -101,6 +102,8 @@ def lay_out(
         lead = stood.get(number)
         first = lead.seat if lead is not None and lead.seat is not None else leader
         absent = missing.get(number, set())
+        while first in short and number == rules.hand_size:  # no card to lead: the next seat
+            first = (first + 1) % n
         if first in absent:
             wrong = next(i for i in irregularities if i.seat == first and i.kind != "revoke")
             message = _("seat {seat} led trick {trick}: it cannot have missed it")

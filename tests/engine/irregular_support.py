@@ -55,7 +55,7 @@ def play(
     *,
     lead_out_of_turn: tuple[int, int] | None = None,  # (trick, seat)
     missing: tuple[int, int] | None = None,  # (trick, seat): the seat plays no card to it
-    choose=None,  # choose(trick, seat, holding, legal) -> card, or None for a random legal one
+    choose=None,  # choose(trick, seat, holding, legal, led=suit) -> card, or None: random legal
 ) -> Played:
     """Random legal play from ``leader``, with the irregularities asked for."""
     n = rules.players
@@ -76,7 +76,7 @@ def play(
                 legal = legal_mask(rules, hold[seat], situation)
             except Exception:  # a first lead out of turn, by a seat without the lowest club
                 legal = hold[seat]
-            chosen = choose(number, seat, hold[seat], legal) if choose else None
+            chosen = choose(number, seat, hold[seat], legal, led=led) if choose else None
             if chosen is None:
                 chosen = rng.choice([c for c in range(52) if legal >> c & 1])
             out.plays.append(chosen)

@@ -49,8 +49,8 @@ def a_renege(seed_range=range(400), rules=None):
     for seed in seed_range:
         state = {}
 
-        def choose(number, seat, holding, legal, state=state):
-            if state or number < 3 or legal == holding:
+        def choose(number, seat, holding, legal, led=None, state=state):
+            if state or number < 3 or legal == holding or led is None:
                 return None
             others = holding & ~legal
             if others and legal & ~others and (holding & legal) != holding:
@@ -60,7 +60,7 @@ def a_renege(seed_range=range(400), rules=None):
                     return next(iter_bits(others))
             return None
 
-        rules_, holdings, leader, record = table(seed, rules, choose=choose)
+        rules_, holdings, _leader, record = table(seed, rules, choose=choose)
         if state:
             return rules_, holdings, record, state["at"]
     raise AssertionError("no renege found")  # pragma: no cover
@@ -83,7 +83,7 @@ def play_index(record, number, seat):
 @pytest.mark.parametrize("penalty", ["none", "takes_all", "fixed", "replay"])
 def test_a_revoke_noticed_after_the_hand_is_established_and_rectified_by_renege_penalty(penalty):
     rules, holdings, record, (number, seat) = a_renege(rules=build_ruleset(renege_penalty=penalty))
-    ruling, data = rule(rules, holdings, record, {"kind": "revoke", "trick": number, "seat": seat})
+    _ruling, data = rule(rules, holdings, record, {"kind": "revoke", "trick": number, "seat": seat})
     raw = raw_points(rules, record)
     (found,) = data["irregularities"]
     assert (found["rule"], found["found"], found["seat"], found["trick"]) == (
@@ -144,7 +144,7 @@ def test_a_corrected_revoke_scores_as_played_and_its_withdrawn_card_follows_the_
     number, seat = record.trick_of[index], record.seats[index]
     other = record.held[index] & ~(0x1FFF << 13 * suit(record.plays[index]))
     withdrawn = next(iter_bits(other))
-    ruling, data = rule(rules, holdings, record, {
+    _ruling, data = rule(rules, holdings, record, {
         "kind": "revoke", "trick": number, "seat": seat, "noticed_at_trick": number,
         "corrected": True, "card": names([withdrawn])[0],
     })  # fmt: skip
@@ -238,7 +238,7 @@ def test_a_lead_out_of_turn_that_stood_starts_its_trick_from_the_offender(option
     wrong = (probe.tricks[number - 2][3] + 1) % 4  # not the winner of trick 3
     rules, holdings, _, record = table(5, rules, lead_out_of_turn=(number, wrong))
     lead = record.plays[record.trick_of.index(number)]
-    ruling, data = rule(rules, holdings, record, {
+    _ruling, data = rule(rules, holdings, record, {
         "kind": "lead_out_of_turn", "trick": number, "seat": wrong,
         "card": names([lead])[0], "stood": True,
     })  # fmt: skip
@@ -262,7 +262,7 @@ def test_a_retracted_lead_out_of_turn_leaves_the_call_or_penalty_card_the_option
     lead. Bridge (Laws 56, 50D2): the retracted card is a penalty card, or, with a call, the
     card's suit is required or forbidden at the next lead."""
     rules = build_ruleset(lead_out_of_turn=option, renege_penalty="fixed")
-    rules_, holdings, _, record = table(11, rules)
+    _rules, holdings, _, record = table(11, rules)
     number = 5
     start = record.trick_of.index(number)
     offender = (record.seats[start] + 2) % 4
