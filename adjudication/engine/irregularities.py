@@ -41,6 +41,7 @@ REQUIRED: Mapping[str, frozenset[str]] = {
     "card_played_twice": frozenset({"card"}),
     "card_misplaced": frozenset({"trick", "seat"}),
 }
+ALL_FIELDS = frozenset().union(*FIELDS.values())
 LEAD_CALLS = ("required", "forbidden")
 #: The most irregularities one record may carry (a hand has 13 tricks; this is ample).
 MOST = 16
@@ -71,9 +72,10 @@ class Irregularity:
         return f"irregularities.{self.index}" + (f".{name}" if name else "")
 
     def as_data(self) -> dict[str, object]:
-        """As the record states it, in its plain form (what a stored hand would keep)."""
+        """As the record states it, in its plain form (what a stored hand would keep): every
+        field, null (or false) where the kind takes none or none was given."""
         data: dict[str, object] = {"kind": self.kind}
-        for name in sorted(FIELDS[self.kind]):
+        for name in sorted(ALL_FIELDS):
             value = getattr(self, name)
             data[name] = NAMES[value] if name == "card" and value is not None else value
         return data
