@@ -169,9 +169,10 @@ def card_played_twice(hand: Hand, irregularity: Irregularity) -> IrregularityRul
     card = irregularity.card or 0
     plays = tuple(p for p in hand.layout.plays() if p.card == card)
     if len(plays) < 2:
-        message = _("the record shows {card} {count} time(s), not twice").format(
-            card=NAMES[card], count=len(plays)
-        )
+        if plays:
+            message = _("the record shows {card} only once").format(card=NAMES[card])
+        else:
+            message = _("the record never shows {card}").format(card=NAMES[card])
         raise does_not_fit(irregularity, message, "card")
     words = _("{card} is recorded twice: {places}").format(
         card=NAMES[card], places=describe_plays(plays)

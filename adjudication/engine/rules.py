@@ -107,6 +107,7 @@ class Ruleset:
     penalty_total: int = field(init=False, repr=False, compare=False)
     break_mask: Mask = field(init=False, repr=False, compare=False)
     forbid_first_trick_points: bool = field(init=False, repr=False, compare=False)
+    _spelled: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -127,6 +128,7 @@ class Ruleset:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_spelled", self._spell())
         if self.first_lead != "left_of_dealer" and self.lowest_club is None:
             message = _("first_lead {first_lead} needs a club in the deck")
             raise HeartsError(
@@ -138,7 +140,16 @@ class Ruleset:
         return POINT_MASK & self.deck
 
     def options(self) -> dict[str, Any]:
-        """Every option spelled out in its API form (cards as names, schedule as a list)."""
+        """Every option spelled out in its API form (cards as names, schedule as a list): a
+        fresh copy of the form spelled once (every ruling shown spells its ruleset)."""
+        spelled = self._spelled
+        return {
+            **spelled,
+            "removed_cards": list(spelled["removed_cards"]),
+            "pass_schedule": list(spelled["pass_schedule"]),
+        }
+
+    def _spell(self) -> dict[str, Any]:
         spelled: dict[str, Any] = {"preset": self.preset}
         for option in OPTION_NAMES:
             value = getattr(self, option)
