@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from .cards import NAMES, Card, Mask, parse_card
 from .errors import HeartsError
 from .inputs import record_cards
-from .irregular_play import Judgement, holdings_from_layout, judge, lay_out
+from .irregular_play import Judgement, Layout, holdings_from_layout, judge, lay_out
 from .irregularities import Irregularity, twice_allowed
 from .irregularity_rulings import rule_on
 from .rectify import Hand, Rectified, after
@@ -95,11 +95,7 @@ def rule_with_irregularities(
         raise HeartsError("irregularity_needs_holdings", message, "hands")
     else:  # a misdeal alone leaves the record's shape as it is
         violations += scan_without_holdings(rules, record, leader)[3]
-    taken, won = [0] * rules.players, [0] * rules.players
-    for trick in layout.tricks:
-        if trick.winner is not None:
-            taken[trick.winner] |= trick.mask
-            won[trick.winner] += 1
+    taken, won = _taken(rules, layout)
     hand = Hand(
         rules, layout, judgement, tuple(holdings or ()), dealt, source or "record",
         tuple(taken), tuple(won), moon_choice, totals_before,
@@ -108,7 +104,6 @@ def rule_with_irregularities(
     points, rectified_score = after(hand, [r.effect for r in rulings])
     left = tuple(dict.fromkeys(r.effect.left_to_table for r in rulings if r.effect.left_to_table))
     raw_score = after(hand, [])[1]
-    n = rules.players
     tricks = [
         Trick(
             t.number, t.leader, tuple(p.card for p in t.plays), tuple(p.seat for p in t.plays),
@@ -127,7 +122,7 @@ def rule_with_irregularities(
         undetermined=(),
         trick_log=tuple((t.leader, t.winner, t.mask) for t in layout.tricks),
         taken=tuple(taken),
-        tricks_won=tuple(won) if n else (),
+        tricks_won=tuple(won),
         score=raw_score,
         pass_direction=direction,
         hand_number=hand_number,
@@ -135,6 +130,16 @@ def rule_with_irregularities(
         irregularities=rulings,
         rectified=Rectified(points, rectified_score, left) if layout.complete or left else None,
     )
+
+
+def _taken(rules: Ruleset, layout: Layout) -> tuple[list[Mask], list[int]]:
+    """The cards and tricks each seat won, as played (a surplus card taken by nobody)."""
+    taken, won = [0] * rules.players, [0] * rules.players
+    for trick in layout.tricks:
+        if trick.winner is not None:
+            taken[trick.winner] |= trick.mask
+            won[trick.winner] += 1
+    return taken, won
 
 
 def _order(violation: Violation) -> tuple[int, int]:

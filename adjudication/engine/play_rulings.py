@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from .cards import BIT, NAMES, SUIT_OF
+from .cards import BIT, NAMES, SUIT_OF, Card
 from .errors import HeartsError
 from .irregular_play import Duty, Play, withdrawn_is_exposed
 from .irregularities import Irregularity, does_not_fit
@@ -91,6 +91,26 @@ def revoke(hand: Hand, irregularity: Irregularity) -> IrregularityRuling:
     )
 
 
+def _refuse_established(irregularity: Irregularity, established: bool) -> None:
+    """An established revoke may no longer be corrected (Law 63B): a correction is refused."""
+    if established:
+        message = _(
+            "a revoke at trick {trick} noticed at trick {noticed} was established: it can no "
+            "longer be corrected (Law 63B)"
+        )
+        words = message.format(
+            trick=irregularity.trick, noticed=irregularity.noticed_at_trick or "-"
+        )
+        raise HeartsError("revoke_established", words, irregularity.field("corrected"))
+
+
+def _withdrawn(irregularity: Irregularity) -> Card:
+    if irregularity.card is None:
+        message = _("a corrected revoke needs card: the card withdrawn")
+        raise HeartsError("invalid_irregularity", message, irregularity.field("card"))
+    return irregularity.card
+
+
 def _corrected(
     hand: Hand,
     irregularity: Irregularity,
@@ -102,17 +122,8 @@ def _corrected(
     """A revoke corrected before it was established (Law 62): the withdrawn card, and the legal
     card the record shows in its place."""
     number = irregularity.trick
-    if established:
-        message = _(
-            "a revoke at trick {trick} noticed at trick {noticed} was established: it can no "
-            "longer be corrected (Law 63B)"
-        )
-        words = message.format(trick=number, noticed=irregularity.noticed_at_trick or "-")
-        raise HeartsError("revoke_established", words, irregularity.field("corrected"))
-    withdrawn = irregularity.card
-    if withdrawn is None:
-        message = _("a corrected revoke needs card: the card withdrawn")
-        raise HeartsError("invalid_irregularity", message, irregularity.field("card"))
+    _refuse_established(irregularity, established)
+    withdrawn = _withdrawn(irregularity)
     held = hand.judgement.held_before.get(play.index, 0)
     value = hand.rules.revoke_correction
     found = SUIT_OF[withdrawn] != led and SUIT_OF[play.card] == led and bool(held & BIT[withdrawn])
