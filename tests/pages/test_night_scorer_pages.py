@@ -97,8 +97,8 @@ def test_the_director_reads_which_tables_have_nobody_to_enter_hands_and_members_
 def test_a_director_sees_the_tables_without_a_scorer_before_publishing_at_360_px(
     club,
     people,
-    browsers,
-    live_server,  # noqa: F811 - the fixture imported above
+    browsers,  # noqa: F811 - the fixture imported above
+    live_server,
 ):
     night = night_with(club, people, scorers=3, others=13)
     director = browsers("olive")
