@@ -23,6 +23,7 @@ from scoring.models import (
     NightTable,
     RoundStatus,
 )
+from scoring.selectors.access import scorer_players
 
 # How a table's game ended, in words (lazy: a real string where it is read).
 END_WORDS = {
@@ -63,12 +64,15 @@ def _seats(tables: dict[int, list[NightTable]]) -> dict[int, list[GameSeat]]:
     return seats
 
 
-def _table(table: NightTable, names: dict[int, str], seats: list[GameSeat]) -> dict[str, Any]:
+def _table(
+    table: NightTable, names: dict[int, str], seats: list[GameSeat], scorers: set[int]
+) -> dict[str, Any]:
     game = table.game
     by_seat = {s.seat: s for s in seats}
     return {
         "number": table.number,
         "name": table.name,
+        "has_scorer": any(player in scorers for player in table.players),
         "game": table.game_id,
         "game_status": game.status if game else None,
         "end_reason": game.end_reason if game else "",
@@ -144,11 +148,29 @@ def quality_words(night_round: NightRound) -> str:
     return words
 
 
-def _round(night_round, tables, names, seats) -> dict[str, Any]:
+def scorer_warning(tables: list[dict[str, Any]]) -> str:
+    """The tables of a round where nobody can enter hands, in words ("" when there are none)."""
+    lacking = [table["name"] for table in tables if not table["has_scorer"]]
+    if not lacking:
+        return ""
+    # Translators: between table names, as in "Nobody at Table 2, Table 5 can enter hands".
+    listed = _(", ").join(lacking)
+    return ngettext(
+        "Nobody at {tables} can enter hands: no player there has a scorer's role in the club. "
+        "Give one of them the role, or enter the table's hands yourself.",
+        "Nobody at {tables} can enter hands: no player there has a scorer's role in the club. "
+        "Give one player at each the role, or enter those tables' hands yourself.",
+        len(lacking),
+    ).format(tables=listed)
+
+
+def _round(night_round, tables, names, seats, scorers) -> dict[str, Any]:
+    shown = [_table(t, names, seats.get(t.game_id, []), scorers) for t in tables]
     return {
         "number": night_round.number,
         "status": night_round.status,
         "quality": quality_words(night_round),
+        "scorer_warning": scorer_warning(shown),
         "repeats": night_round.repeats,
         "lower_bound": night_round.lower_bound,
         "minutes": night_round.minutes,
@@ -156,7 +178,7 @@ def _round(night_round, tables, names, seats) -> dict[str, Any]:
         "starts_at": night_round.starts_at,
         "ends_at": night_round.ends_at,
         "ended_at": night_round.ended_at,
-        "tables": [_table(t, names, seats.get(t.game_id, [])) for t in tables],
+        "tables": shown,
     }
 
 
@@ -176,7 +198,9 @@ def night_detail(night: Night) -> dict[str, Any]:
     names = {c.player_id: c.player.name for c in check_ins}
     rounds, tables = _tables(night)
     seats = _seats(tables)
-    shown = [_round(r, tables[r.pk], names, seats) for r in rounds]
+    seated = {p for listed in tables.values() for t in listed for p in t.players}
+    scorers = scorer_players(night.club_id, seated)
+    shown = [_round(r, tables[r.pk], names, seats, scorers) for r in rounds]
     results = _results(rounds, tables, seats)
     ranking = ranking_of(night.league.ranking)
     finished = [r.number for r in rounds if r.status == RoundStatus.OVER]
@@ -193,14 +217,7 @@ def night_detail(night: Night) -> dict[str, Any]:
     return {
         "night": night,
         "check_ins": [
-            {
-                "player": c.player_id,
-                "name": c.player.name,
-                "arrived_before": c.arrived_before,
-                "withdrawn_before": c.withdrawn_before,
-                "present": c.present,
-                "by_self": c.by_self,
-            }
+            _check_in(c)
             for c in sorted(check_ins, key=lambda c: (c.player.name.casefold(), c.player_id))
         ],
         "present": sum(1 for c in check_ins if c.present),
@@ -211,6 +228,28 @@ def night_detail(night: Night) -> dict[str, Any]:
         "formula_words": formula_words(night.formula),
         "criterion_words": str(FORMULAS[night.formula["criterion"]]),
         "tie_break_words": [str(TIE_BREAKS[b]) for b in ranking["tie_breaks"] if b in TIE_BREAKS],
+    }
+
+
+def _check_in(entry: CheckIn) -> dict[str, Any]:
+    return {
+        "player": entry.player_id,
+        "name": entry.player.name,
+        "arrived_before": entry.arrived_before,
+        "withdrawn_before": entry.withdrawn_before,
+        "present": entry.present,
+        "by_self": entry.by_self,
+    }
+
+
+def check_in_answer(night: Night, player_id: int) -> dict[str, Any]:
+    """What a check-in or withdrawal changed: the player's check-in, how many are present,
+    and whether a proposed draw still waits. A few rows whatever the size of the night."""
+    entry = CheckIn.objects.select_related("player").get(night=night, player_id=player_id)
+    return {
+        "check_in": _check_in(entry),
+        "present": CheckIn.objects.filter(night=night, withdrawn_before=None).count(),
+        "proposed": night.rounds.filter(status=RoundStatus.PROPOSED).exists(),
     }
 
 

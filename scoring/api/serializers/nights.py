@@ -135,6 +135,9 @@ class NightSeatOutputSerializer(serializers.Serializer):
 class NightTableOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
+    has_scorer = serializers.BooleanField(
+        help_text="Someone seated here can enter hands (a scorer's role or better in the club)."
+    )
     game = serializers.IntegerField(allow_null=True, help_text="Once the round is published.")
     game_status = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(
@@ -151,6 +154,11 @@ class NightRoundOutputSerializer(serializers.Serializer):
         help_text="The draw's quality in words, in the Accept-Language asked for: repeats and "
         "lower_bound in a sentence."
     )
+    scorer_warning = serializers.CharField(
+        help_text='The tables where nobody can enter hands, in words for the director ("" '
+        "when every table has someone). The draw seats a scorer at every table when enough "
+        "are checked in."
+    )
     repeats = serializers.IntegerField()
     lower_bound = serializers.IntegerField()
     minutes = serializers.IntegerField(allow_null=True, help_text="Its length, once started.")
@@ -159,6 +167,16 @@ class NightRoundOutputSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(allow_null=True, help_text="The server's bell.")
     ended_at = serializers.DateTimeField(allow_null=True)
     tables = NightTableOutputSerializer(many=True)
+
+
+class NightCheckInAnswerSerializer(serializers.Serializer):
+    """What a check-in or a withdrawal changed: the player's check-in, not the whole night."""
+
+    check_in = CheckInOutputSerializer()
+    present = serializers.IntegerField(help_text="Players checked in now.")
+    proposed = serializers.BooleanField(
+        help_text="A proposed draw still waits to be published (false: draw the round again)."
+    )
 
 
 class NightRowOutputSerializer(serializers.Serializer):

@@ -21,6 +21,7 @@ from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.nights import (
     DrawInputSerializer,
     EndRoundInputSerializer,
+    NightCheckInAnswerSerializer,
     NightDetailOutputSerializer,
     NightInputSerializer,
     NightOutputSerializer,
@@ -28,7 +29,13 @@ from scoring.api.serializers.nights import (
     StartInputSerializer,
 )
 from scoring.models import Night
-from scoring.selectors.nights import club_nights, night_detail, night_of, seat_words
+from scoring.selectors.nights import (
+    check_in_answer,
+    club_nights,
+    night_detail,
+    night_of,
+    seat_words,
+)
 
 NIGHT_CONFLICTS = {
     "night_closed": "the night is closed",
@@ -42,6 +49,8 @@ NIGHT_CONFLICTS = {
     "no_round_to_end": "no round is being played",
     "tables_still_playing": "some tables have not finished: wait, or send now_for_all",
     "table_in_use": "a game not of this night is in progress at one of the tables' names",
+    "night_full": "as many players are checked in as HEARTS_MAX_NIGHT_PLAYERS allows",
+    "night_changed": "players were checked in or withdrawn during each try of the draw",
 }
 
 
@@ -88,14 +97,18 @@ class NightDetailView(NightScopedView):
         return self.answer()
 
 
-def _action(operation_id: str, input_serializer, act):
-    """A director's action on a night: its body checked, the service called, the night shown."""
+def _action(operation_id: str, input_serializer, act, output_serializer=None):
+    """A director's action on a night: its body checked, the service called, the night shown
+    (or, given ``output_serializer``, what the action changed: a check-in's row)."""
+    shown = output_serializer or NightDetailOutputSerializer
 
     class Action(NightScopedView):
-        @changes(operation_id, input_serializer, NightDetailOutputSerializer, NIGHT_CONFLICTS)
+        @changes(operation_id, input_serializer, shown, NIGHT_CONFLICTS)
         def post(self, request: Request, body: dict[str, Any], pk: int, night_id: int) -> Response:
-            self.get_night()  # a 404 before anything else
+            night = self.get_night()  # a 404 before anything else
             act(club=self.get_club(), night_id=night_id, actor=request.user, **body)
+            if output_serializer is not None:
+                return Response(output_serializer(check_in_answer(night, body["player"])).data)
             return self.answer()
 
     Action.__name__ = Action.__qualname__ = (
@@ -116,10 +129,16 @@ def _player(service):
 
 
 CheckInView = _action(
-    "clubs_nights_check_in", NightPlayerInputSerializer, _player(services.check_in)
+    "clubs_nights_check_in",
+    NightPlayerInputSerializer,
+    _player(services.check_in),
+    NightCheckInAnswerSerializer,
 )
 WithdrawView = _action(
-    "clubs_nights_withdraw", NightPlayerInputSerializer, _player(services.withdraw)
+    "clubs_nights_withdraw",
+    NightPlayerInputSerializer,
+    _player(services.withdraw),
+    NightCheckInAnswerSerializer,
 )
 DrawView = _action("clubs_nights_draw", DrawInputSerializer, services.draw_round)
 PublishView = _action("clubs_nights_publish", NoInputSerializer, services.publish_round)

@@ -55,7 +55,18 @@ class PlayerFilter(filters.FilterSet):
         fields = ["club", "name", "merged"]
 
 
-@club_rows("players", selectors.players_for, PlayerInputSerializer, PlayerOutputSerializer)
+PLAYERS_CREATE_CONFLICTS = {
+    "too_many_players": "the club has as many players as HEARTS_MAX_CLUB_PLAYERS allows",
+}
+
+
+@club_rows(
+    "players",
+    selectors.players_for,
+    PlayerInputSerializer,
+    PlayerOutputSerializer,
+    PLAYERS_CREATE_CONFLICTS,
+)
 class PlayerListView(ClubRowsView):
     permission_classes = SCORERS_WRITE
     filterset_class = PlayerFilter

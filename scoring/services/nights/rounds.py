@@ -4,6 +4,7 @@ and ended."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import timedelta
 
 from django.db import transaction
@@ -12,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from hearts_site.errors import Conflict, DomainError
+from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
@@ -26,8 +27,10 @@ from scoring.models import (
     NightTable,
     RoundStatus,
 )
+from scoring.selectors.access import scorer_players
 from scoring.selectors.nights import standings_order
 from scoring.services.games import create_game
+from scoring.services.nights.check_ins import check_night_room
 from scoring.services.nights.opening import round_end_of
 from scoring.services.nights.round_over import end_for_round
 from scoring.services.nights.state import (
@@ -52,13 +55,60 @@ def played_tables(night: Night) -> list[list[list[str]]]:
     return [[[str(p) for p in t.players] for t in r.tables.all()] for r in rounds]
 
 
-@transaction.atomic
+# A draw is made holding no lock, then kept if the night is as it was read; a check-in or a
+# withdrawal meanwhile makes it draw again, at most this many times in all.
+DRAW_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class DrawAsked:
+    """What a draw is made from, read from the night: compared again under its lock."""
+
+    number: int
+    players: tuple[int, ...]
+    history: tuple
+    order: tuple[str, ...] | None
+    scorers: frozenset[str] = field(compare=False)
+
+
 def draw_round(
     *, club: Club, night_id: int, actor, seed: int | None = None, seeded: bool = False
 ) -> NightRound:
     """The next round's draw, as a proposal the director sees before it is published (a new
-    draw replaces it). ``seeded``: the leaders together, by the night's standings so far."""
-    night = locked_night(night_id, club.pk)
+    draw replaces it). ``seeded``: the leaders together, by the night's standings so far.
+    The draw is pure work, bounded by counts (scoring/domain/seating): it is made holding no
+    lock, then kept under the night's lock if the night is still as it was read. So a draw
+    never holds the night, and a draw whose process dies leaves nothing behind."""
+    for _attempt in range(DRAW_ATTEMPTS):
+        night = Night.objects.filter(pk=night_id, club_id=club.pk).first()
+        if night is None:
+            raise NotFoundError("night_not_found", _("No such night."), None)
+        asked = _asked(night, seeded)
+        try:
+            plan = plan_rounds(
+                [str(p) for p in asked.players],
+                1 if asked.order is not None else night.rounds_planned - asked.number + 1,
+                night.table_sizes,
+                history=asked.history,
+                seed=(night.seed if seed is None else seed) * 1000 + asked.number,
+                seeded_last=asked.order,
+                scorers=asked.scorers,
+            )
+        except SeatingError as exc:  # the draw is pure Python: its words are translated here
+            detail = _(exc.template).format(**exc.params)
+            raise DomainError(exc.code, detail, exc.field) from None
+        drawn = _kept(club, night_id, asked, plan, seeded)
+        if drawn is not None:
+            return drawn
+    raise Conflict(
+        "night_changed",
+        _("Players were checked in or withdrawn while the round was drawn: draw again."),
+        None,
+    )
+
+
+def _asked(night: Night, seeded: bool) -> DrawAsked:
+    """What the night's next draw is made from, once the night may be drawn."""
     check_open(night)
     refuse_during_round(
         night,
@@ -73,29 +123,30 @@ def draw_round(
         )
         raise Conflict("night_rounds_done", done.format(count=night.rounds_planned), None)
     players = present_players(night)
+    check_night_room(night, "check_ins", coming=0)
     _check_layout(night, players)
     # The rounds still to play are planned together (fewer repeats over the night); the first
     # is this draw. A seeded round is planned alone: the leaders together now.
     order = None
     if seeded:
         ranked = [p for p in standings_order(night) if p in players]
-        order = [str(p) for p in ranked + [p for p in players if p not in ranked]]
-    try:
-        plan = plan_rounds(
-            [str(p) for p in players],
-            1 if order is not None else night.rounds_planned - number + 1,
-            night.table_sizes,
-            history=played_tables(night),
-            seed=(night.seed if seed is None else seed) * 1000 + number,
-            seeded_last=order,
-        )
-    except SeatingError as exc:  # the draw is pure Python: its words are translated here
-        detail = _(exc.template).format(**exc.params)
-        raise DomainError(exc.code, detail, exc.field) from None
+        order = tuple(str(p) for p in ranked + [p for p in players if p not in ranked])
+    history = tuple(tuple(tuple(t) for t in r) for r in played_tables(night))
+    scorers = frozenset(str(p) for p in scorer_players(night.club_id, players))
+    return DrawAsked(number, tuple(players), history, order, scorers)
+
+
+@transaction.atomic
+def _kept(club: Club, night_id: int, asked: DrawAsked, plan, seeded: bool) -> NightRound | None:
+    """The plan's first round kept as the night's proposal, under the night's lock, when the
+    night is still as ``asked`` read it; else None (draw again)."""
+    night = locked_night(night_id, club.pk)
+    if _asked(night, seeded) != asked:
+        return None
     night.rounds.filter(status=RoundStatus.PROPOSED).delete()
     drawn = NightRound.objects.create(
         night=night,
-        number=number,
+        number=asked.number,
         repeats=plan.repeats,
         lower_bound=plan.lower_bound,
         planned=len(plan.rounds),
