@@ -8,12 +8,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
+from scoring.domain.round_limit import Recorded
 from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry
 from scoring.services import events
 from scoring.services.games import check_version, locked_game, rules_of
@@ -24,6 +26,7 @@ from scoring.services.settlement import (
     rerate,
     rescore,
     settle_seats,
+    within_round,
 )
 from scoring.services.versions import tables_changed
 
@@ -94,6 +97,7 @@ def _try_enter_hand(
             _("Hand {next} comes next, not hand {number}.").format(next=last + 1, number=number),
             None,
         )
+    recorded = within_round(game, number)  # a night's round takes no hand after its last
     hand = _new_hand(game, number, entry, actor)
     read_version = game.version
     if hand.counts:
@@ -101,7 +105,9 @@ def _try_enter_hand(
         played = game.hands_played + 1
     else:  # awaiting confirmation: it moves no total until the write that confirms it
         totals, gems, played = game.totals, game.gems, game.hands_played
-    result, rated_at = end_of(game, rules_of(game), totals, gems, played)
+    if recorded is not None:
+        recorded.append(Recorded(number, timezone.now(), hand.counts))
+    result, rated_at = end_of(game, rules_of(game), totals, gems, played, recorded)
     # The events are made ready here, from what the write will store: only their numbers and
     # rows are left for the transaction, where SQLite's writer lock is held.
     told = [events.hand_changed(EventType.HAND_ENTERED, game, hand)]

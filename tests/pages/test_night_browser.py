@@ -98,7 +98,8 @@ def the_bell_rings(number: int, minutes: int) -> None:
     assert timed.ends_at - timed.starts_at == timedelta(minutes=minutes)
     games = Game.objects.filter(pk__in=[t.game_id for t in tables_of(number)])
     assert {g.round_ends_at for g in games} == {timed.ends_at}
-    back = max(timed.ends_at - timezone.now(), timedelta(0)) + timedelta(milliseconds=100)
+    # The bell now: after every hand recorded so far, which the round judges by their entry.
+    back = max(timed.ends_at - timezone.now(), timedelta(0))
 
     def move_back() -> None:
         NightRound.objects.filter(pk=timed.pk).update(
