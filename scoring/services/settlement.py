@@ -105,6 +105,15 @@ def recorded_hands(game: Game) -> list[Recorded]:
     ]
 
 
+def entered(game: Game, hand: Hand) -> list[Recorded] | None:
+    """The game's recorded hands with ``hand``, being entered now, after them, when a night's
+    round limits the game (None when none does); refused once the round's last hand is in."""
+    recorded = within_round(game, hand.number)
+    if recorded is not None:
+        recorded.append(Recorded(hand.number, timezone.now(), hand.counts))
+    return recorded
+
+
 def within_round(game: Game, number: int) -> list[Recorded] | None:
     """The game's recorded hands when a night's round limits it (None when none does), hand
     ``number`` refused once the round's last hand is recorded, confirmed or not."""

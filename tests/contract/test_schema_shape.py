@@ -181,8 +181,9 @@ def test_the_schema_stays_small(schema):
     throttled answer, X-Request-ID on each error; from 228 000 for issue 37's nine
     tournament-night operations and seven night.* and round.* event types, about 32 000; to
     268 000 for issue 34's refusals (too_many_clubs, export_being_built) and the export's
-    Last-Modified and 304.)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 268_000
+    Last-Modified and 304; to 282 000 for issue 49's night results: their state, the hands
+    that wait, the standings kept and changed, the settle operation and two event types.)"""
+    assert len(json.dumps(schema, separators=(",", ":"))) < 282_000
 
 
 # --- Responses ----------------------------------------------------------------------------------
