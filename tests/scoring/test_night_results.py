@@ -205,3 +205,19 @@ def test_every_night_event_says_where_the_results_stand(public_club, night_of, s
     assert {e.data["night"]["results"] for e in kinds} == {"provisional"}
     for event in kinds:
         assert unlike(event.data, DATA[event.type](), "data") == []
+
+
+def test_the_sweep_makes_a_nights_results_final_once_its_window_has_closed(
+    public_club, night_of, scorer, director
+):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    night = night_of(rounds=1, correction_minutes=0)
+    play_the_night(public_club, night, scorer, director, rounds=1)
+    said = StringIO()
+    call_command("sweep", stdout=said)
+    assert "1 night(s) made final." in said.getvalue()
+    night.refresh_from_db()
+    assert night.final_at is not None
