@@ -108,9 +108,11 @@ def night_results(night: Night, tables: Iterable[NightTable] | None = None) -> d
     ``final_at`` (when they were told final), the hands that wait, and the directors'
     corrections made once they were final."""
     unsettled = unsettled_hands(night_tables(night) if tables is None else tables)
+    closes = final_from(night)
     return {
         "state": state_of(night),
-        "final_from": final_from(night),
+        "final_from": closes,
+        "window_open": closes is not None and timezone.now() < closes,
         "final_at": night.final_at,
         "correction_minutes": night.correction_minutes,
         "unsettled": unsettled,

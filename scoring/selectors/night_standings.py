@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db.models import Count, Q
+
 from scoring.domain.night_ranking import TableResult, night_table
 from scoring.domain.ranking import ranking_of
 from scoring.models import (
@@ -124,16 +126,30 @@ def night_standings(
         players = _players_by(number, check_ins, results, names)
         now = night_table(results, players, night.formula, ranking, number)
         kept = night_round.standings if night_round.standings is not None else now
+        moved = changes(night, kept, now)
         after.append(
             {
                 "after_round": number,
                 "ended_at": night_round.ended_at,
                 "rows": kept,
-                "changes": changes(night, kept, now),
+                "changes": moved,
+                "marked": _marked(kept, moved),
             }
         )
-        latest = {"after_round": number, "rows": now}
+        latest = {
+            "after_round": number,
+            "rows": now,
+            "changes": moved,
+            "marked": _marked(now, moved),
+        }
     return {"standings": after, "latest": latest}
+
+
+def _marked(rows: list[dict], moved: list[dict]) -> list[dict]:
+    """The rows as the pages show them: each with ``change``, its move since the round ended
+    (None when it did not move)."""
+    by_player = {change["player"]: change for change in moved}
+    return [{**row, "change": by_player.get(row["player"])} for row in rows]
 
 
 def night_data(night: Night) -> dict[str, Any]:
@@ -143,7 +159,9 @@ def night_data(night: Night) -> dict[str, Any]:
     rounds = list(night.rounds.order_by("number"))
     tables: dict[int, list[NightTable]] = {r.pk: [] for r in rounds}
     by_round = {r.pk: r for r in rounds}
-    for table in NightTable.objects.filter(round__night=night).select_related("game"):
+    recorded = Count("game__hands", filter=Q(game__hands__is_void=False))
+    found = NightTable.objects.filter(round__night=night).select_related("game")
+    for table in found.annotate(hands_recorded=recorded):
         table.round = by_round[table.round_id]  # so a table names its round with no query
         tables[table.round_id].append(table)
     for listed in tables.values():

@@ -12,7 +12,16 @@ from django.utils.translation import ngettext, pgettext_lazy
 
 from scoring.domain.night_ranking import FORMULAS, formula_words
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
-from scoring.models import Club, GameSeat, Night, NightRound, NightStatus, NightTable, RoundStatus
+from scoring.models import (
+    Club,
+    GameSeat,
+    Hand,
+    Night,
+    NightRound,
+    NightStatus,
+    NightTable,
+    RoundStatus,
+)
 from scoring.selectors.night_results import night_results
 from scoring.selectors.night_standings import night_data, standings_of
 
@@ -50,6 +59,7 @@ def _table(
         "end_reason": game.end_reason if game else "",
         "end_words": str(END_WORDS.get(game.end_reason, "")) if game else "",
         "hands_played": game.hands_played if game else 0,
+        "hands_recorded": getattr(table, "hands_recorded", 0),
         "unsettled": waiting,
         "seats": [
             {
@@ -170,3 +180,17 @@ def seat_words(current: dict[str, Any] | None) -> list[str]:
         for seat in table["seats"]
     ]
     return [line for _name, line in sorted(lines, key=lambda pair: pair[0].casefold())]
+
+
+def night_hands(night: Night) -> dict[int, list[dict[str, Any]]]:
+    """Each game of the night's hands, in order, as the sheet prints them: the number, each
+    seat's score, whether it is void and whether it counts yet. One query."""
+    hands: dict[int, list[dict[str, Any]]] = {}
+    rows = Hand.objects.filter(game__night_table__round__night=night).order_by("game_id", "number")
+    for game_id, number, scores, void, state in rows.values_list(
+        "game_id", "number", "scores", "is_void", "confirmation"
+    ):
+        hands.setdefault(game_id, []).append(
+            {"number": number, "scores": scores, "is_void": void, "confirmation": state}
+        )
+    return hands

@@ -94,3 +94,23 @@ def test_after_a_round_the_api_keeps_its_standings_and_shows_what_changed_since(
 
 def test_a_standings_row_documents_every_field_the_event_sends():
     assert tuple(NightRowOutputSerializer().fields) == ROW_FIELDS
+
+
+def test_the_walls_leaders_are_the_nights_standings_now_in_their_order(
+    public_club, night_of, scorer, director, client_for
+):
+    night = night_of(rounds=2, round_hands=1)
+    for game, points in zip(games_of(night), ([13, 13, 0, 0], [20, 6, 0, 0]), strict=True):
+        enter(game, 1, points, scorer)
+        confirm(game, 1, director)
+    anyone = client_for(None)
+    before = anyone.get(f"/api/v1/clubs/{public_club.pk}/wall/")
+    assert before.json()["leaders_by"] == "night" and before.json()["leaders"] == []
+    services.end_round(club=public_club, night_id=night.pk, actor=director)
+    wall = anyone.get(f"/api/v1/clubs/{public_club.pk}/wall/", HTTP_IF_NONE_MATCH=before["ETag"])
+    assert wall.status_code == 200  # the round's end moved the room's version
+    body = wall.json()
+    assert body["night"] == {"id": night.pk, "name": night.name, "results": "provisional"}
+    latest = anyone.get(night_url(public_club, night)).json()["latest"]["rows"]
+    assert [row["player"] for row in body["leaders"]] == [row["player"] for row in latest]
+    assert [row["place_points"] for row in body["leaders"]] == [r["place_points"] for r in latest]

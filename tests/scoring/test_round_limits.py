@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from scoring import services
 from scoring.models import Game, GameStatus
+from scoring.selectors import scoreboard
 from tests.scoring.night_support import code_of, confirm, enter, games_of
 
 
@@ -40,6 +41,9 @@ def test_a_one_hand_round_refuses_a_second_hand_while_the_first_awaits_confirmat
     game = games_of(night)[0]
     enter(game, 1, [13, 13, 0, 0], scorer)
     assert code_of(lambda: enter(game, 2, [0, 0, 13, 13], scorer)) == "round_over"
+    game.refresh_from_db()
+    board = scoreboard(game)
+    assert (board["status"], board["next_hand"]) == ("in_progress", None)  # nothing to enter
     confirm(game, 1, director)
     game.refresh_from_db()
     assert (game.status, game.hands_played) == (GameStatus.FINISHED, 1)

@@ -195,6 +195,7 @@ class NightTableOutputSerializer(serializers.Serializer):
         help_text='As the game\'s: round_over, target_reached… ("" in play).'
     )
     hands_played = serializers.IntegerField(help_text="Hands that count (confirmed, not void).")
+    hands_recorded = serializers.IntegerField(help_text="Hands entered and not void.")
     unsettled = UnsettledHandOutputSerializer(many=True, help_text="Its hands that wait.")
     seats = NightSeatOutputSerializer(many=True)
 

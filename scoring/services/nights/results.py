@@ -82,6 +82,7 @@ def _settle(tables: list[NightTable], decision: Mapping[str, Any], actor, field:
     """One waiting hand settled: confirmed as the director (a query or a dispute dismissed:
     the entry stands) or dropped (voided, its disputes dismissed), with the reason kept."""
     game_id, number = decision.get("game"), decision.get("hand")
+    within = f"{field}." if field else ""
     waiting = {(h["game"], h["hand"]): h for h in unsettled_hands(tables)}
     hand = waiting.get((game_id, number))
     if hand is None:
@@ -90,11 +91,11 @@ def _settle(tables: list[NightTable], decision: Mapping[str, Any], actor, field:
             _("Game {game} has no hand {hand} waiting at this night: read it again.").format(
                 game=game_id, hand=number
             ),
-            field,
+            field or None,
         )
     if decision.get("decision") not in DECISIONS:
         raise DomainError(
-            "invalid_decision", _("A waiting hand is confirmed or dropped."), f"{field}.decision"
+            "invalid_decision", _("A waiting hand is confirmed or dropped."), f"{within}decision"
         )
     reason = " ".join(str(decision.get("reason") or "").split())
     if not reason or len(reason) > REASON_LENGTH:
@@ -103,7 +104,7 @@ def _settle(tables: list[NightTable], decision: Mapping[str, Any], actor, field:
             _("Say why, in 1 to {most} characters: the history keeps it.").format(
                 most=REASON_LENGTH
             ),
-            f"{field}.reason",
+            f"{within}reason",
         )
     if decision["decision"] == DROP:
         void_hand(game_id=game_id, number=number, reason=reason, actor=actor)
