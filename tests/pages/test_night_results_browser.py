@@ -252,6 +252,16 @@ def test_a_night_of_late_confirmations_a_query_across_the_bell_and_a_correction_
     end(1)
     standings_now(1)
     check_page_state(director, "results-04-round-1-over")
+    wall = phones(wall=True)
+    wall.goto(f"{url}/clubs/{club.slug}/wall/")
+    expect(wall.locator(".wall-leaders .night-results")).to_contain_text("Provisional results")
+    expect(wall.locator(".wall-leaders li")).to_have_count(len(NAMES))
+    page_order = order_of(director.get_by_role("region", name="Standings after round 1"))
+    assert [n.strip() for n in wall.locator(".wall-leaders li .who").all_inner_texts()] == (
+        page_order
+    )
+    wall.screenshot(path=SCREENSHOTS / "results-04-wall-after-round-1-1920.png")
+    assert wall.evaluate("document.documentElement.scrollHeight") <= 1080  # one screen
 
     # Round 2, one hand a table: a second hand is refused while the first awaits confirmation.
     three, four = start(2, 1, "hands")
@@ -332,11 +342,11 @@ def test_a_night_of_late_confirmations_a_query_across_the_bell_and_a_correction_
     # One order: the night page, the sheet, the wall's leaders and the API.
     night_page()
     page_order = order_of(director.get_by_role("region", name="Standings after round 3"))
-    wall = phones(wall=True)
     wall.goto(f"{url}/clubs/{club.slug}/wall/")
     expect(wall.locator(".wall-leaders .night-results")).to_contain_text("Final results")
     wall_order = [n.strip() for n in wall.locator(".wall-leaders li .who").all_inner_texts()]
     wall.screenshot(path=SCREENSHOTS / "results-09-wall-1920.png")
+    assert wall.evaluate("document.documentElement.scrollHeight") <= 1080
     api = APIClient().get(f"/api/v1/clubs/{club.pk}/nights/{night.pk}/").json()
     api_order = [row["name"] for row in api["latest"]["rows"]]
     assert page_order == sheet_order == wall_order == api_order
