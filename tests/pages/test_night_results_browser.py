@@ -300,17 +300,16 @@ def test_a_night_of_late_confirmations_a_query_across_the_bell_and_a_correction_
     expect(director.locator(".night-results")).to_contain_text("Final since")
 
     # A scorer's correction is refused now; a director's, with a reason, counts at once.
-    scorer.goto(f"{url}/games/{two.pk}/hands/1/correct/")
-    for seat, value in enumerate([6, 20, 0, 0]):
-        scorer.fill(f"#id_seat_{seat}", str(value))
-    scorer.fill("#id_reason", "Swapped seats")
-    press(scorer, "Save correction")
+    def correct(phone: Page, why: str) -> None:
+        phone.goto(f"{url}/games/{two.pk}/hands/1/correct/")
+        for seat, value in enumerate([6, 20, 0, 0]):
+            phone.fill(f"#id_seat_{seat}", str(value))
+        phone.fill("#id_reason", why)
+        press(phone, "Save correction")
+
+    correct(scorer, "Swapped seats")
     expect(scorer.locator("main")).to_contain_text("only a director corrects them")
-    director.goto(f"{url}/games/{two.pk}/hands/1/correct/")
-    for seat, value in enumerate([6, 20, 0, 0]):
-        director.fill(f"#id_seat_{seat}", str(value))
-    director.fill("#id_reason", "The score sheet shows the Q♠ with seat 2")
-    press(director, "Save correction")
+    correct(director, "The score sheet shows the Q♠ with seat 2")
     said(director, "Hand 1 corrected")
     count.hands[two.pk][1] = [6, 20, 0, 0]
     standings_now(3)
