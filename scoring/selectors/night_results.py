@@ -122,13 +122,16 @@ def night_results(night: Night, tables: Iterable[NightTable] | None = None) -> d
 
 def corrections(night: Night) -> list[dict[str, Any]]:
     """The changes made to the night's hands once its results were final, oldest first: the
-    table and hand, what was done, by whom, why and when (one query, and one a person named)."""
+    table and hand, what was done, by whom, why and when (one query, and the naming of each
+    director who corrected)."""
     rows = NightCorrection.objects.filter(night=night).select_related(
         "entry__actor", "entry__game__night_table__round"
     )
-    listed = []
+    listed, names = [], {}
     for row in rows.order_by("entry__at", "entry_id"):
         entry, table = row.entry, row.entry.game.night_table
+        if entry.actor_id not in names:
+            names[entry.actor_id] = display_name(entry.actor, night.club_id)
         listed.append(
             {
                 "round": table.round.number,
@@ -137,7 +140,7 @@ def corrections(night: Night) -> list[dict[str, Any]]:
                 "game": entry.game_id,
                 "hand": entry.hand_number,
                 "action": entry.action,
-                "by": display_name(entry.actor, night.club_id),
+                "by": names[entry.actor_id],
                 "reason": entry.reason,
                 "at": entry.at,
             }
