@@ -58,7 +58,7 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
-from scoring.selectors.room import next_free_table, room, room_version
+from scoring.selectors.room import next_free_table, room, room_version, wall_tables
 
 __all__ = [
     "DIRECTORS",
@@ -113,4 +113,5 @@ __all__ = [
     "seat_names",
     "visible_clubs",
     "waiting_hands",
+    "wall_tables",
 ]

@@ -19,6 +19,7 @@ from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.nights import (
+    CloseNightInputSerializer,
     DrawInputSerializer,
     EndRoundInputSerializer,
     NightCheckInAnswerSerializer,
@@ -26,6 +27,7 @@ from scoring.api.serializers.nights import (
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
+    SettleInputSerializer,
     StartInputSerializer,
 )
 from scoring.models import Night
@@ -48,6 +50,9 @@ NIGHT_CONFLICTS = {
     "no_round_to_start": "no published round waits to start",
     "no_round_to_end": "no round is being played",
     "tables_still_playing": "some tables have not finished: wait, or send now_for_all",
+    "hands_unsettled": "hands wait (results.unsettled lists them): wait, or send a decision on "
+    "each in settle",
+    "hand_settled": "a decision names a hand that no longer waits: read the night again",
     "table_in_use": "a game not of this night is in progress at one of the tables' names",
     "night_full": "as many players are checked in as HEARTS_MAX_NIGHT_PLAYERS allows",
     "night_changed": "players were checked in or withdrawn during each try of the draw",
@@ -144,4 +149,5 @@ DrawView = _action("clubs_nights_draw", DrawInputSerializer, services.draw_round
 PublishView = _action("clubs_nights_publish", NoInputSerializer, services.publish_round)
 StartView = _action("clubs_nights_start", StartInputSerializer, services.start_round)
 EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_round)
-CloseView = _action("clubs_nights_close", NoInputSerializer, services.close_night)
+CloseView = _action("clubs_nights_close", CloseNightInputSerializer, services.close_night)
+SettleView = _action("clubs_nights_settle", SettleInputSerializer, services.settle_hand)

@@ -13,6 +13,7 @@ from django.core.management.base import BaseCommand
 
 from hearts_site.worker import close_connections
 from scoring.services import delivery, rerating
+from scoring.services.nights import finalize_nights
 
 
 class Command(BaseCommand):
@@ -33,6 +34,9 @@ class Command(BaseCommand):
                 endpoints = delivery.sweep()
                 clubs = rerating.queue_stale()
                 self.stdout.write(f"{endpoints} endpoint(s) and {clubs} club(s) queued.")
+                # A closed night whose correction window has closed, no hand of it waiting:
+                # its results are final now, and told (night.results_final).
+                self.stdout.write(f"{finalize_nights()} night(s) made final.")
             except Exception as error:  # the database or the queue away: the next sweep, then
                 if options["every"] <= 0:
                     raise

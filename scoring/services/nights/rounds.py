@@ -4,8 +4,10 @@ and ended."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -14,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
+from scoring.domain.round_limit import last_hand
 from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
@@ -28,10 +31,16 @@ from scoring.models import (
     RoundStatus,
 )
 from scoring.selectors.access import scorer_players
-from scoring.selectors.nights import standings_order
+from scoring.selectors.night_standings import standings_order
 from scoring.services.games import create_game
 from scoring.services.nights.check_ins import check_night_room
 from scoring.services.nights.opening import round_end_of
+from scoring.services.nights.results import (
+    apply_decisions,
+    check_closable,
+    keep_standings,
+    refuse_waiting,
+)
 from scoring.services.nights.round_over import end_for_round
 from scoring.services.nights.state import (
     check_open,
@@ -41,6 +50,7 @@ from scoring.services.nights.state import (
     round_state,
     rounds_played,
 )
+from scoring.services.settlement import recorded_hands
 
 
 def present_players(night: Night) -> list[int]:
@@ -253,18 +263,27 @@ def start_round(
 
 
 @transaction.atomic
-def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) -> NightRound:
+def end_round(
+    *,
+    club: Club,
+    night_id: int,
+    actor,
+    now_for_all: bool = False,
+    settle: Iterable[Mapping[str, Any]] = (),
+) -> NightRound:
     """The round over once its games are: each ends at its target, its round's hands, or with
-    the hand in play at the bell. ``now_for_all``: the director ends the tables still playing
-    now, at the hands they have. The last round's end closes the night."""
+    the hand in play at the bell, once every hand of it counts. ``now_for_all``: the director
+    ends the tables still playing now, at the hands they have. No hand may wait: the refusal
+    lists them, and ``settle`` carries the director's decision on each (``results``). The
+    standings are kept as they stand now. The last round's end closes the night."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     playing = night.rounds.filter(status__in=(RoundStatus.PLAYING, RoundStatus.PUBLISHED))
     ended = playing.first()
     if ended is None:
         raise Conflict("no_round_to_end", _("No round is being played."), None)
-    tables = list(ended.tables.select_related("game"))
-    busy = [t for t in tables if t.game.status == GameStatus.IN_PROGRESS]
+    tables = list(ended.tables.select_related("game", "round"))
+    busy = [t for t in tables if still_playing(t.game)]
     if busy and not now_for_all:
         names = ", ".join(t.name for t in busy)
         raise Conflict(
@@ -274,15 +293,36 @@ def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) ->
             ).format(names=names),
             None,
         )
-    for table in busy:
+    last = ended.number >= night.rounds_planned
+    if last:  # the night closes too: every round's hands are settled first
+        check_closable(night, settle, actor)
+    else:
+        apply_decisions(tables, settle, actor)
+        refuse_waiting(
+            tables,
+            _(
+                "Hands still wait: {hands}. Settle each (confirm it as director, or drop it, "
+                "with a reason), or wait for the tables, before the round ends."
+            ),
+        )
+    for table in tables:
         end_for_round(table.game_id, actor)
     ended.status = RoundStatus.OVER
     ended.ended_at = timezone.now()
     ended.save(update_fields=["status", "ended_at"])
+    keep_standings(night, ended)
     night_event(EventType.ROUND_ENDED, night, round=round_state(ended))
-    if ended.number >= night.rounds_planned:
+    if last:
         night.status = NightStatus.CLOSED
         night.closed_at = ended.ended_at
         night.save(update_fields=["status", "closed_at"])
         night_event(EventType.NIGHT_CLOSED, night)
     return ended
+
+
+def still_playing(game: Game) -> bool:
+    """A game of the round with hands still to play: in progress, its round's last hand not
+    yet recorded (a game whose last hand waits for confirmation is not: it waits)."""
+    if game.status != GameStatus.IN_PROGRESS:
+        return False
+    return last_hand(recorded_hands(game), game.round_hands, game.round_ends_at) is None
