@@ -43,6 +43,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "game_ends": ("reach", "exceed"),
     "ties": ("shared", "play_on"),
     "renege_penalty": ("none", "takes_all", "fixed"),
+    # claims and concessions (claims.py, after the Laws of Duplicate Bridge 68-71)
+    "claim_without_line": ("every_line", "best_line"),
+    "failed_claim": ("claimer_takes_rest", "play_on"),
 }
 BOOLEANS = ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_only_queen", "gems")
 # Scores are points on a score sheet: bound them so no option can overflow a column.
@@ -88,6 +91,9 @@ class Ruleset:
     gems: bool = False
     renege_penalty: str = "none"
     renege_points: int = 26
+    # claims and concessions (claims.py)
+    claim_without_line: str = "every_line"
+    failed_claim: str = "claimer_takes_rest"
     preset: str = "standard"
 
     deck: Mask = field(init=False, repr=False, compare=False)

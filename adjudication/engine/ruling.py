@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import JD_BIT, NAMES, Card, Mask
 from .rules import Ruleset
 from .scoring import HandScore, points_of
 from .words import all_of
 from .words import gettext as _
+
+if TYPE_CHECKING:
+    from .claims import ClaimRuling
 
 #: One entry per trick of the record: (leader, winner or None while unfinished, cards played).
 TrickLog = list[tuple[int, int | None, Mask]]
@@ -44,7 +47,7 @@ class Violation:
     message: str
     held: tuple[Card, ...] = ()  # the cards whose holding breaks the rule
     shown: tuple[Shown, ...] = ()  # where the record later shows them
-    source: str = "holdings"  # what the proof rests on: holdings, deal, record
+    source: str = "holdings"  # what the proof rests on: holdings, deal, record, shown
 
     def evidence(self) -> dict[str, Any]:
         """The proof as plain data: what it rests on, the cards held, where they were shown."""
@@ -121,7 +124,7 @@ class Ruling:
     first_leader: int | None
     complete: bool
     holdings: tuple[Mask, ...] | None  # after the pass: given, from the deal, or inferred
-    holdings_source: str | None  # "hands", "deal", "record" or None
+    holdings_source: str | None  # "hands", "deal", "record", "shown" (at a claim) or None
     violations: tuple[Violation, ...]
     undetermined: tuple[Undetermined, ...]
     trick_log: tuple[tuple[int, int | None, Mask], ...]  # (leader, winner, cards) per trick
@@ -130,6 +133,7 @@ class Ruling:
     score: HandScore | None  # for a complete record
     pass_direction: str | None = None
     hand_number: int | None = None
+    claim: ClaimRuling | None = None  # a claim made after the record's last play, judged
     _tricks: list[Trick] = field(default_factory=list, repr=False, compare=False)
 
     @property

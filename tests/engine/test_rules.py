@@ -36,6 +36,8 @@ ALL_OPTIONS = {
     "gems",
     "renege_penalty",
     "renege_points",
+    "claim_without_line",
+    "failed_claim",
 }
 
 
@@ -100,6 +102,8 @@ def test_standard_is_the_table_of_rules_md_section_1():
         "gems": False,
         "renege_penalty": "none",
         "renege_points": 26,
+        "claim_without_line": "every_line",
+        "failed_claim": "claimer_takes_rest",
     }
 
 

@@ -1,0 +1,341 @@
+"""The claim check's search: every legal play of a hand's remaining tricks, cut where it can be.
+
+A claim is a yes-or-no question about the rest of the hand: can the other seats, playing any
+legal cards, beat it? Each claim names a trick that beats it (``bad``): for the rest of the
+tricks, one another seat wins; for no more points, one the claimer wins with a penalty card in
+it; for the moon (and for a concession), one another seat wins with a penalty card in it. So a
+position is beaten when a beating trick can be reached, and the search is an AND/OR tree: at
+a seat trying to beat the claim one beating card is enough (OR), at a seat keeping it every card
+must fail (AND). Which seats do which is ``beating``, per seat, set by claims.py from the claim
+and the ruleset.
+
+What makes the whole tree small enough (each is exact, none is a guess):
+
+- *equivalent cards*: two cards of one seat in one suit with no card still in play between them
+  (the cards between were played, or are the same seat's) lead to the same futures, so only
+  the lowest of each run is tried; the Q♠ is never merged, its points set it apart;
+- *transpositions*: the value of a trick's start depends only on the cards each seat still
+  holds, the leader and whether hearts are broken, so it is kept and found again;
+- *cut at the first refutation*: an OR node stops at its first beating card, an AND node at
+  its first card that keeps the claim; cards likely to decide are tried first;
+- *positions whose end is known*: a claimer on lead whose every card is the highest of its suit
+  wins every trick; a claimer off lead whose every card is lower than every other card of its
+  suit never wins one; no penalty card left decides the point claims.
+
+Plain data in and out (masks, seats, tuples and lists of them), like replay.py: claims.py builds
+the position and words the answer.
+"""
+
+from __future__ import annotations
+
+from .cards import BIT, HEARTS_MASK, POINT_MASK, QS_BIT, SUIT_MASK, SUIT_OF
+
+ALL_TRICKS, NO_POINTS, MOON, CONCEDE = 0, 1, 2, 3
+#: Every card bit but the lowest of each suit: a run of cards never goes on across suits.
+NOT_BOTTOM = ((1 << 52) - 1) & ~(1 | 1 << 13 | 1 << 26 | 1 << 39)
+UNKNOWN, HOLDS, BEATEN = -1, 0, 1
+QUEEN = QS_BIT.bit_length() - 1
+#: For each card, the cards of its suit below it; and the first bit of its suit.
+LOWER_IN_SUIT = tuple(((1 << card) - 1) & ~((1 << (card - card % 13)) - 1) for card in range(52))
+SUIT_BASE = tuple(card - card % 13 for card in range(52))
+
+
+def representatives(legal: int, dead: int) -> int:
+    """The lowest card of each run of equivalent cards among ``legal`` (one seat's legal cards),
+    ``dead`` being the cards out of play. A run is a stretch of the seat's cards with only dead
+    cards between; the Q♠ is a run of its own."""
+    plain = legal & ~QS_BIT
+    runs = plain | dead
+    starts = runs & ~((runs << 1) & NOT_BOTTOM)
+    # A run that starts with dead cards: adding its start carries through them to its first card.
+    return (starts & plain) | ((dead + (starts & dead)) & plain) | (legal & QS_BIT)
+
+
+def ordered(moves: int, high_first: bool, points_first: bool) -> list[int]:
+    """The bits of ``moves`` in the order to try them."""
+    groups = (moves & POINT_MASK, moves & ~POINT_MASK) if points_first else (moves,)
+    bits: list[int] = []
+    for group in groups:
+        while group:
+            bit = 1 << (group.bit_length() - 1) if high_first else group & -group
+            bits.append(bit)
+            group ^= bit
+    return bits
+
+
+class Search:
+    """The rest of a hand from one position, for one claim (see the module docstring)."""
+
+    def __init__(
+        self,
+        hold: list[int],
+        trick_cards: tuple[int, ...],
+        leader: int,
+        trick: int,
+        broken: bool,
+        claim: tuple[int, int, list[bool], tuple[int, ...]],
+        rules: tuple[int, int, bool, bool, int],
+    ) -> None:
+        """The position: each seat's cards, the current trick's cards so far (led by
+        ``leader``), the trick's number from 0 and whether hearts are broken. The claim: the
+        claimer, its kind, which seats try to beat it (``beating``) and its stated line. The
+        rules as plain values: ``break_mask``, the lead alternatives that keep an unbroken
+        heart from being led (0: hearts need no breaking), whether the first trick bars point
+        cards, whether its fallback is hearts only, and the mask of trick 1's lead (0: any)."""
+        self.hold = hold
+        self.players = len(hold)
+        self.trick_cards = trick_cards
+        self.leader = leader
+        self.trick = trick
+        self.broken = broken
+        self.claimer, self.kind, self.beating, self.line = claim
+        (
+            self.break_mask,
+            self.lead_alternatives,
+            self.first_points,
+            self.hearts_only,
+            self.opening,
+        ) = rules
+        self.line_mask = 0
+        for card in self.line:
+            self.line_mask |= BIT[card]
+        self.table: dict[tuple[int, ...], bool] = {}
+        self.forced = 0  # a card the next node tries alone (a line's play being checked)
+        self.nodes = 0
+
+    # --- legality ----------------------------------------------------------------------------
+
+    def legal(self, h: int, led: int, trick: int, broken: bool) -> int:
+        """legality.legal_mask on plain values (tests hold the two equal)."""
+        if led >= 0:
+            following = h & SUIT_MASK[led]
+            if following:
+                return following
+            if trick == 0 and self.first_points:
+                plain = h & ~POINT_MASK
+                if plain:
+                    return plain
+                if self.hearts_only and h & HEARTS_MASK:
+                    return h & HEARTS_MASK
+            return h
+        if trick == 0 and self.opening:
+            return h & self.opening
+        allowed = h
+        if not broken and h & self.lead_alternatives:
+            allowed &= ~HEARTS_MASK
+        if trick == 0 and self.first_points and allowed & ~POINT_MASK:
+            allowed &= ~POINT_MASK
+        return allowed
+
+    def moves(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> list[int]:
+        """The cards (as bits) worth trying for ``seat``, in the order to try them. The claimer
+        plays the first card of its stated line that the rules allow; when none is allowed, as
+        any seat, its legal cards."""
+        if self.forced:
+            forced, self.forced = self.forced, 0
+            return [forced]
+        h = self.hold[seat]
+        legal = self.legal(h, led, trick, broken)
+        claimer = seat == self.claimer
+        if claimer and self.line:
+            for card in self.line:
+                if legal & BIT[card]:
+                    return [BIT[card]]
+            legal &= ~self.line_mask
+        kind = self.kind
+        keeping = not self.beating[seat]
+        # High cards first for a seat that wants the trick: the claimer keeping a claim of the
+        # tricks or the moon, or conceding; the claimer beating a no-points claim; a seat
+        # beating a claim of the tricks or the moon. Low cards first for the others.
+        high = claimer != keeping if kind == NO_POINTS else claimer == (keeping or kind == CONCEDE)
+        discarding = led >= 0 and not h & SUIT_MASK[led]
+        return ordered(representatives(legal, dead), high, discarding and not claimer)
+
+    # --- the search --------------------------------------------------------------------------
+
+    def bad(self, winner: int, cards: int) -> bool:
+        """Whether a finished trick beats the claim (see the module docstring)."""
+        kind = self.kind
+        if kind == ALL_TRICKS:
+            return winner != self.claimer
+        if kind == NO_POINTS:
+            return winner == self.claimer and cards & POINT_MASK != 0
+        return winner != self.claimer and cards & POINT_MASK != 0
+
+    def known(self, leader: int, dead: int) -> int:
+        """HOLDS or BEATEN where a trick's start decides the rest (module docstring), else
+        UNKNOWN."""
+        hold = self.hold
+        claimer = self.claimer
+        mine = hold[claimer]
+        if not mine:
+            return HOLDS
+        penalty_left = POINT_MASK & ~dead
+        kind = self.kind
+        if kind != ALL_TRICKS and not penalty_left:
+            return HOLDS
+        others = ((1 << 52) - 1) & ~dead & ~mine
+        if leader == claimer:
+            for suit_mask in SUIT_MASK:
+                cards = mine & suit_mask
+                if cards and (cards & -cards) < others & suit_mask:
+                    return UNKNOWN
+            return BEATEN if kind == NO_POINTS else HOLDS
+        for suit_mask in SUIT_MASK:
+            cards = mine & suit_mask
+            theirs = others & suit_mask
+            if cards and theirs and cards > (theirs & -theirs):
+                return UNKNOWN
+        # The claimer never wins a trick again.
+        return HOLDS if kind == NO_POINTS else BEATEN
+
+    def key(self, leader: int, broken: bool, dead: int) -> tuple[int, ...]:
+        """The position at a trick's start with the cards out of play squeezed out: each seat's
+        cards as their ranks among the cards still in play, the Q♠'s place kept apart."""
+        alive = ((1 << 52) - 1) & ~dead
+        packed = []
+        for h in self.hold:
+            mask = 0
+            while h:
+                bit = h & -h
+                card = bit.bit_length() - 1
+                mask |= 1 << ((alive & LOWER_IN_SUIT[card]).bit_count() + SUIT_BASE[card])
+                h ^= bit
+            packed.append(mask)
+        queen = (alive & LOWER_IN_SUIT[QUEEN]).bit_count() if alive & QS_BIT else -1
+        if self.line:
+            packed.append(self.hold[self.claimer])
+        return (*packed, queen, leader, broken)
+
+    def from_trick(self, leader: int, trick: int, broken: bool, dead: int) -> bool:
+        """Whether the claim is beaten from the start of trick ``trick`` (from 0)."""
+        key = self.key(leader, broken, dead)
+        found = self.table.get(key)
+        if found is not None:
+            return found
+        verdict = self.known(leader, dead)
+        if verdict == UNKNOWN:
+            beaten = self.from_play(leader, leader, 0, -1, -1, leader, 0, trick, broken, dead)
+        else:
+            beaten = verdict == BEATEN
+        self.table[key] = beaten
+        return beaten
+
+    def from_play(
+        self,
+        leader: int,
+        seat: int,
+        played: int,
+        led: int,
+        best: int,
+        winner: int,
+        cards: int,
+        trick: int,
+        broken: bool,
+        dead: int,
+    ) -> bool:
+        """Whether the claim is beaten with ``seat`` to play the trick's card ``played`` (from
+        0), ``best`` leading it for ``winner`` so far."""
+        self.nodes += 1
+        hold = self.hold
+        h = hold[seat]
+        beating = self.beating[seat]
+        last = played + 1 == self.players
+        after = seat + 1 if seat + 1 < self.players else 0
+        for bit in self.moves(seat, led, trick, broken, dead):
+            card = bit.bit_length() - 1
+            suit = SUIT_OF[card]
+            if played == 0:
+                now_led, now_best, now_winner = suit, card, seat
+            elif suit == led and card > best:
+                now_led, now_best, now_winner = led, card, seat
+            else:
+                now_led, now_best, now_winner = led, best, winner
+            hold[seat] = h ^ bit
+            if not last:
+                beaten = self.from_play(
+                    leader, after, played + 1, now_led, now_best, now_winner, cards | bit, trick,
+                    broken, dead,
+                )  # fmt: skip
+            elif self.bad(now_winner, cards | bit):
+                beaten = True
+            elif not h ^ bit:
+                beaten = False  # the hand is over
+            else:
+                done = cards | bit
+                beaten = self.from_trick(
+                    now_winner, trick + 1, broken or done & self.break_mask != 0, dead | done
+                )
+            hold[seat] = h
+            if beaten == beating:
+                return beaten
+        return not beating
+
+    # --- from the claim's position ------------------------------------------------------------
+
+    def root(self) -> tuple[int, int, int, int, int, int, int, int, bool, int]:
+        """The claim's position as ``from_play`` takes it."""
+        leader, cards = self.leader, 0
+        led = best = -1
+        winner = leader
+        seat = leader
+        for card in self.trick_cards:
+            if led < 0:
+                led, best = SUIT_OF[card], card
+            elif SUIT_OF[card] == led and card > best:
+                best, winner = card, seat
+            cards |= BIT[card]
+            seat = seat + 1 if seat + 1 < self.players else 0
+        alive = cards
+        for h in self.hold:
+            alive |= h
+        dead = ((1 << 52) - 1) & ~alive
+        played = len(self.trick_cards)
+        return leader, seat, played, led, best, winner, cards, self.trick, self.broken, dead
+
+    def beaten(self) -> bool:
+        """Whether the other seats can beat the claim (for a concession: whether no play gives
+        the conceder every penalty card left)."""
+        leader, seat, played, led, best, winner, cards, trick, broken, dead = self.root()
+        if played == 0:
+            return self.from_trick(leader, trick, broken, dead)
+        return self.from_play(leader, seat, played, led, best, winner, cards, trick, broken, dead)
+
+    def line_of_play(self, target: bool) -> list[int]:
+        """A legal line from the claim to the end of the hand along which the position stays
+        ``target`` (beaten: the counter-line, to its beating trick; else a line that keeps the
+        claim), then, past a beating trick, each seat's first card worth trying."""
+        leader, seat, played, led, best, winner, cards, trick, broken, dead = self.root()
+        hold = self.hold
+        saved = list(hold)
+        line: list[int] = []
+        seeking = True
+        while hold[seat]:
+            choices = self.moves(seat, led, trick, broken, dead)
+            bit = choices[0]
+            for choice in choices if seeking else ():
+                self.forced = choice
+                if self.from_play(
+                    leader, seat, played, led, best, winner, cards, trick, broken, dead
+                ) == target:  # fmt: skip
+                    bit = choice
+                    break
+            card = bit.bit_length() - 1
+            line.append(card)
+            hold[seat] ^= bit
+            cards |= bit
+            if played == 0:
+                led, best, winner = SUIT_OF[card], card, seat
+            elif SUIT_OF[card] == led and card > best:
+                best, winner = card, seat
+            played += 1
+            seat = seat + 1 if seat + 1 < self.players else 0
+            if played == self.players:
+                if target and self.bad(winner, cards):
+                    seeking = False
+                broken = broken or cards & self.break_mask != 0
+                dead |= cards
+                leader = seat = winner
+                played, cards, led, best, trick = 0, 0, -1, -1, trick + 1
+        self.hold[:] = saved
+        return line
