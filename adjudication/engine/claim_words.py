@@ -182,8 +182,9 @@ def _holds(outcome: str) -> str:
 
 
 def line_words(claim: Claim, unstated: str | None) -> str | None:
-    """The line a claim is judged on, in a sentence (None for a concession)."""
-    if claim.outcome == "concede":
+    """The line a claim is judged on, in a sentence (None for a concession, or a claim the other
+    seats accept, which is not judged)."""
+    if claim.outcome == "concede" or claim.accepted:
         return None
     seat = claim.seat
     cards = all_of([NAMES[card] for card in claim.line])

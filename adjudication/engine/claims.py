@@ -250,7 +250,8 @@ def judge_claim(
     _check_line(rules, claim, position)
     _check_outcome(rules, ruling, claim, position)
     unstated = None
-    if claim.outcome != "concede" and position.hold[claim.seat] & ~mask_of(claim.line):
+    judged_line = claim.outcome != "concede" and not claim.accepted
+    if judged_line and position.hold[claim.seat] & ~mask_of(claim.line):
         unstated = rules.claim_without_line
     verdict, proof, proof_kind, beaten_at, nodes = _judged(rules, claim, position)
     result = claim_result(ruling, claim, position, verdict, moon_choice, totals_before)
