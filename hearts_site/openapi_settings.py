@@ -55,6 +55,9 @@ def openapi_settings() -> dict:
             "RoundStatusEnum": "scoring.models.RoundStatus",
             "GameEndEnum": "scoring.models.GameEnd",
             "NightCriterionEnum": "scoring.api.serializers.nights.FORMULA_CHOICES",
+            "RuleEnum": "adjudication.serializers.PLAY_RULES",
+            "ClaimRuleEnum": "adjudication.claim_serializers.CLAIM_RULES",
+            "ClaimWithoutLineEnum": "adjudication.claim_serializers.UNSTATED",
         },
         "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
         "POSTPROCESSING_HOOKS": [
