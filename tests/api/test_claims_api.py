@@ -165,13 +165,23 @@ def test_the_claim_rule_codes_are_listed_with_the_others(api):
     )
 
 
-def test_a_claims_ruling_is_in_the_readers_language(api):
+@pytest.mark.parametrize("language", ["de", "es", "fr", "zh-hans"])
+@pytest.mark.parametrize(
+    "claim",
+    [
+        {"seat": 1, "outcome": "no_points"},
+        {"seat": 0, "outcome": "all_tricks", "line": ["AS", "KS"]},
+        {"seat": 0, "outcome": "moon", "accepted": True},
+    ],
+)
+def test_a_claims_ruling_is_in_the_readers_language(api, language, claim):
     response = api.post(
-        "/api/v1/adjudications/", data=body({"seat": 1, "outcome": "no_points"}),
-        content_type="application/json", HTTP_ACCEPT_LANGUAGE="de",
+        "/api/v1/adjudications/", data=body(claim), content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE=language,
     )  # fmt: skip
-    claim = response.json()["claim"]
-    english = ruling(api, body({"seat": 1, "outcome": "no_points"}))["claim"]
-    for key in ("message", "line_message", "source_text"):
-        assert claim[key] and claim[key] != english[key], key
-    assert claim["result"]["message"] != english["result"]["message"]
+    found = response.json()["claim"]
+    english = ruling(api, body(claim))["claim"]
+    for key in ("message", "line_message", "source", "source_text"):
+        if english[key] is not None:
+            assert found[key] and found[key] != english[key], key
+    assert found["result"]["message"] != english["result"]["message"]
