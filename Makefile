@@ -145,6 +145,7 @@ format: $(VENV)/.installed-dev
 # The largest league is opt-in: make bench SCALE_ARGS=--sizes=1000,20000,200000
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --out bench/RESULTS.md
+	$(PY) bench/claims.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md \
 		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_standings

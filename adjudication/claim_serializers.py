@@ -29,7 +29,8 @@ CLAIM_HELP = (
     "(concession_is_a_moon), a line with a card the claimer does not hold (line_card_not_held) or "
     "opening with a card it may not play (line_not_legal), shown cards that are not the seat's "
     "(shown_card_not_held, card_already_played, wrong_hand_size), a record the holdings do not fit "
-    "(claim_on_impossible_record)."
+    "(claim_on_impossible_record), a claim whose search would run past the engine's budget "
+    "(claim_too_deep)."
 )
 VERDICTS = ["holds", "fails", "accepted", "stands", "cancelled"]
 CLAIM_RULES = sorted(CLAIM_CODES)

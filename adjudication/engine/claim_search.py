@@ -20,7 +20,14 @@ What makes the whole tree small enough (each is exact, none is a guess):
   its first card that keeps the claim; cards likely to decide are tried first;
 - *positions whose end is known*: a claimer on lead whose every card is the highest of its suit
   wins every trick; a claimer off lead whose every card is lower than every other card of its
-  suit never wins one; no penalty card left decides the point claims.
+  suit never wins one; no penalty card left decides the point claims;
+- *random play first*, on a long hand where every seat is free to beat the claim: a random
+  legal line that beats it is a proof (a fixed sequence of numbers chooses, so both builds
+  find the same line).
+
+The tables of positions are emptied when they grow past ``TABLE_LIMIT`` (a cache: only time is
+lost), and a search that would visit more than ``BUDGET`` positions stops (``TooDeep``): the
+claim is refused rather than left running (bench/claims.py shows how rarely, and where).
 
 Plain data in and out (masks, seats, tuples and lists of them), like replay.py: claims.py builds
 the position and words the answer.
@@ -34,10 +41,39 @@ ALL_TRICKS, NO_POINTS, MOON, CONCEDE = 0, 1, 2, 3
 #: Every card bit but the lowest of each suit: a run of cards never goes on across suits.
 NOT_BOTTOM = ((1 << 52) - 1) & ~(1 | 1 << 13 | 1 << 26 | 1 << 39)
 UNKNOWN, HOLDS, BEATEN = -1, 0, 1
+SEEK_HOLDING, SEEK_BEATEN, RANDOM = 0, 1, 2
+#: Random play tried first on positions with at least PROBE_FROM tricks left.
+PROBES, PROBE_FROM = 64, 7
+#: Each table of positions is emptied when it reaches this many (bench/claims.py: memory).
+TABLE_LIMIT = 300_000
+#: The positions a search may visit before it gives up (TooDeep) rather than run for long.
+BUDGET = 1_500_000
+
+
+class TooDeep(Exception):
+    """The search visited more positions than its budget: no answer, rather than a slow one."""
+
+
 QUEEN = QS_BIT.bit_length() - 1
 #: For each card, the cards of its suit below it; and the first bit of its suit.
 LOWER_IN_SUIT = tuple(((1 << card) - 1) & ~((1 << (card - card % 13)) - 1) for card in range(52))
-SUIT_BASE = tuple(card - card % 13 for card in range(52))
+
+
+def squeezed(kept: int, cards: int) -> int:
+    """The bits of ``cards`` (within ``kept``) at the places of ``kept``'s bits, packed down."""
+    out = place = 0
+    while kept:
+        bit = kept & -kept
+        if cards & bit:
+            out |= 1 << place
+        place += 1
+        kept ^= bit
+    return out
+
+
+#: ``squeezed`` of the low 7 and the high 6 ranks of a suit, by ``kept << width | cards``.
+SQUEEZE_LOW = [squeezed(k, c) if not c & ~k else 0 for k in range(128) for c in range(128)]
+SQUEEZE_HIGH = [squeezed(k, c) if not c & ~k else 0 for k in range(64) for c in range(64)]
 
 
 def representatives(legal: int, dead: int) -> int:
@@ -51,15 +87,13 @@ def representatives(legal: int, dead: int) -> int:
     return (starts & plain) | ((dead + (starts & dead)) & plain) | (legal & QS_BIT)
 
 
-def ordered(moves: int, high_first: bool, points_first: bool) -> list[int]:
-    """The bits of ``moves`` in the order to try them."""
-    groups = (moves & POINT_MASK, moves & ~POINT_MASK) if points_first else (moves,)
+def ordered(moves: int, high_first: bool) -> list[int]:
+    """The bits of ``moves``, high or low first."""
     bits: list[int] = []
-    for group in groups:
-        while group:
-            bit = 1 << (group.bit_length() - 1) if high_first else group & -group
-            bits.append(bit)
-            group ^= bit
+    while moves:
+        bit = 1 << (moves.bit_length() - 1) if high_first else moves & -moves
+        bits.append(bit)
+        moves ^= bit
     return bits
 
 
@@ -75,6 +109,7 @@ class Search:
         broken: bool,
         claim: tuple[int, int, list[bool], tuple[int, ...]],
         rules: tuple[int, int, bool, bool, int],
+        budget: int = BUDGET,
     ) -> None:
         """The position: each seat's cards, the current trick's cards so far (led by
         ``leader``), the trick's number from 0 and whether hearts are broken. The claim: the
@@ -99,8 +134,22 @@ class Search:
         self.line_mask = 0
         for card in self.line:
             self.line_mask |= BIT[card]
-        self.table: dict[tuple[int, ...], bool] = {}
+        # Each seat's cards tried high first if it wants the trick: the claimer keeping a claim
+        # of the tricks or the moon, or conceding; the claimer beating a no-points claim; a
+        # seat beating a claim of the tricks or the moon. Low first for the others.
+        self.high: list[bool] = []
+        for seat in range(self.players):
+            claimer, keeping = seat == self.claimer, not self.beating[seat]
+            if self.kind == NO_POINTS:
+                self.high.append(claimer != keeping)
+            else:
+                self.high.append(claimer == (keeping or self.kind == CONCEDE))
+        self.table: dict[int, bool] = {}
+        self.seen: dict[int, bool] = {}
         self.forced = 0  # a card the next node tries alone (a line's play being checked)
+        self.budget = budget
+        self.found: list[int] = []  # a beating line random play found
+        self.seed = 20261206
         self.nodes = 0
 
     # --- legality ----------------------------------------------------------------------------
@@ -127,29 +176,32 @@ class Search:
             allowed &= ~POINT_MASK
         return allowed
 
-    def moves(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> list[int]:
-        """The cards (as bits) worth trying for ``seat``, in the order to try them. The claimer
+    def groups(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> tuple[int, int]:
+        """The cards worth trying for ``seat``, as two masks to try in turn (each in the seat's
+        order, ``self.high``): a seat discarding tries its penalty cards first. The claimer
         plays the first card of its stated line that the rules allow; when none is allowed, as
         any seat, its legal cards."""
         if self.forced:
             forced, self.forced = self.forced, 0
-            return [forced]
+            return forced, 0
         h = self.hold[seat]
         legal = self.legal(h, led, trick, broken)
-        claimer = seat == self.claimer
-        if claimer and self.line:
-            for card in self.line:
-                if legal & BIT[card]:
-                    return [BIT[card]]
-            legal &= ~self.line_mask
-        kind = self.kind
-        keeping = not self.beating[seat]
-        # High cards first for a seat that wants the trick: the claimer keeping a claim of the
-        # tricks or the moon, or conceding; the claimer beating a no-points claim; a seat
-        # beating a claim of the tricks or the moon. Low cards first for the others.
-        high = claimer != keeping if kind == NO_POINTS else claimer == (keeping or kind == CONCEDE)
-        discarding = led >= 0 and not h & SUIT_MASK[led]
-        return ordered(representatives(legal, dead), high, discarding and not claimer)
+        if seat == self.claimer:
+            if self.line:
+                for card in self.line:
+                    if legal & BIT[card]:
+                        return BIT[card], 0
+                legal &= ~self.line_mask
+            return representatives(legal, dead), 0
+        moves = representatives(legal, dead)
+        if led >= 0 and not h & SUIT_MASK[led]:
+            return moves & POINT_MASK, moves & ~POINT_MASK
+        return moves, 0
+
+    def moves(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> list[int]:
+        """``groups`` as a list of card bits, in the order to try them."""
+        first, second = self.groups(seat, led, trick, broken, dead)
+        return ordered(first, self.high[seat]) + ordered(second, self.high[seat])
 
     # --- the search --------------------------------------------------------------------------
 
@@ -189,37 +241,57 @@ class Search:
         # The claimer never wins a trick again.
         return HOLDS if kind == NO_POINTS else BEATEN
 
-    def key(self, leader: int, broken: bool, dead: int) -> tuple[int, ...]:
+    def key(self, leader: int, broken: bool, dead: int) -> int:
         """The position at a trick's start with the cards out of play squeezed out: each seat's
-        cards as their ranks among the cards still in play, the Q♠'s place kept apart."""
+        cards as their ranks among the cards still in play, the Q♠'s place kept apart; all of
+        it packed into one number (an entry of the table is then one int)."""
         alive = ((1 << 52) - 1) & ~dead
-        packed = []
+        packed = 0
         for h in self.hold:
-            mask = 0
-            while h:
-                bit = h & -h
-                card = bit.bit_length() - 1
-                mask |= 1 << ((alive & LOWER_IN_SUIT[card]).bit_count() + SUIT_BASE[card])
-                h ^= bit
-            packed.append(mask)
-        queen = (alive & LOWER_IN_SUIT[QUEEN]).bit_count() if alive & QS_BIT else -1
-        if self.line:
-            packed.append(self.hold[self.claimer])
-        return (*packed, queen, leader, broken)
+            squeezed = 0
+            for base in (0, 13, 26, 39):
+                kept = (alive >> base) & 0x1FFF
+                cards = (h >> base) & 0x1FFF
+                low = kept & 0x7F
+                squeezed |= (
+                    SQUEEZE_LOW[low << 7 | cards & 0x7F]
+                    | SQUEEZE_HIGH[(kept >> 7) << 6 | cards >> 7] << low.bit_count()
+                ) << base
+            packed = packed << 52 | squeezed
+        if self.line:  # the line names cards, not ranks
+            packed = packed << 52 | self.hold[self.claimer]
+        queen = (alive & LOWER_IN_SUIT[QUEEN]).bit_count() + 1 if alive & QS_BIT else 0
+        return ((packed << 4 | queen) << 3 | leader) << 1 | broken
+
+    def seen_key(self, leader: int, broken: bool) -> int:
+        """The position at a trick's start as it is, packed into one number."""
+        packed = 0
+        for h in self.hold:
+            packed = packed << 52 | h
+        return (packed << 3 | leader) << 1 | broken
 
     def from_trick(self, leader: int, trick: int, broken: bool, dead: int) -> bool:
-        """Whether the claim is beaten from the start of trick ``trick`` (from 0)."""
-        key = self.key(leader, broken, dead)
-        found = self.table.get(key)
+        """Whether the claim is beaten from the start of trick ``trick`` (from 0). Positions are
+        kept as they are (cheap to look up) and squeezed (found again after other plays)."""
+        seen = self.seen_key(leader, broken)
+        found = self.seen.get(seen)
         if found is not None:
             return found
-        verdict = self.known(leader, dead)
-        if verdict == UNKNOWN:
-            beaten = self.from_play(leader, leader, 0, -1, -1, leader, 0, trick, broken, dead)
-        else:
-            beaten = verdict == BEATEN
-        self.table[key] = beaten
-        return beaten
+        key = self.key(leader, broken, dead)
+        found = self.table.get(key)
+        if found is None:
+            verdict = self.known(leader, dead)
+            if verdict == UNKNOWN:
+                found = self.from_play(leader, leader, 0, -1, -1, leader, 0, trick, broken, dead)
+            else:
+                found = verdict == BEATEN
+            if len(self.table) >= TABLE_LIMIT:  # a cache: emptied, it only costs searching again
+                self.table.clear()
+            self.table[key] = found
+        if len(self.seen) >= TABLE_LIMIT:
+            self.seen.clear()
+        self.seen[seen] = found
+        return found
 
     def from_play(
         self,
@@ -237,12 +309,20 @@ class Search:
         """Whether the claim is beaten with ``seat`` to play the trick's card ``played`` (from
         0), ``best`` leading it for ``winner`` so far."""
         self.nodes += 1
+        if self.nodes > self.budget:
+            raise TooDeep(self.nodes)
         hold = self.hold
         h = hold[seat]
         beating = self.beating[seat]
+        high = self.high[seat]
         last = played + 1 == self.players
         after = seat + 1 if seat + 1 < self.players else 0
-        for bit in self.moves(seat, led, trick, broken, dead):
+        group, rest = self.groups(seat, led, trick, broken, dead)
+        while group or rest:
+            if not group:
+                group, rest = rest, 0
+            bit = 1 << (group.bit_length() - 1) if high else group & -group
+            group ^= bit
             card = bit.bit_length() - 1
             suit = SUIT_OF[card]
             if played == 0:
@@ -297,23 +377,50 @@ class Search:
         """Whether the other seats can beat the claim (for a concession: whether no play gives
         the conceder every penalty card left)."""
         leader, seat, played, led, best, winner, cards, trick, broken, dead = self.root()
+        if self.free_to_beat() and dead.bit_count() <= 52 - PROBE_FROM * self.players:
+            # a long hand: random play first, whose first beating line is a proof (every seat
+            # free to beat the claim, none of its plays can be bettered by another card)
+            for _ in range(PROBES):
+                line, beaten = self.walk(RANDOM)
+                if beaten:
+                    self.found = line
+                    return True
         if played == 0:
             return self.from_trick(leader, trick, broken, dead)
         return self.from_play(leader, seat, played, led, best, winner, cards, trick, broken, dead)
+
+    def free_to_beat(self) -> bool:
+        """Every seat tries to beat the claim, or plays as its stated line forces it."""
+        for seat in range(self.players):
+            forced = seat == self.claimer and not self.hold[seat] & ~self.line_mask
+            if not self.beating[seat] and not forced:
+                return False
+        return True
 
     def line_of_play(self, target: bool) -> list[int]:
         """A legal line from the claim to the end of the hand along which the position stays
         ``target`` (beaten: the counter-line, to its beating trick; else a line that keeps the
         claim), then, past a beating trick, each seat's first card worth trying."""
+        if target and self.found:
+            return self.found
+        self.budget = self.nodes + BUDGET  # the line's own search, with the tables as they are
+        return self.walk(SEEK_BEATEN if target else SEEK_HOLDING)[0]
+
+    def walk(self, how: int) -> tuple[list[int], bool]:
+        """A legal line from the claim to the end of the hand, and whether a trick of it beats
+        the claim: each play the first that keeps the position's value (SEEK_BEATEN to the
+        beating trick, then the first card worth trying; SEEK_HOLDING), or a random one."""
         leader, seat, played, led, best, winner, cards, trick, broken, dead = self.root()
         hold = self.hold
         saved = list(hold)
         line: list[int] = []
-        seeking = True
+        seeking = how != RANDOM
+        target = how == SEEK_BEATEN
+        beaten = False
         while hold[seat]:
             choices = self.moves(seat, led, trick, broken, dead)
-            bit = choices[0]
-            for choice in choices if seeking else ():
+            bit = choices[self.random() % len(choices)] if how == RANDOM else choices[0]
+            for choice in choices if seeking else []:
                 self.forced = choice
                 if self.from_play(
                     leader, seat, played, led, best, winner, cards, trick, broken, dead
@@ -331,11 +438,17 @@ class Search:
             played += 1
             seat = seat + 1 if seat + 1 < self.players else 0
             if played == self.players:
-                if target and self.bad(winner, cards):
-                    seeking = False
+                if self.bad(winner, cards):
+                    beaten = True
+                    seeking = seeking and not target
                 broken = broken or cards & self.break_mask != 0
                 dead |= cards
                 leader = seat = winner
                 played, cards, led, best, trick = 0, 0, -1, -1, trick + 1
         self.hold[:] = saved
-        return line
+        return line, beaten
+
+    def random(self) -> int:
+        """The next number of a fixed sequence (a 64-bit LCG): the same line in either build."""
+        self.seed = (self.seed * 6364136223846793005 + 1442695040888963407) & ((1 << 64) - 1)
+        return self.seed >> 33

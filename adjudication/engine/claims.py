@@ -282,7 +282,14 @@ def _judged(
     if claim.accepted:
         return "accepted", (), None, None, 0
     search = _search(rules, claim, position)
-    beaten = search.beaten()
+    try:
+        beaten = search.beaten()
+    except native.claim_search.TooDeep as exc:
+        message = _(
+            "this claim needs a longer search than the engine gives one ({positions} positions): "
+            "play on from the claim, or claim again a few tricks later"
+        )
+        raise HeartsError("claim_too_deep", message.format(positions=exc.args[0]), "claim") from exc
     if claim.outcome == "concede":
         if beaten:
             return "cancelled", (), None, None, search.nodes

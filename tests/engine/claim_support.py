@@ -11,8 +11,9 @@ from adjudication.engine.claims import Position, position_at_claim
 from adjudication.engine.rules import Ruleset
 
 OUTCOMES = ("all_tricks", "no_points", "moon", "concede")
-#: Refusals a random claim may meet: a claim that cannot be made there.
-NOT_A_CLAIM_HERE = {"moon_already_lost", "concession_is_a_moon", "line_not_legal"}
+#: Refusals a random claim may meet: a claim that cannot be made there, or one whose search
+#: would run past the engine's budget.
+NOT_A_CLAIM_HERE = {"moon_already_lost", "concession_is_a_moon", "line_not_legal", "claim_too_deep"}
 
 
 @dataclass

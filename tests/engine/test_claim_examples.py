@@ -343,3 +343,20 @@ def test_the_cards_shown_at_a_claim_stand_for_the_holdings_and_prove_a_renege():
 def test_every_preset_judges_claims_as_the_laws_default(preset):
     rules = build_ruleset(preset)
     assert (rules.claim_without_line, rules.failed_claim) == ("every_line", "claimer_takes_rest")
+
+
+def test_a_search_past_its_budget_is_refused_not_left_running(monkeypatch):
+    from adjudication.engine import claims
+
+    made = claims._search
+
+    def small(rules, claim, position):
+        search = made(rules, claim, position)
+        search.budget = 50
+        return search
+
+    monkeypatch.setattr(claims, "_search", small)
+    with pytest.raises(HeartsError) as caught:  # East's claim holds after 113 positions
+        claimed(NORTH, {"seat": 1, "outcome": "no_points"})
+    assert (caught.value.code, caught.value.field) == ("claim_too_deep", "claim")
+    assert "51 positions" in caught.value.message
