@@ -176,32 +176,43 @@ class Search:
             allowed &= ~POINT_MASK
         return allowed
 
-    def groups(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> tuple[int, int]:
-        """The cards worth trying for ``seat``, as two masks to try in turn (each in the seat's
-        order, ``self.high``): a seat discarding tries its penalty cards first. The claimer
-        plays the first card of its stated line that the rules allow; when none is allowed, as
-        any seat, its legal cards."""
+    def groups(
+        self, seat: int, led: int, trick: int, broken: bool, dead: int, leader: int, winner: int
+    ) -> tuple[int, int, bool]:
+        """The cards worth trying for ``seat``, as two masks to try in turn, and whether high
+        cards go first (``self.high``). A seat discarding tries its penalty cards first; one
+        beating a no-points claim after the claimer has played, the claimer not winning, keeps
+        them and sheds its high cards. The claimer plays the first card of its stated line that
+        the rules allow; when none is allowed, as any seat, its legal cards."""
+        high = self.high[seat]
         if self.forced:
             forced, self.forced = self.forced, 0
-            return forced, 0
+            return forced, 0, high
         h = self.hold[seat]
         legal = self.legal(h, led, trick, broken)
-        if seat == self.claimer:
+        claimer = self.claimer
+        if seat == claimer:
             if self.line:
                 for card in self.line:
                     if legal & BIT[card]:
-                        return BIT[card], 0
+                        return BIT[card], 0, high
                 legal &= ~self.line_mask
-            return representatives(legal, dead), 0
+            return representatives(legal, dead), 0, high
         moves = representatives(legal, dead)
+        if self.kind == NO_POINTS and self.beating[seat] and winner != claimer:
+            after_claimer = (claimer - leader) % self.players < (seat - leader) % self.players
+            if after_claimer:
+                return moves & ~POINT_MASK, moves & POINT_MASK, True
         if led >= 0 and not h & SUIT_MASK[led]:
-            return moves & POINT_MASK, moves & ~POINT_MASK
-        return moves, 0
+            return moves & POINT_MASK, moves & ~POINT_MASK, high
+        return moves, 0, high
 
-    def moves(self, seat: int, led: int, trick: int, broken: bool, dead: int) -> list[int]:
+    def moves(
+        self, seat: int, led: int, trick: int, broken: bool, dead: int, leader: int, winner: int
+    ) -> list[int]:
         """``groups`` as a list of card bits, in the order to try them."""
-        first, second = self.groups(seat, led, trick, broken, dead)
-        return ordered(first, self.high[seat]) + ordered(second, self.high[seat])
+        first, second, high = self.groups(seat, led, trick, broken, dead, leader, winner)
+        return ordered(first, high) + ordered(second, high)
 
     # --- the search --------------------------------------------------------------------------
 
@@ -314,10 +325,9 @@ class Search:
         hold = self.hold
         h = hold[seat]
         beating = self.beating[seat]
-        high = self.high[seat]
         last = played + 1 == self.players
         after = seat + 1 if seat + 1 < self.players else 0
-        group, rest = self.groups(seat, led, trick, broken, dead)
+        group, rest, high = self.groups(seat, led, trick, broken, dead, leader, winner)
         while group or rest:
             if not group:
                 group, rest = rest, 0
@@ -418,7 +428,7 @@ class Search:
         target = how == SEEK_BEATEN
         beaten = False
         while hold[seat]:
-            choices = self.moves(seat, led, trick, broken, dead)
+            choices = self.moves(seat, led, trick, broken, dead, leader, winner)
             bit = choices[self.random() % len(choices)] if how == RANDOM else choices[0]
             for choice in choices if seeking else []:
                 self.forced = choice
