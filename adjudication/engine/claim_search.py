@@ -1,36 +1,17 @@
 """The claim check's search: every legal play of a hand's remaining tricks, cut where it can be.
 
-A claim is a yes-or-no question about the rest of the hand: can the other seats, playing any
-legal cards, beat it? Each claim names a trick that beats it (``bad``): for the rest of the
-tricks, one another seat wins; for no more points, one the claimer wins with a penalty card in
-it; for the moon (and for a concession), one another seat wins with a penalty card in it. So a
-position is beaten when a beating trick can be reached, and the search is an AND/OR tree: at
-a seat trying to beat the claim one beating card is enough (OR), at a seat keeping it every card
-must fail (AND). Which seats do which is ``beating``, per seat, set by claims.py from the claim
-and the ruleset.
-
-What makes the whole tree small enough (each is exact, none is a guess):
-
-- *equivalent cards*: two cards of one seat in one suit with no card still in play between them
-  (the cards between were played, or are the same seat's) lead to the same futures, so only
-  the lowest of each run is tried; the Q♠ is never merged, its points set it apart;
-- *transpositions*: the value of a trick's start depends only on the cards each seat still
-  holds, the leader and whether hearts are broken, so it is kept and found again;
-- *cut at the first refutation*: an OR node stops at its first beating card, an AND node at
-  its first card that keeps the claim; cards likely to decide are tried first;
-- *positions whose end is known*: a claimer on lead whose every card is the highest of its suit
-  wins every trick; a claimer off lead whose every card is lower than every other card of its
-  suit never wins one; no penalty card left decides the point claims;
-- *random play first*, on a long hand where every seat is free to beat the claim: a random
-  legal line that beats it is a proof (a fixed sequence of numbers chooses, so both builds
-  find the same line).
-
-The tables of positions are emptied when they grow past ``TABLE_LIMIT`` (a cache: only time is
-lost), and a search that would visit more than ``BUDGET`` positions stops (``TooDeep``): the
-claim is refused rather than left running (bench/claims.py shows how rarely, and where).
-
-Plain data in and out (masks, seats, tuples and lists of them), like replay.py: claims.py builds
-the position and words the answer.
+A claim is a yes-or-no question: can the other seats, playing any legal cards, beat it? A
+claim is beaten by a trick (``bad``): for the rest of the tricks, one another seat wins; for no
+more points, one the claimer wins with a penalty card; for the moon (and a concession), one
+another seat wins with a penalty card. The search is an AND/OR tree: at a seat trying to beat
+the claim one beating card is enough, at a seat keeping it every card must fail (``beating``,
+per seat, from claims.py). Exact cuts (docs/rules.md, "How a claim is judged"): equivalent
+cards (one of each run of a seat's cards with only cards out of play between; the Q♠ alone),
+transpositions (each trick's start kept as it is and squeezed, ``key``), the first refutation,
+positions whose end is known (``known``), and on long hands random play first, a beating line
+of which is a proof when every seat is free to beat the claim (the same fixed numbers in both
+builds). The tables are emptied past ``TABLE_LIMIT``; past ``BUDGET`` positions the search
+stops (``TooDeep``) rather than run on. Plain data in and out, like replay.py.
 """
 
 from __future__ import annotations
