@@ -9,6 +9,7 @@ that holds is never beaten, every counter-line is legal and beats its claim.
 
 import random
 
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -26,7 +27,7 @@ from .claim_support import (
     replayed,
     some_claim,
 )
-from .support import mask
+from .support import card, mask
 from .test_properties import RULESETS, SEEDS, _settings
 
 BOTH_WAYS = [
@@ -74,9 +75,9 @@ def test_a_claim_judged_to_hold_is_never_beaten_by_a_sampled_legal_defence(rules
         """The claimer's card: any (every_line), or one that keeps the claim (best_line)."""
         if rules.claim_without_line == "every_line":
             return rng.choice(allowed)
-        for card in allowed:
-            if claim_still_holds(deal, claim, plays + [card], trick):
-                return card
+        for choice in allowed:
+            if claim_still_holds(deal, claim, plays + [choice], trick):
+                return choice
         raise AssertionError("no card of the claimer keeps a claim judged to hold")
 
     for _ in range(3):
@@ -214,3 +215,17 @@ def compiled_search():
     module, reason = native.compiled_module("claim_search")
     assert module is not None, reason
     return module
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_the_queen_is_never_merged_with_the_spades_beside_it(build):
+    """Two tricks left: North leads AD, East (void in diamonds, JS QS) may throw the Q♠ on it.
+    Were QS merged with JS (nothing between them is in play), only JS would be tried, North
+    would win AD clean and West take the Q♠ at the last trick: the claim would wrongly hold."""
+    module = native.PURE["claim_search"] if build == "pure" else compiled_search()
+    hold = [mask("AD 2C"), mask("JS QS"), mask("3D 3C"), mask("4D AC")]
+    rules = (0x1FFF << 26, 0, False, False, 0)  # hearts broken already; no first-trick rule
+    claim = (0, module.NO_POINTS, [True] * 4, ())
+    search = module.Search(hold, (), 0, 11, True, claim, rules)
+    assert search.beaten()
+    assert search.line_of_play(True)[:4] == [card("AD"), card("QS"), card("3D"), card("4D")]
