@@ -47,10 +47,11 @@ $(UV): requirements/uv-lock.txt | $(PY)
 
 # Installs come from the lock files, every file checked against its hash, from PyPI as the locks
 # were resolved (uv reads no pip configuration; its own, UV_INDEX_URL say, names a mirror); then
-# the project itself, with nothing more: its build (setup.py) compiles the engine's replay with
+# the project itself, with nothing more: its build (setup.py) compiles the engine's hot loops with
 # mypyc where it can, and leaves it pure Python where it cannot. Stamps: reinstall only when a
 # lock file, the build or the compiled module's source changes.
-NATIVE_SOURCES := pyproject.toml setup.py adjudication/engine/replay.py
+NATIVE_SOURCES := pyproject.toml setup.py adjudication/engine/replay.py \
+	adjudication/engine/claim_search.py
 $(VENV)/.installed: requirements/lock.txt $(NATIVE_SOURCES) | $(UV)
 	$(UV) pip install --python $(PY) --quiet --require-hashes -r requirements/lock.txt
 	$(UV) pip install --python $(PY) --quiet --no-deps -e .
@@ -144,6 +145,7 @@ format: $(VENV)/.installed-dev
 # The largest league is opt-in: make bench SCALE_ARGS=--sizes=1000,20000,200000
 bench: $(VENV)/.installed-dev
 	$(PY) bench/engine.py --out bench/RESULTS.md
+	$(PY) bench/claims.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md
 	$(PY) bench/standings.py --out bench/RESULTS.md \
 		--database-url postgres://postgres@127.0.0.1:5432/hearts_bench_standings
@@ -161,7 +163,7 @@ clean:
 	rm -rf staticfiles build *.egg-info .pytest_cache .ruff_cache .hypothesis test-artifacts
 	find . -path ./$(VENV) -prune -o -name __pycache__ -type d -print -exec rm -rf {} +
 
-# The compiled replay goes too (the install builds it beside replay.py).
+# The compiled modules go too (the install builds them beside their sources).
 distclean: clean
-	rm -f adjudication/engine/_replay_native*.so
+	rm -f adjudication/engine/_replay_native*.so adjudication/engine/_claim_search_native*.so
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-wal db.sqlite3-shm db.sqlite3-writer.lock

@@ -1,7 +1,8 @@
-"""The build beyond pyproject.toml: the engine's replay compiled by mypyc, where it can be.
+"""The build beyond pyproject.toml: the engine's hot loops compiled by mypyc, where they can be.
 
-``adjudication/engine/replay.py`` is copied under build/native as
-``adjudication/engine/_replay_native.py`` (with the engine modules it imports, so that mypy
+Each of ``COMPILED`` (``adjudication/engine/replay.py``, the replay of a record, and
+``claim_search.py``, the claim check's search) is copied under build/native as
+``adjudication/engine/_<name>_native.py`` (with the engine modules they import, so that mypy
 finds them, and the SHA-256 of its source at the end) and compiled from there: the install
 then holds both the pure module and the compiled one, and ``adjudication/engine/native.py``
 picks. The compiled copy is optional: without mypyc (``HEARTS_PURE_BUILD=1``, or mypy not
@@ -21,13 +22,15 @@ from setuptools import Extension, setup
 
 ROOT = Path(__file__).resolve().parent
 ENGINE = Path("adjudication", "engine")
-#: The engine modules replay.py imports, directly or not: mypy reads them, nothing compiles them.
+#: The modules compiled, each beside its pure source.
+COMPILED = ("replay", "claim_search")
+#: The engine modules they import, directly or not: mypy reads them, nothing compiles them.
 IMPORTED = ("cards.py", "errors.py", "words.py")
 STAGE = ROOT / "build" / "native"
 
 
-def stage() -> Path:
-    """The copy of replay.py to compile, in a package tree of its own under build/native."""
+def stage() -> list[str]:
+    """The copies of the modules to compile, in a package tree of their own under build/native."""
     shutil.rmtree(STAGE, ignore_errors=True)
     package = STAGE / ENGINE
     package.mkdir(parents=True)
@@ -35,15 +38,18 @@ def stage() -> Path:
         init.write_text("")
     for name in IMPORTED:
         shutil.copyfile(ROOT / ENGINE / name, package / name)
-    source = (ROOT / ENGINE / "replay.py").read_bytes()
-    digest = hashlib.sha256(source).hexdigest()
-    target = package / "_replay_native.py"
-    target.write_bytes(source + f'\nSOURCE_SHA256 = "{digest}"\n'.encode())
-    return target
+    targets = []
+    for name in COMPILED:
+        source = (ROOT / ENGINE / f"{name}.py").read_bytes()
+        digest = hashlib.sha256(source).hexdigest()
+        target = package / f"_{name}_native.py"
+        target.write_bytes(source + f'\nSOURCE_SHA256 = "{digest}"\n'.encode())
+        targets.append(str(target))
+    return targets
 
 
 def native_extensions() -> list[Extension]:
-    """The compiled replay, or nothing (with a warning) where it cannot be built."""
+    """The compiled modules, or nothing (with a warning) where they cannot be built."""
     if os.environ.get("HEARTS_PURE_BUILD"):
         return []
     try:
@@ -53,7 +59,7 @@ def native_extensions() -> list[Extension]:
         return []
     try:
         extensions = mypycify(
-            [f"--cache-dir={ROOT / 'build' / 'mypy_cache'}", str(stage())],
+            [f"--cache-dir={ROOT / 'build' / 'mypy_cache'}", *stage()],
             opt_level="3",
             target_dir=str(ROOT / "build" / "mypyc"),
         )

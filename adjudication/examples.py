@@ -9,7 +9,7 @@ from typing import Any
 from django.utils import translation
 from drf_spectacular.utils import OpenApiExample
 
-from adjudication.engine import build_ruleset, cards_in, names
+from adjudication.engine import HeartsError, build_ruleset, cards_in, names
 from adjudication.engine.legality import MUST_FOLLOW_SUIT, POINTS_ON_FIRST_TRICK
 from adjudication.engine.simulate import deal, opening_leader, play_randomly
 from adjudication.services import present_ruling, rule_on_hand
@@ -96,6 +96,30 @@ def _moon_request() -> dict[str, Any]:
     return {"ruleset": "standard", "plays": plays, "hands": hands, "moon_choice": "add_to_others"}
 
 
+def _claim_request(verdict: str) -> dict[str, Any]:
+    """Nine tricks played, then a claim of no more points judged ``verdict``."""
+    rules = build_ruleset()
+    for seed in range(500):
+        rng = random.Random(seed)
+        holdings = deal(rules, rng)
+        leader = opening_leader(rules, holdings)
+        plays = play_randomly(rules, holdings, leader, rng, stop=36)
+        for seat in range(rules.players):
+            request = {
+                "ruleset": "standard",
+                "plays": names(plays),
+                "hands": [names(held) for held in holdings],
+                "claim": {"seat": seat, "outcome": "no_points"},
+            }
+            try:
+                ruling = rule_on_hand(request)
+            except HeartsError:  # a claim that cannot be made there
+                continue
+            if ruling.claim is not None and ruling.claim.verdict == verdict:
+                return request
+    raise RuntimeError("no claim example found")  # pragma: no cover - seeds are fixed
+
+
 @cache
 def adjudication_examples() -> list[OpenApiExample]:
     # The schema is not translated, and this is kept for every later request: the rulings'
@@ -111,6 +135,11 @@ def _examples() -> list[OpenApiExample]:
         ("First-trick queen", "A first-trick Q♠ under omnibus", _first_trick_queen_request()),
         ("Moon with a choice", "A moon, the shooter adding 26 to others", _moon_request()),
         ("Revoke found late", "A revoke noticed after the hand, rectified", _late_revoke_request()),
+        (
+            "Claim beaten",
+            "No more points claimed at trick 10, beaten by a counter-line",
+            _claim_request("fails"),
+        ),
     ):
         examples.append(OpenApiExample(name, summary=summary, value=request, request_only=True))
         examples.append(

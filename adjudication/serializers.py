@@ -12,22 +12,37 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudication.claim_serializers import CLAIM_HELP, ClaimInputSerializer, ClaimRulingSerializer
 from adjudication.engine import OPTION_NAMES, PRESETS, RULE_CODES
-from adjudication.engine.cards import NAMES
-from adjudication.engine.rules import BOOLEANS, CHOICES, DIRECTIONS, INTEGER_BOUNDS, MOON_CHOICES
+from adjudication.engine.option_values import (
+    BOOLEANS,
+    CHOICES,
+    DIRECTIONS,
+    INTEGER_BOUNDS,
+    MOON_CHOICES,
+)
 from adjudication.irregularity_serializers import (
     IrregularityRulingSerializer,
     RectifiedSerializer,
     irregularities_field,
 )
-from hearts_site.schema import component, nullable
+from adjudication.ruling_fields import (
+    DECK,
+    MAX_SEATS,
+    ScoresField,
+    ShooterSerializer,
+    TrickSerializer,
+    canonical_cards,
+    card_list,
+)
+
+# The card fields live in ruling_fields.py; the other apps and the tests read them here too.
+from adjudication.ruling_fields import CardField as CardField
+from adjudication.ruling_fields import CardListField as CardListField
+from hearts_site.schema import component
 from hearts_site.serializers import StrictInputSerializer
 
-CARD_HELP = "A card, rank then suit: 2C … TC JC QC KC AC, QS, AH; also 10H, lower case, ♠♥♦♣."
-MAX_SEATS = 6
-HOLDINGS_SOURCES = ["hands", "deal", "record"]
-DECK = 52
-CANONICAL_NAMES = frozenset(NAMES)  # 2C … AS: what a phone or a script sends, nearly always
+HOLDINGS_SOURCES = ["hands", "deal", "record", "shown"]
 
 
 # Each option with a fixed set of values has its enum, named after the option.
@@ -110,39 +125,9 @@ class RulesetSpecField(serializers.JSONField):
         return data
 
 
-class CardField(serializers.CharField):
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=8, help_text=CARD_HELP, **kwargs)
-
-
-class CardListField(serializers.ListField):
-    """A list of cards. The usual list, cards by their canonical names, is taken in one pass;
-    any other goes through ListField's check of each item, which words the error for the item
-    at fault. (A hand with its holdings is twice the deck, and a CharField run on every card
-    is most of what reading such a body costs. The shortcut must give what the items' checks
-    would give, and take nothing they would refuse; ListField's length check still runs.)"""
-
-    def to_internal_value(self, data: Any) -> list[Any]:
-        if canonical_cards(data):
-            return list(data)  # what CardField would return for each of them
-        return super().to_internal_value(data)
-
-
-def canonical_cards(data: Any) -> bool:
-    """A list of cards by their canonical names only: taken as it is, in one pass."""
-    try:
-        return type(data) is list and CANONICAL_NAMES.issuperset(data)
-    except TypeError:  # an unhashable item: the fields' check names it
-        return False
-
-
-def _card_list(**kwargs: Any) -> serializers.ListField:
-    return CardListField(child=CardField(), max_length=DECK, **kwargs)
-
-
 def _holdings(help_text: str) -> serializers.ListField:
     return serializers.ListField(
-        child=_card_list(allow_empty=True),
+        child=card_list(allow_empty=True),
         min_length=3,
         max_length=MAX_SEATS,
         required=False,
@@ -184,7 +169,7 @@ class AdjudicationInputSerializer(StrictInputSerializer):
     ruleset = RulesetSpecField(
         required=False, default="standard", help_text="Left out: the standard preset."
     )
-    plays = _card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
+    plays = card_list(allow_empty=True, help_text="The cards in play order, 0 up to the deck.")
     hands = _holdings("Each seat's cards after the pass, seat 0 first.")
     deal = _holdings("Each seat's cards before the pass (give passes and hand_number too).")
     passes = _holdings("The cards each seat passed, seat 0 first.")
@@ -207,6 +192,7 @@ class AdjudicationInputSerializer(StrictInputSerializer):
         help_text="Game totals before this hand (for add_unless_shooter_loses).",
     )
     irregularities = irregularities_field()
+    claim = ClaimInputSerializer(required=False, help_text=CLAIM_HELP)
 
     # The fields, the checks of the whole (none declared) and the read-only defaults (no
     # read-only field) are all skipped for the usual body: its checks are these.
@@ -225,9 +211,13 @@ class EvidenceSerializer(serializers.Serializer):
     shown = ShownSerializer(many=True, help_text="Where the record later shows them.")
 
 
+#: The rule codes a play or a pass can break (a claim's are claim_serializers.CLAIM_RULES).
+PLAY_RULES = sorted(RULE_CODES)
+
+
 def _rule_code() -> serializers.ChoiceField:
     """A rule code of the engine's: the stable codes GET /api/v1/rule-codes/ lists."""
-    return serializers.ChoiceField(choices=sorted(RULE_CODES))
+    return serializers.ChoiceField(choices=PLAY_RULES)
 
 
 class ViolationSerializer(serializers.Serializer):
@@ -252,50 +242,9 @@ class UndeterminedSerializer(serializers.Serializer):
     )
 
 
-class TrickSerializer(serializers.Serializer):
-    trick = serializers.IntegerField()
-    leader = serializers.IntegerField()
-    cards = serializers.ListField(child=serializers.CharField())
-    seats = serializers.ListField(child=serializers.IntegerField())
-    winner = serializers.IntegerField(allow_null=True, help_text="Null while unfinished.")
-    points = serializers.IntegerField()
-
-
-class ShooterSerializer(serializers.Serializer):
-    shooter = serializers.IntegerField()
-
-
 class PassSerializer(serializers.Serializer):
     hand_number = serializers.IntegerField()
     direction = serializers.ChoiceField(choices=list(DIRECTIONS))
-
-
-MOON_OPTIONS = component(
-    "MoonOptions",
-    {
-        "type": "object",
-        "description": "A moon under shooter_choice with no moon_choice yet: both options.",
-        "properties": {
-            choice: {"type": "array", "items": {"type": "integer"}} for choice in MOON_CHOICES
-        },
-        "required": list(MOON_CHOICES),
-    },
-)
-SCORES = component(
-    "Scores",
-    {
-        "oneOf": [
-            {"type": "array", "items": {"type": "integer"}, "description": "per seat"},
-            MOON_OPTIONS,
-        ],
-        "description": "Per seat, or both moon options while the shooter's choice is open.",
-    },
-)
-
-
-@extend_schema_field(nullable(SCORES))
-class ScoresField(serializers.JSONField):
-    pass
 
 
 @extend_schema_field(RULESET)
@@ -336,6 +285,12 @@ class AdjudicationOutputSerializer(serializers.Serializer):
     irregularities = IrregularityRulingSerializer(many=True, help_text="A ruling on each.")
     rectified = RectifiedSerializer(
         allow_null=True, help_text="With irregularities: the hand once each is rectified."
+    )
+    claim = ClaimRulingSerializer(
+        required=False,
+        allow_null=True,
+        help_text="The ruling on the request's claim; null without one (absent from rulings kept "
+        "before claims were judged).",
     )
 
 

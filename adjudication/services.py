@@ -46,6 +46,7 @@ def rule_on_hand(data: dict[str, Any]) -> Ruling:
         moon_choice=data.get("moon_choice"),
         totals_before=totals,
         irregularities=data.get("irregularities"),
+        claim=data.get("claim"),
     )
 
 

@@ -15,6 +15,7 @@ from rest_framework.serializers import Serializer
 from rest_framework.views import APIView
 
 from adjudication.engine import PRESETS, RULE_CODES, describe_rule
+from adjudication.engine.claim_words import CLAIM_CODES
 from adjudication.examples import adjudication_examples
 from adjudication.selectors import describe_preset
 from adjudication.serializers import (
@@ -129,4 +130,6 @@ class RuleCodeListView(APIView):
     )
     @takes_query()
     def get(self, request: Request) -> Response:
-        return Response([{"rule": code, "description": describe_rule(code)} for code in RULE_CODES])
+        plays = [{"rule": code, "description": describe_rule(code)} for code in RULE_CODES]
+        claims = [{"rule": code, "description": _(text)} for code, text in CLAIM_CODES.items()]
+        return Response(plays + claims)

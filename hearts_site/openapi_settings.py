@@ -40,8 +40,8 @@ def openapi_settings() -> dict:
         # One enum per concept, named after it wherever it appears.
         "ENUM_NAME_OVERRIDES": {
             "HoldingsSourceEnum": "adjudication.serializers.HOLDINGS_SOURCES",
-            "DirectionEnum": "adjudication.engine.rules.DIRECTIONS",
-            "MoonChoiceEnum": "adjudication.engine.rules.MOON_CHOICES",
+            "DirectionEnum": "adjudication.engine.option_values.DIRECTIONS",
+            "MoonChoiceEnum": "adjudication.engine.option_values.MOON_CHOICES",
             "GameStatusEnum": "scoring.models.GameStatus",
             "LevelEnum": "scoring.models.EntryLevel",
             "DisputeStatusEnum": "scoring.models.DisputeStatus",
@@ -58,6 +58,13 @@ def openapi_settings() -> dict:
             "NightResultsEnum": "scoring.selectors.night_results.STATES",
             "WaitingHandEnum": "scoring.selectors.night_results.WAITS",
             "SettleDecisionEnum": "scoring.services.nights.results.DECISIONS",
+            "RuleEnum": "adjudication.serializers.PLAY_RULES",
+            "ClaimRuleEnum": "adjudication.claim_serializers.CLAIM_RULES",
+            "ClaimWithoutLineEnum": "adjudication.claim_serializers.UNSTATED",
+            "IrregularityKindEnum": "adjudication.engine.irregularity_options.KINDS",
+            "ClaimProofKindEnum": ["counter_line", "conceded_line"],
+            "IrregularityLeftToTableEnum": "adjudication.irregularity_serializers.LEFT_TO_TABLE",
+            "ClaimLeftToTableEnum": "adjudication.engine.claim_result.LEFT_TO_TABLE",
         },
         "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
         "POSTPROCESSING_HOOKS": [

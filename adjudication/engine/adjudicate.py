@@ -15,17 +15,20 @@ known holdings), ``without_holdings`` (what the record alone proves) and ``rulin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from . import native
 from .cards import BIT, Card, Mask
+from .claims import Claim, holdings_from_shown, read_claim, with_claim
 from .errors import HeartsError
 from .game import first_leader_left_of_dealer, pass_direction
 from .inputs import holdings_of, record_cards, seat_or_none
 from .irregular_adjudication import irregular_record, rule_with_irregularities
 from .irregularities import read_irregularities
+from .option_values import check_moon_choice
 from .passing import apply_pass
-from .rules import Ruleset, check_moon_choice
+from .rules import Ruleset
 from .ruling import Ruling, Undetermined, Violation
 from .scoring import HandScore, points_from_cards, score_hand
 from .with_holdings import scan_with_holdings
@@ -46,13 +49,21 @@ def adjudicate(
     moon_choice: str | None = None,
     totals_before: Sequence[int] | None = None,
     irregularities: Sequence[object] | None = None,
+    claim: Mapping[str, Any] | Claim | None = None,
 ) -> Ruling:
-    """Rule on a hand's record under ``rules`` (RULES.md §4); see the module docstring."""
+    """Rule on a hand's record under ``rules`` (RULES.md §4); see the module docstring. A
+    ``claim`` made after the record's last play is judged too (claims.py)."""
     irregular = read_irregularities(rules, irregularities)
     record = irregular_record(rules, plays, irregular) if irregular else record_cards(rules, plays)
     first_leader = seat_or_none(first_leader, rules.players, "first_leader")
     dealer = seat_or_none(dealer, rules.players, "dealer")
     check_moon_choice(moon_choice)
+    claimed = read_claim(rules, claim) if claim is not None else None
+    if irregular and claimed is not None:
+        # A claim is judged from a position that legal play reached; after an irregularity
+        # the director rules on the irregularity first, then on the claim.
+        message = _("a claim is judged on a record without irregularities: rule on them first")
+        raise HeartsError("claim_after_irregularity", message, "claim")
     holdings, source, direction, violations = _holdings_given(
         rules, hands, deal, passes, hand_number
     )
@@ -64,6 +75,8 @@ def adjudicate(
             totals_before=totals_before,
         )  # fmt: skip
     complete = len(record) == rules.deck_size
+    if holdings is None and claimed is not None and not complete:
+        holdings, source = holdings_from_shown(rules, record, leader, claimed), "shown"
     if holdings is None and complete:
         holdings = native.replay.holdings_from_record(record, leader, rules.players)
         source = "record"
@@ -73,7 +86,7 @@ def adjudicate(
     else:
         log, taken, won, found, undetermined = scan_without_holdings(rules, record, leader)
     violations += found
-    return Ruling(
+    ruling = Ruling(
         rules=rules,
         plays=record,
         first_leader=leader,
@@ -89,6 +102,9 @@ def adjudicate(
         pass_direction=direction,
         hand_number=hand_number,
     )
+    if claimed is None:
+        return ruling
+    return with_claim(ruling, claimed, moon_choice, totals_before)
 
 
 def _holdings_given(

@@ -19,7 +19,8 @@ from .scoring import HandScore, points_of
 from .words import all_of
 from .words import gettext as _
 
-if TYPE_CHECKING:  # the irregularities' rulings, kept beside the raw result
+if TYPE_CHECKING:  # the irregularities' and the claim's rulings, kept beside the raw result
+    from .claims import ClaimRuling
     from .rectify import IrregularityRuling, Rectified
 
 #: One entry per trick of the record: (leader, winner or None while unfinished, cards played).
@@ -47,7 +48,7 @@ class Violation:
     message: str
     held: tuple[Card, ...] = ()  # the cards whose holding breaks the rule
     shown: tuple[Shown, ...] = ()  # where the record later shows them
-    source: str = "holdings"  # what the proof rests on: holdings, deal, record
+    source: str = "holdings"  # what the proof rests on: holdings, deal, record, shown
 
     def evidence(self) -> dict[str, Any]:
         """The proof as plain data: what it rests on, the cards held, where they were shown."""
@@ -124,7 +125,7 @@ class Ruling:
     first_leader: int | None
     complete: bool
     holdings: tuple[Mask, ...] | None  # after the pass: given, from the deal, or inferred
-    holdings_source: str | None  # "hands", "deal", "record" or None
+    holdings_source: str | None  # "hands", "deal", "record", "shown" (at a claim) or None
     violations: tuple[Violation, ...]
     undetermined: tuple[Undetermined, ...]
     trick_log: tuple[tuple[int, int | None, Mask], ...]  # (leader, winner, cards) per trick
@@ -133,6 +134,7 @@ class Ruling:
     score: HandScore | None  # for a complete record
     pass_direction: str | None = None
     hand_number: int | None = None
+    claim: ClaimRuling | None = None  # a claim made after the record's last play, judged
     _tricks: list[Trick] = field(default_factory=list, repr=False, compare=False)
     # A record with irregularities: the ruling on each, and the hand once they are rectified
     # (the fields above keep the raw result, the record as played).

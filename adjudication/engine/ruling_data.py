@@ -13,8 +13,8 @@ from typing import Any
 from .cards import NAMES, cards_in
 from .legality import MUST_FOLLOW_SUIT
 from .rectify import ruling_as_data as irregularity_as_data
-from .ruling import Ruling, Undetermined, Violation
-from .scoring import score_hand
+from .ruling import Ruling, Trick, Undetermined, Violation
+from .scoring import HandScore, score_hand
 
 
 def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
@@ -35,17 +35,7 @@ def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
             }
             for u in ruling.undetermined
         ],
-        "tricks": [
-            {
-                "trick": t.number,
-                "leader": t.leader,
-                "cards": [names[c] for c in t.cards],
-                "seats": list(t.seats),
-                "winner": t.winner,
-                "points": t.points,
-            }
-            for t in ruling.tricks
-        ],
+        "tricks": [trick_as_data(t) for t in ruling.tricks],
         "points_taken": list(ruling.points_taken),
         "tricks_won": list(ruling.tricks_won),
         "jack_of_diamonds": ruling.jack_of_diamonds,
@@ -66,6 +56,28 @@ def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
         # (the fields above stay the raw result, the record as played).
         "irregularities": [irregularity_as_data(r) for r in ruling.irregularities],
         "rectified": ruling.rectified.as_data() if ruling.rectified is not None else None,
+        "claim": _claim(ruling),
+    }
+
+
+def _claim(ruling: Ruling) -> dict[str, Any] | None:
+    """The claim the record ends in, judged (claim_data.py), or None."""
+    if ruling.claim is None:
+        return None
+    from .claim_data import claim_as_data  # which builds on this module's tricks and scores
+
+    return claim_as_data(ruling.rules, ruling.claim)
+
+
+def trick_as_data(trick: Trick) -> dict[str, Any]:
+    """One trick: its number, leader, cards and their seats, winner and points."""
+    return {
+        "trick": trick.number,
+        "leader": trick.leader,
+        "cards": [NAMES[c] for c in trick.cards],
+        "seats": list(trick.seats),
+        "winner": trick.winner,
+        "points": trick.points,
     }
 
 
@@ -81,9 +93,13 @@ def _where(found: Violation | Undetermined) -> dict[str, Any]:
 
 
 def _score(ruling: Ruling) -> dict[str, Any]:
-    """The score of a complete record (None or empty before): moon, sun, scores, gems, bonuses,
-    and the renege penalty. Scores are per seat, or both moon options while the choice is open."""
-    score = ruling.score
+    """The score of a complete record (None or empty before) and the renege penalty."""
+    return {**score_fields(ruling.score), "renege_penalty": renege_penalty(ruling)}
+
+
+def score_fields(score: HandScore | None) -> dict[str, Any]:
+    """A hand's score (None or empty before it has one): moon, sun, scores, gems, bonuses.
+    Scores are per seat, or both moon options while the choice is open."""
     scores: Any = None
     if score is not None:
         scores = (
@@ -97,7 +113,6 @@ def _score(ruling: Ruling) -> dict[str, Any]:
         "scores": scores,
         "gems": list(score.gems) if score and score.gems is not None else None,
         "no_trick_bonus": list(score.no_trick_bonus) if score else [],
-        "renege_penalty": renege_penalty(ruling),
     }
 
 

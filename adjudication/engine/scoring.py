@@ -10,7 +10,8 @@ from .cards import HEARTS_MASK, JD_BIT, QS_BIT, Mask
 from .errors import HeartsError
 from .game import would_end_without
 from .inputs import seat_or_none
-from .rules import Ruleset, check_moon_choice
+from .option_values import check_moon_choice
+from .rules import Ruleset
 from .words import gettext as _
 from .words import ngettext
 

@@ -17,6 +17,7 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from adjudication.engine import RULE_CODES
+from adjudication.engine.claim_words import CLAIM_CODES
 from adjudication.examples import adjudication_examples
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +85,8 @@ def test_refusals_are_worded_in_the_requests_language(german):
 
 def test_rules_and_presets_are_described_in_the_requests_language(german):
     codes = german.get("/api/v1/rule-codes/").json()
-    assert [c["description"] for c in codes] == [text.upper() for text in RULE_CODES.values()]
+    described = [*RULE_CODES.values(), *CLAIM_CODES.values()]
+    assert [c["description"] for c in codes] == [text.upper() for text in described]
     standard = german.get("/api/v1/rulesets/standard/").json()
     assert standard["title"] == "STANDARD HEARTS"
     assert standard["source_text"].startswith("THE PERSON WHO HOLDS THE 2 OF CLUBS")

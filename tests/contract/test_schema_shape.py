@@ -32,6 +32,7 @@ MAY_BE_ABSENT = {
     "RankingDeclaration": "*",
     "RulesetOverrides": "*",
     "PaginatedList": {"next", "previous"},
+    "AdjudicationOutput": {"claim"},  # a ruling a hand kept before claims were judged has none
     "StandingsOutput": {"league", "club", "awaiting_confirmation"},  # a league's table (with its
     # hands awaiting confirmation), or a club's
     "PlayerRecord": {  # all but player, name and games: a player with no finished game
@@ -184,8 +185,9 @@ def test_the_schema_stays_small(schema):
     Last-Modified and 304; to 290 000 for issue 50's irregularities: their input, each one's
     ruling, seven ruleset options and a worked example, about 11 000; to 304 000 for issue
     49's night results: their state, the hands that wait, the standings kept and changed, the
-    settle operation and two event types, about 14 000.)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 304_000
+    settle operation and two event types, about 14 000; to 318 000 for issue 50's claims: the
+    claim and its ruling, about 8 000, and a worked claim with its counter-line, about 4 700.)"""
+    assert len(json.dumps(schema, separators=(",", ":"))) < 318_000
 
 
 # --- Responses ----------------------------------------------------------------------------------

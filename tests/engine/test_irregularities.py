@@ -473,3 +473,13 @@ def test_a_stored_ruleset_from_before_irregularities_loads_and_means_what_it_mea
     loaded = ruleset_from_spec(old)
     assert loaded.renege_penalty == "takes_all" and loaded.renege_points == 26
     assert loaded.exposed_card == "penalty_card"
+
+
+def test_a_claim_on_a_record_with_irregularities_is_refused_until_they_are_ruled_on():
+    rules, holdings, record, (number, seat) = a_renege()
+    claim = {"seat": seat, "outcome": "all_tricks"}
+    with pytest.raises(HeartsError) as refused:
+        rule(
+            rules, holdings, record, {"kind": "revoke", "trick": number, "seat": seat}, claim=claim
+        )
+    assert (refused.value.code, refused.value.field) == ("claim_after_irregularity", "claim")

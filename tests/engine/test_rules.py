@@ -43,6 +43,8 @@ ALL_OPTIONS = {
     "missed_trick",
     "misdeal",
     "impossible_card",
+    "claim_without_line",
+    "failed_claim",
 }
 
 
@@ -113,6 +115,8 @@ def test_standard_is_the_table_of_rules_md_section_1():
         "missed_trick": "takes_last_trick",
         "misdeal": "redeal",
         "impossible_card": "left_to_director",
+        "claim_without_line": "every_line",
+        "failed_claim": "claimer_takes_rest",
     }
 
 

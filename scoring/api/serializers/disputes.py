@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from adjudication.engine.rules import MOON_CHOICES
+from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from adjudication.engine.rules import DIRECTIONS, MOON_CHOICES
+from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import CardField, RulingField
 from hearts_site.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from scoring.api.serializers.common import (

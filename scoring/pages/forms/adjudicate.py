@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudication.engine import PRESETS, HeartsError, Ruleset
-from adjudication.engine.rules import INTEGER_BOUNDS
+from adjudication.engine.option_values import INTEGER_BOUNDS
 from adjudication.services import ruleset_for
 from hearts_site.forms import WholeNumberField
 from hearts_site.numbers import ascii_whole_number

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from adjudication.engine import Ruleset, cards_in, names
 from adjudication.engine.cards import BIT, JD_BIT
-from adjudication.engine.rules import MOON_CHOICES
+from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.engine.scoring import points_of
 from hearts_site.forms import ModelIdChoiceField, WholeNumberField
 from scoring.domain.entries import penalty_cards

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudication.engine import PRESETS
-from adjudication.engine.rules import MOON_RULES
+from adjudication.engine.option_values import MOON_RULES
 from hearts_site.forms import WholeNumberField
 from scoring import services
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING
