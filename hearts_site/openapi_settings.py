@@ -55,6 +55,10 @@ def openapi_settings() -> dict:
             "RoundStatusEnum": "scoring.models.RoundStatus",
             "GameEndEnum": "scoring.models.GameEnd",
             "NightCriterionEnum": "scoring.api.serializers.nights.FORMULA_CHOICES",
+            "KindEnum": "adjudication.engine.irregularity_options.KINDS",
+            "RulingKindEnum": "scoring.models.RulingKind",
+            "RulingStatusEnum": "scoring.models.RulingStatus",
+            "RulingDecisionEnum": "scoring.services.ruling_decisions.DECISIONS",
         },
         "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
         "POSTPROCESSING_HOOKS": [

@@ -136,9 +136,9 @@ def decide_ruling(
     if takes_record:
         dispute.rulings.update(current=True)
         ruling.current = True
-    close_if_decided(game, hand, dispute, actor, reason)
     kind = EventType.RULING_ACCEPTED if decision == "accept" else EventType.RULING_OVERRIDDEN
     events.rulings_changed(kind, game, dispute, hand, [ruling])
+    close_if_decided(game, hand, dispute, actor, reason)
     return ruling
 
 

@@ -27,6 +27,7 @@ UNTYPED_ELSEWHERE: set[tuple[str, str]] = set()
 # and games; a ranking declaration only the keys declared; ruleset overrides only those set.
 MAY_BE_ABSENT = {
     "HandEntry": "*",
+    "SentIrregularity": "*",  # the fields its kind takes, as they were sent
     "DisputeRecordOutput": "*",
     "HistoryState": "*",
     "RankingDeclaration": "*",
@@ -182,8 +183,10 @@ def test_the_schema_stays_small(schema):
     tournament-night operations and seven night.* and round.* event types, about 32 000; to
     268 000 for issue 34's refusals (too_many_clubs, export_being_built) and the export's
     Last-Modified and 304; to 290 000 for issue 50's irregularities: their input, each one's
-    ruling, seven ruleset options and a worked example, about 11 000.)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 290_000
+    ruling, seven ruleset options and a worked example, about 11 000; to 300 000 for issue
+    50's rulings on stored hands: irregularities on a hand's entry and dispute, its rulings'
+    list and decision, three ruling.* event types, about 8 500.)"""
+    assert len(json.dumps(schema, separators=(",", ":"))) < 300_000
 
 
 # --- Responses ----------------------------------------------------------------------------------

@@ -81,7 +81,11 @@ def test_a_late_revoke_counts_as_played_until_a_director_accepts_its_rectificati
     assert hand.revision == revision + 1
     assert game.totals == [t + p for t, p in zip(takes, [0, 13, 13, 0], strict=True)]
     ruling.refresh_from_db()
-    assert (ruling.status, ruling.reason, ruling.decided_by) == ("accepted", "seen by all", director)
+    assert (ruling.status, ruling.reason, ruling.decided_by) == (
+        "accepted",
+        "seen by all",
+        director,
+    )
     assert ruling.dispute.status == "accepted" and ruling.dispute.resolved_by == director
     kept = HistoryEntry.objects.get(game=game, action="ruling_accepted")
     assert kept.before["scores"] == raw and kept.after["scores"] == takes
@@ -91,9 +95,7 @@ def test_a_late_revoke_counts_as_played_until_a_director_accepts_its_rectificati
                        "ruling_accepted"]  # fmt: skip
 
 
-def test_an_override_scores_the_directors_own_count_and_needs_a_reason(
-    takes_all, scorer, director
-):
+def test_an_override_scores_the_directors_own_count_and_needs_a_reason(takes_all, scorer, director):
     game = takes_all
     entry, _offender, raw = late_revoke(ruleset_for(game.ruleset))
     hand = enter(game, 1, entry, scorer)
