@@ -32,6 +32,7 @@ from scoring.models import (
     HistoryEntry,
     RulingStatus,
 )
+from scoring.selectors.rulings import current_rulings
 from scoring.services import events
 
 #: What a trick record is, of an entry or a dispute: the keys a ruling rests on.
@@ -46,11 +47,6 @@ def record_of(entry: Mapping[str, Any]) -> dict[str, Any]:
 def states_irregularities(ruling: Mapping[str, Any] | None) -> bool:
     """Whether the engine's ruling (as data) ruled on irregularities its record states."""
     return bool(ruling and ruling.get("irregularities"))
-
-
-def current_rulings(hand: Hand):
-    """The rulings on the hand's record as it stands (one dispute's), in their record's order."""
-    return HandRuling.objects.filter(dispute__hand=hand, current=True).order_by("index")
 
 
 def open_rulings(game: Game, hand: Hand, dispute: Dispute, *, current: bool) -> list[HandRuling]:

@@ -25,6 +25,7 @@ from scoring.pages.forms.scoresheet import EntryForm, HandCorrectionForm, HandEn
 from scoring.pages.params import form_page, posted
 from scoring.pages.ruling import ruling_found
 from scoring.pages.throttling import write_throttled
+from scoring.pages.views.rulings import awaiting_message
 
 
 @login_required
@@ -163,6 +164,8 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
         )
         if found := ruling_found(hand, form.seat_names):
             messages.warning(request, found)
+        if awaiting := awaiting_message(hand):
+            messages.warning(request, awaiting)
     else:
         messages.info(
             request,
@@ -200,6 +203,8 @@ def _save_correction(
     )
     if found := ruling_found(hand, form.seat_names):
         messages.warning(request, found)
+    if awaiting := awaiting_message(hand):
+        messages.warning(request, awaiting)
     return redirect("page-game", pk=game.pk)
 
 
