@@ -176,18 +176,7 @@ def resolve_dispute(
         raise NotFoundError("dispute_not_found", _("No such dispute."), None)
     game = locked_game(game_id, None)
     dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
-    if dispute.status == DisputeStatus.OPEN and dispute.rulings.exists():
-        raise Conflict(
-            "decide_each_ruling",
-            _("The dispute carries rulings: accept or override each one."),
-            None,
-        )
-    if dispute.status != DisputeStatus.OPEN:
-        closed = {
-            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
-            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
-        }
-        raise Conflict("dispute_closed", closed[dispute.status], None)
+    _check_decidable(dispute)
     hand = locked_hand(game, dispute.hand.number)
     noted: dict[str, Any] = {"dispute": dispute.pk}
     settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
@@ -223,6 +212,22 @@ def resolve_dispute(
     dispute.save()
     events.dispute_changed(EventType.DISPUTE_RESOLVED, game, dispute, hand)
     return dispute
+
+
+def _check_decidable(dispute: Dispute) -> None:
+    """Open, and decided as a whole: a dispute carrying rulings is decided ruling by ruling."""
+    if dispute.status == DisputeStatus.OPEN and dispute.rulings.exists():
+        raise Conflict(
+            "decide_each_ruling",
+            _("The dispute carries rulings: accept or override each one."),
+            None,
+        )
+    if dispute.status != DisputeStatus.OPEN:
+        closed = {
+            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
+            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
+        }
+        raise Conflict("dispute_closed", closed[dispute.status], None)
 
 
 def _settled(change: Callable[[Hand], bool] | None) -> Callable[[Hand], bool]:

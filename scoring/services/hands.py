@@ -82,12 +82,7 @@ def _try_enter_hand(
     if 1 <= number <= last:
         return _stored_hand(game, number, entry), False
     check_version(game, expected_version)
-    if game.status != GameStatus.IN_PROGRESS:
-        over = {
-            GameStatus.FINISHED: _("The game is finished: no more hands."),
-            GameStatus.ABANDONED: _("The game is abandoned: no more hands."),
-        }
-        raise Conflict("game_over", over[game.status], None)
+    _check_in_progress(game)
     if number != last + 1:
         raise Conflict(
             "hand_out_of_order",
@@ -138,6 +133,15 @@ def _try_enter_hand(
         rulings.rulings_on_entry(game, hand, actor)
         rerate(game, since)
     return hand, True
+
+
+def _check_in_progress(game: Game) -> None:
+    if game.status != GameStatus.IN_PROGRESS:
+        over = {
+            GameStatus.FINISHED: _("The game is finished: no more hands."),
+            GameStatus.ABANDONED: _("The game is abandoned: no more hands."),
+        }
+        raise Conflict("game_over", over[game.status], None)
 
 
 def _new_hand(game: Game, number: int, entry: Mapping[str, Any], actor) -> Hand:

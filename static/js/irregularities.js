@@ -54,9 +54,12 @@
     function update() {
       var chosen = kind.value;
       var takes = chosen ? kinds[chosen] : [];
+      var corrected = row.querySelector('[data-irregularity="corrected"]').checked;
       all(row, "[data-needs]").forEach(function (wrapper) {
-        var field = wrapper.querySelector("[data-irregularity]");
-        wrapper.hidden = takes.indexOf(field.dataset.irregularity) < 0;
+        var name = wrapper.querySelector("[data-irregularity]").dataset.irregularity;
+        // A revoke's card is the one taken back: asked once it was corrected.
+        var unasked = chosen === "revoke" && name === "card" && !corrected;
+        wrapper.hidden = takes.indexOf(name) < 0 || unasked;
       });
       // The trick the keypad is at when the kind is tapped, unless one is chosen already.
       if (chosen && trick.value === "" && state.trick) trick.value = String(state.trick);

@@ -45,6 +45,8 @@ DISPUTE_REFUSALS = {
     ),
     "invalid_seat": gettext_lazy("Choose who reneged."),
 }
+#: A dispute's status once a director decided each ruling it carries.
+RULED_WORDS = gettext_lazy("Decided: each ruling below says how")
 STATUS_WORDS = {
     DisputeStatus.OPEN: gettext_lazy("Open: waiting for a director"),
     DisputeStatus.ACCEPTED: gettext_lazy("Accepted"),
@@ -97,6 +99,15 @@ def _renege_words(game) -> str:
     return _("Uphold: the player chosen below reneged ({penalty})").format(penalty=cost)
 
 
+def _ruling_shown(dispute: Dispute, names: list[str], carries_rulings: bool) -> dict:
+    """The trick record's ruling; beside rulings a director decides one by one, without the
+    renege penalty a resolution of the whole dispute would apply (it has none)."""
+    ruling = dispute.ruling
+    if carries_rulings:
+        ruling = {**ruling, "renege_penalty": None}
+    return ruling_context(ruling, names)
+
+
 def dispute_url(dispute: Dispute) -> str:
     hand = dispute.hand
     return reverse("page-dispute", args=[hand.game_id, hand.number, dispute.pk])
@@ -147,7 +158,9 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
     context = {
         "game": game,
         "dispute": dispute,
-        "status_text": STATUS_WORDS.get(dispute.status, dispute.status),
+        "status_text": RULED_WORDS
+        if rulings["rulings"] and dispute.status != DisputeStatus.OPEN
+        else STATUS_WORDS.get(dispute.status, dispute.status),
         "opened_by": selectors.display_name(dispute.opened_by, game.club_id),
         "resolved_by": selectors.display_name(dispute.resolved_by, game.club_id),
         "form": form,
@@ -155,7 +168,11 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         "reneged": names[hand.renege_by] if hand.renege_by is not None else None,
         "may_decide": may_decide,
         **rulings,
-        **(ruling_context(dispute.ruling, names) if dispute.ruling else {"ruling": None}),
+        **(
+            _ruling_shown(dispute, names, bool(rulings["rulings"]))
+            if dispute.ruling
+            else {"ruling": None}
+        ),
     }
     status = 400 if data is not None else 200
     return render(request, "pages/dispute.html", context, status=status)

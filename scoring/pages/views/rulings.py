@@ -20,6 +20,7 @@ from scoring.models import Dispute, Game, Hand, RulingStatus
 from scoring.pages.forms.rulings import RulingDecisionForm
 from scoring.pages.irregularity_words import STATUS_WORDS, ruling_lines
 from scoring.pages.refusals import BAD_CLAIM, refusal_words
+from scoring.pages.words import points_words
 
 #: A service's refusal of a decision, as the director reads it.
 DECISION_REFUSALS = {
@@ -69,7 +70,7 @@ def rulings_part(
             if bound is not None and _decided(request, form, ruling.pk):
                 return {}, redirect(request.get_full_path())
         shown.append(_shown(ruling, names, game, form))
-    return {"rulings": shown}, None
+    return {"rulings": shown, "scores_now": points_words(names, dispute.hand.scores)}, None
 
 
 def _decided(request: HttpRequest, form: RulingDecisionForm, ruling_id: int) -> bool:
