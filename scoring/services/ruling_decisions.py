@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.models import EventType, Game, Hand, HandRuling, RulingStatus
+from scoring.models import Confirmation, EventType, Game, Hand, HandRuling, RulingStatus
 from scoring.services import events
 from scoring.services.games import locked_game
 from scoring.services.hands import change_hand, check_not_abandoned, locked_hand
@@ -131,7 +131,11 @@ def decide_ruling(
         **({"replay": ruling.ruling["left_to_table"]} if voids else {}),
     }
     action = "ruling_accepted" if decision == "accept" else "ruling_overridden"
-    change = _decided(dispute.record if takes_record else None, dispute, moon_choice, voids)
+    # The last ruling of a query decided: the queried hand counts again, as a resolution does.
+    settles = not dispute.rulings.filter(status=RulingStatus.AWAITING).exists()
+    change = _decided(
+        dispute.record if takes_record else None, dispute, moon_choice, voids, settles
+    )
     hand = change_hand(game, hand, change, action, actor, reason, noted=noted)
     if takes_record:
         dispute.rulings.update(current=True)
@@ -143,10 +147,15 @@ def decide_ruling(
 
 
 def _decided(
-    record: Mapping[str, Any] | None, dispute, moon_choice: str | None, voids: bool
+    record: Mapping[str, Any] | None,
+    dispute,
+    moon_choice: str | None,
+    voids: bool,
+    settles: bool,
 ) -> Callable[[Hand], bool]:
     """What the decision does to the hand: its record becomes the dispute's (``record``), its
-    ``ruled`` follows the record's decided rulings, and a redeal or replay voids it."""
+    ``ruled`` follows the record's decided rulings, a redeal or replay voids it, and a queried
+    hand is confirmed once the dispute's last ruling is decided (``settles``)."""
 
     def decide(hand: Hand) -> bool:
         if hand.is_void:
@@ -160,6 +169,8 @@ def _decided(
         hand.ruled = ruled_by(dispute.rulings.all(), moon_choice or earlier)
         if voids:
             hand.is_void = True
+        if settles and hand.confirmation == Confirmation.QUERIED:
+            hand.confirmation = Confirmation.CONFIRMED
         return True
 
     return decide

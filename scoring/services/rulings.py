@@ -86,15 +86,22 @@ def rulings_on_entry(game: Game, hand: Hand, actor) -> Dispute | None:
 def record_changed(game: Game, hand: Hand, actor, reason: str, *, corrected: bool) -> None:
     """The hand's record was replaced (``corrected``: its rulings become history, those
     awaiting withdrawn), or the hand voided (every ruling awaiting is withdrawn: a void hand
-    counts for nothing). A dispute left with no ruling awaiting closes."""
-    rulings = HandRuling.objects.select_for_update().filter(dispute__hand=hand)
-    touched = rulings.filter(current=True) if corrected else rulings
-    disputes = set(
-        touched.filter(status=RulingStatus.AWAITING).values_list("dispute_id", flat=True)
+    counts for nothing). A dispute left with no ruling awaiting closes. One query when the
+    hand has no ruling, as most hands have none."""
+    rows = list(
+        HandRuling.objects.select_for_update()
+        .filter(dispute__hand=hand)
+        .values_list("pk", "dispute_id", "status", "current")
     )
-    touched.filter(status=RulingStatus.AWAITING).update(status=RulingStatus.WITHDRAWN)
-    if corrected:
-        rulings.filter(current=True).update(current=False)
+    touched = [row for row in rows if row[3] or not corrected]
+    awaiting = [row for row in touched if row[2] == RulingStatus.AWAITING]
+    if awaiting:
+        HandRuling.objects.filter(pk__in=[row[0] for row in awaiting]).update(
+            status=RulingStatus.WITHDRAWN
+        )
+    if corrected and touched:
+        HandRuling.objects.filter(pk__in=[row[0] for row in touched]).update(current=False)
+    disputes = sorted({row[1] for row in awaiting})
     for dispute in Dispute.objects.select_for_update().filter(pk__in=disputes).order_by("pk"):
         close_if_decided(game, hand, dispute, actor, reason)
 

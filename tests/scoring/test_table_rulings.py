@@ -291,3 +291,37 @@ def test_a_dispute_carrying_rulings_is_decided_ruling_by_ruling(takes_all, score
             dispute_id=the_ruling(hand).dispute_id, decision="dismiss", note="", actor=director
         )
     assert refused.value.code == "decide_each_ruling"
+
+
+def test_a_query_stating_irregularities_counts_again_once_its_last_ruling_is_decided(
+    public_club, scorer, director
+):
+    league = services.create_league(
+        club=public_club,
+        name="Strict nights",
+        ruleset={"preset": "standard", "renege_penalty": "takes_all"},
+        confirmations=1,
+    )
+    game = services.create_game(
+        club=public_club, league=league, players=public_club.seated[:4], actor=scorer
+    )
+    entry, offender, raw = late_revoke(ruleset_for(game.ruleset))
+    plain = {"plays": entry["plays"], "first_leader": entry["first_leader"]}
+    enter(game, 1, plain, scorer)
+    cleo = public_club.seated[2]
+    services.set_pin(player=cleo, pin="246810")
+    dispute = services.query_hand(
+        game_id=game.pk,
+        number=1,
+        actor=scorer,
+        record={"irregularities": entry["irregularities"]},
+        player_id=cleo.pk,
+        pin="246810",
+    )
+    assert Hand.objects.get(game=game).confirmation == "queried"
+    assert Game.objects.get(pk=game.pk).totals == [0, 0, 0, 0]  # a queried hand counts not
+    (ruling,) = dispute.rulings.all()
+    decide(ruling, director)
+    hand = Hand.objects.get(game=game)
+    assert hand.confirmation == "confirmed" and hand.scores[offender] == 26
+    assert Game.objects.get(pk=game.pk).totals == hand.scores != raw
