@@ -97,9 +97,10 @@
       showRows();
     });
     form.addEventListener("trick-record-change", function (event) {
-      var done = event.detail.next === null;
-      // The trick being played; once every card is in, the last one.
-      state.trick = Math.min(tricks, done ? tricks : event.detail.trick);
+      var detail = event.detail;
+      // The trick being played; once every card is in, the last one; none before the lead.
+      if (detail.firstLeader === null) state.trick = null;
+      else state.trick = Math.min(tricks, detail.next === null ? tricks : detail.trick);
       updates.forEach(function (update) { update(); });
     });
     // The outbox cleared the form for the next hand.
