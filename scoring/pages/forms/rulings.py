@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudication.engine.rules import MOON_CHOICES
-from hearts_site.forms import WholeNumberField
+from scoring.pages.forms.disputes import SeatPoints
 from scoring.pages.irregularity_words import LEFT_WORDS
 from scoring.pages.words import MOON_LABELS
 
@@ -19,7 +19,7 @@ AS_PLAYED = ("as_played", gettext_lazy("Override: the hand stands as played for 
 OWN_COUNT = ("own_count", gettext_lazy("Override with the points below: they are the hand's"))
 
 
-class RulingDecisionForm(forms.Form):
+class RulingDecisionForm(SeatPoints, forms.Form):
     """One ruling's decision: ``accept`` (unless it leaves the score to the director),
     ``as_played`` or ``own_count`` (each needs a reason; the count every seat's points), with
     the hand's revision the director read."""
@@ -44,7 +44,6 @@ class RulingDecisionForm(forms.Form):
         self, *args, seat_names: list[str], left: str | None, moon: int | None = None, **kwargs
     ):
         super().__init__(*args, **kwargs)
-        self.seat_count = len(seat_names)
         if moon:  # a count where one player took all ``moon`` points: the shooter's choice
             self.fields["moon_choice"] = forms.ChoiceField(
                 label=gettext_lazy("If one player took every point"),
@@ -57,17 +56,7 @@ class RulingDecisionForm(forms.Form):
             )
         accept = [] if left == "director" else [("accept", LEFT_WORDS.get(left, ACCEPT))]
         self.fields["decision"].choices = [*accept, AS_PLAYED, OWN_COUNT]
-        for seat, name in enumerate(seat_names):
-            self.fields[f"points_{seat}"] = WholeNumberField(
-                label=_("{name} took").format(name=name),
-                required=False,
-                min_value=0,
-                max_value=99,
-                error_messages={"invalid": gettext_lazy("A whole number of points.")},
-            )
-
-    def points_fields(self) -> list[forms.BoundField]:
-        return [self[f"points_{seat}"] for seat in range(self.seat_count)]
+        self._add_points_fields(seat_names)
 
     def clean(self):
         data = super().clean()
