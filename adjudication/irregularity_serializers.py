@@ -83,12 +83,13 @@ class IrregularityInputSerializer(StrictInputSerializer):
     )
 
 
-def irregularities_field() -> serializers.ListField:
+def irregularities_field(help_text: str | None = None) -> serializers.ListField:
     return serializers.ListField(
         child=IrregularityInputSerializer(),
         max_length=MOST,
         required=False,
-        help_text=(
+        help_text=help_text
+        or (
             "What went wrong at the table, as the record states it (docs/rules.md, "
             "Irregularities); each is ruled on under the ruleset's option for its kind."
         ),

@@ -65,6 +65,9 @@ def openapi_settings() -> dict:
             "ClaimProofKindEnum": ["counter_line", "conceded_line"],
             "IrregularityLeftToTableEnum": "adjudication.irregularity_serializers.LEFT_TO_TABLE",
             "ClaimLeftToTableEnum": "adjudication.engine.claim_result.LEFT_TO_TABLE",
+            "RulingKindEnum": "scoring.models.RulingKind",
+            "RulingStatusEnum": "scoring.models.RulingStatus",
+            "RulingDecisionEnum": "scoring.services.ruling_decisions.DECISIONS",
         },
         "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
         "POSTPROCESSING_HOOKS": [

@@ -107,8 +107,23 @@ def after(hand: Hand, effects: Sequence[Effect]) -> tuple[tuple[int, ...] | None
     an unfinished record, or one whose score is left to the table)."""
     if not hand.complete or any(e.left_to_table for e in effects):
         return None, None
-    rules = hand.rules
-    taken, won = list(hand.taken), list(hand.won)
+    _taken, points, score = scored_after(
+        hand.rules, hand.taken, hand.won, effects, hand.moon_choice, hand.totals_before
+    )
+    return points, score
+
+
+def scored_after(
+    rules: Ruleset,
+    taken_as_played: Sequence[Mask],
+    won_as_played: Sequence[int],
+    effects: Sequence[Effect],
+    moon_choice: str | None,
+    totals_before: Sequence[int] | None,
+) -> tuple[tuple[Mask, ...], tuple[int, ...], HandScore]:
+    """The cards and points each seat takes, and the score, of a complete record once
+    ``effects`` (none leaving the score to the table) apply to what each seat won as played."""
+    taken, won = list(taken_as_played), list(won_as_played)
     offenders: list[int] = []
     for effect in effects:
         for cards, seat in effect.moves:
@@ -127,13 +142,13 @@ def after(hand: Hand, effects: Sequence[Effect]) -> tuple[tuple[int, ...] | None
         points,
         jack_of_diamonds=jack,
         tricks_won=won,
-        moon_choice=hand.moon_choice,
-        totals_before=hand.totals_before,
+        moon_choice=moon_choice,
+        totals_before=totals_before,
         renege_by=offenders[0] if offenders and penalise else None,
     )
     for offender in offenders[1:] if penalise else ():
         score = _charged_again(rules, score, offender)
-    return points, score
+    return tuple(taken), points, score
 
 
 def _charged_again(rules: Ruleset, score: HandScore, offender: int) -> HandScore:

@@ -50,6 +50,7 @@ from scoring.api.views.players import (
     PlayerStatsView,
 )
 from scoring.api.views.room import RoomView, WallView
+from scoring.api.views.rulings import HandRulingListView, RulingDecisionView
 from scoring.api.views.signup import DeviceSignUpView
 from scoring.api.views.standings import (
     ClubStandingsCSVView,
@@ -73,6 +74,7 @@ from scoring.api.views.webhooks import (
 GAME = "games/<id:game_id>/"
 HAND = GAME + "hands/<id:number>/"
 DISPUTE = HAND + "disputes/<id:dispute_id>/"
+RULING = HAND + "rulings/<id:ruling_id>/"
 LEAGUE = "leagues/<id:pk>/"
 CLUB = "clubs/<id:pk>/"
 MEMBER = CLUB + "members/<id:membership_id>/"
@@ -90,6 +92,8 @@ urlpatterns = [
     path(HAND + "query/", HandQueryView.as_view(), name="game-hand-query"),
     path(HAND + "disputes/", DisputeListView.as_view(), name="game-hand-disputes"),
     path(DISPUTE + "resolve/", DisputeResolveView.as_view(), name="game-hand-dispute-resolve"),
+    path(HAND + "rulings/", HandRulingListView.as_view(), name="game-hand-rulings"),
+    path(RULING + "decision/", RulingDecisionView.as_view(), name="game-hand-ruling-decision"),
     path(GAME + "scoreboard/", ScoreboardView.as_view(), name="scoreboard"),
     path(GAME + "abandon/", GameAbandonView.as_view(), name="game-abandon"),
     path(GAME + "history/", HistoryView.as_view(), name="game-history"),

@@ -21,9 +21,9 @@ from scoring.models import GameSeat, GameStatus, League, Player, Season
 from scoring.models.counts import HAND_COUNTS, HAND_READS, CountedHand, counted_seat
 
 FORMAT = "hearts-club-backup"
-VERSION = 3
+VERSION = 4
 # Versions read besides the current one: each upgraded to the current one before it is checked.
-OLDER = (1, 2)
+OLDER = (1, 2, 3)
 
 # The document's own keys, then the rows at its top level.
 TOP = {"format": "str", "version": "int", "exported_at": "datetime"} | {
@@ -87,8 +87,10 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     data = copy.deepcopy(data)
     if data["version"] == 1:
         _from_version_1(data)
-    if data["version"] != VERSION:
+    if data["version"] in (1, 2):
         _from_version_2(data)
+    if data["version"] != VERSION:
+        _from_version_3(data)
     _count_seats(data)
     data["version"] = VERSION
     return data
@@ -123,6 +125,17 @@ def _count_seats(data: dict[str, Any]) -> None:
                         seat.setdefault(name, value)
         except (KeyError, IndexError, TypeError):
             continue
+
+
+def _from_version_3(data: dict[str, Any]) -> None:
+    """Version 4 keeps the rulings a director accepts or overrides (each dispute's
+    ``rulings``) and what a hand's score follows of them (``ruled``): an older document had
+    none, so every hand counted as played."""
+    for game in _objects(data.get("games")):
+        for hand in _objects(game.get("hands")):
+            hand.setdefault("ruled", None)
+        for dispute in _objects(game.get("disputes")):
+            dispute.setdefault("rulings", [])
 
 
 def _from_version_2(data: dict[str, Any]) -> None:
@@ -218,6 +231,7 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> se
     """Every game with its seats, hands, disputes and history; the seats' ids."""
     seat_ids: list[int] = []
     dispute_ids: list[int] = []
+    ruling_ids: list[int] = []
     for i, game in enumerate(games):
         where = f"games[{i}]"
         _check_row(schema.GAMES, game, where)
@@ -238,12 +252,16 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> se
             if dispute["hand"] not in numbers:
                 raise BackupError(f"{where}.disputes[{j}].hand: the game has no hand that number.")
             dispute_ids.append(dispute["id"])
+            for k, ruling in enumerate(dispute["rulings"]):
+                _check_row(schema.RULINGS, ruling, f"{where}.disputes[{j}].rulings[{k}]")
+                ruling_ids.append(ruling["id"])
         for j, entry in enumerate(game["history"]):
             _check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
     _unique((g["id"] for g in games), "games")
     _check_tables(games)
     seats = _unique(seat_ids, "games[].seats")
     _unique(dispute_ids, "games[].disputes")
+    _unique(ruling_ids, "games[].disputes[].rulings")
     return seats
 
 

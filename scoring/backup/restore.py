@@ -34,7 +34,17 @@ from scoring import services
 from scoring.backup import schema
 from scoring.backup.format import BackupError, validate
 from scoring.backup.users import accounts_for
-from scoring.models import Club, Dispute, GameEnd, GameSeat, GameStatus, Membership, Player, Role
+from scoring.models import (
+    Club,
+    Dispute,
+    GameEnd,
+    GameSeat,
+    GameStatus,
+    HandRuling,
+    Membership,
+    Player,
+    Role,
+)
 
 BATCH = 500
 # Rows written in one transaction, and the pause after it: on SQLite the pause lets a writer
@@ -90,6 +100,7 @@ def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
     _seats(games, writer)
     hands = _hands(games, writer)
     _disputes(games, hands, writer)
+    _rulings(games, writer)
     _history(games, writer)
     _merges(data["player_merges"], writer)
     with transaction.atomic():
@@ -295,15 +306,22 @@ def _disputes(games: list[Source], hands: dict[tuple[int, int], int], writer: _W
     writer.write(schema.DISPUTES, pairs, lambda g, d: {"hand": hands[(g["id"], d["hand"])]})
 
 
+def _rulings(games: list[Source], writer: _Writer) -> None:
+    """The rulings, each in its dispute."""
+    pairs = [(d, r) for g in games for d in g["disputes"] for r in d["rulings"]]
+    writer.write(schema.RULINGS, sorted(pairs, key=lambda pair: pair[1]["id"]))
+
+
 def _history(games: list[Source], writer: _Writer) -> None:
     """Each game's history in the order exported (at, then id), so new ids keep that order."""
     players, disputes = writer.ids[Player], writer.ids[Dispute]
+    rulings = writer.ids.get(HandRuling, {})
 
     def remapped(_, entry: Source) -> dict[str, Any]:
         before, after = entry["before"], entry["after"]
         return {
-            "before": _remap_refs(before, players, disputes),
-            "after": _remap_refs(after, players, disputes),
+            "before": _remap_refs(before, players, disputes, rulings),
+            "after": _remap_refs(after, players, disputes, rulings),
         }
 
     writer.write(schema.HISTORY, [(g, e) for g in games for e in g["history"]], remapped)
@@ -324,8 +342,11 @@ def _at_top(sources: list[Source]) -> list[tuple[None, Source]]:
     return [(None, source) for source in sources]
 
 
-def _remap_refs(value: Any, players: dict[int, int], disputes: dict[int, int]) -> Any:
-    """History before/after name players and disputes by id: point them at the new rows."""
+def _remap_refs(
+    value: Any, players: dict[int, int], disputes: dict[int, int], rulings: dict[int, int]
+) -> Any:
+    """History before/after name players, disputes and rulings by id: point them at the new
+    rows."""
     if not isinstance(value, dict):
         return value
     value = dict(value)
@@ -337,4 +358,6 @@ def _remap_refs(value: Any, players: dict[int, int], disputes: dict[int, int]) -
         ]
     if isinstance(value.get("dispute"), int):
         value["dispute"] = disputes.get(value["dispute"], value["dispute"])
+    if isinstance(value.get("ruling"), int):
+        value["ruling"] = rulings.get(value["ruling"], value["ruling"])
     return value

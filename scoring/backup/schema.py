@@ -249,6 +249,14 @@ DISPUTES = RowKind(
     shapes={"record": "dict", "ruling": "dict", "claim": "dict"},
     numbers={"hand": "number"},
 )
+RULINGS = RowKind(
+    "rulings",
+    models.HandRuling,
+    inside=DISPUTES,
+    via="dispute",
+    order=("dispute__hand__game_id", "dispute__opened_at", "dispute_id", "index"),
+    shapes={"ruling": "dict"},
+)
 HISTORY = RowKind(
     "history",
     models.HistoryEntry,
@@ -272,6 +280,7 @@ ROW_KINDS = (
     SEATS,
     HANDS,
     DISPUTES,
+    RULINGS,
     HISTORY,
     MERGES,
 )

@@ -112,7 +112,7 @@ def score_entry(
         totals_before=totals_before,
         renege_by=renege_by,
     )
-    _check_moon_choice(rules, score, moon_choice)
+    check_moon_choice(rules, score, moon_choice)
     assert score.scores is not None
     return ScoredHand(
         level=level,
@@ -138,13 +138,15 @@ def _taken_from_points(
 
 
 def rule_on_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int | None) -> Ruling:
-    """The engine's ruling on a plays entry: its record, its holdings, who led."""
+    """The engine's ruling on a plays entry: its record, its holdings, who led, and the
+    irregularities it states (each ruled on, the raw result kept beside)."""
     return adjudicate(
         rules,
         entry["plays"],
         hands=entry.get("hands"),
         first_leader=entry.get("first_leader"),
         dealer=dealer,
+        irregularities=entry.get("irregularities"),
     )
 
 
@@ -170,7 +172,7 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
         queen,
         list(ruling.tricks_won),
         ruling_as_data(ruling)
-        if not (ruling.violations or ruling.undetermined)
+        if not (ruling.violations or ruling.undetermined or ruling.irregularities)
         else kept_ruling(rule),
     )
 
@@ -182,7 +184,7 @@ def kept_ruling(rule) -> dict[str, Any]:
         return ruling_as_data(rule())
 
 
-def _check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None) -> None:
+def check_moon_choice(rules: Ruleset, score: HandScore, moon_choice: str | None) -> None:
     if score.needs_moon_choice:
         raise HeartsError(
             "moon_choice_required",

@@ -23,6 +23,8 @@ from .choices import (
     GameEnd,
     GameStatus,
     Role,
+    RulingKind,
+    RulingStatus,
 )
 from .clubs import (
     Club,
@@ -33,7 +35,7 @@ from .clubs import (
     PlayerMerge,
     new_results_version,
 )
-from .disputes import Dispute
+from .disputes import Dispute, HandRuling
 from .events import (
     PING,
     DeliveryStatus,
@@ -78,6 +80,7 @@ __all__ = [
     "GameSeat",
     "GameStatus",
     "Hand",
+    "HandRuling",
     "HistoryEntry",
     "IdempotencyRecord",
     "Invitation",
@@ -98,6 +101,8 @@ __all__ = [
     "RatingsState",
     "Role",
     "RoundStatus",
+    "RulingKind",
+    "RulingStatus",
     "Season",
     "SignInCount",
     "WebhookDelivery",

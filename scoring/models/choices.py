@@ -1,5 +1,6 @@
 """The fixed lists a record chooses from: roles, a game's status and why it ended, an entry's
-level, a dispute's status, a hand's confirmation, a player claim's status."""
+level, a dispute's status, a hand's confirmation, a player claim's status, a ruling's kind and
+status."""
 
 from __future__ import annotations
 
@@ -52,3 +53,21 @@ class ClaimStatus(models.TextChoices):
     PENDING = "pending"
     APPROVED = "approved"
     REFUSED = "refused"
+
+
+class RulingKind(models.TextChoices):
+    """What a ruling on a hand rules on: an irregularity the record states (a claim joins as
+    another kind)."""
+
+    IRREGULARITY = "irregularity"
+
+
+class RulingStatus(models.TextChoices):
+    """Where a ruling on a hand stands: awaiting the director, accepted (the hand is scored
+    from its rectification), overridden (the director's own result, with a reason), or
+    withdrawn (its record was corrected, or the hand voided, before anyone decided)."""
+
+    AWAITING = "awaiting"
+    ACCEPTED = "accepted"
+    OVERRIDDEN = "overridden"
+    WITHDRAWN = "withdrawn"

@@ -154,6 +154,14 @@ class Hand(models.Model):
     renege_by = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Set when a director accepted a renege ruling."
     )
+    ruled = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="What the director decided on the rulings of its record, as its score follows "
+        "them: accepted (the irregularities' places whose rectification applies), result (an "
+        "override's own count, scored instead) and moon_choice; null: none decided, scored as "
+        "played.",
+    )
     is_void = models.BooleanField(default=False)
     confirmation = models.CharField(
         max_length=10, choices=Confirmation.choices, default=Confirmation.CONFIRMED
@@ -181,7 +189,7 @@ class Hand(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     # What the history keeps of a hand before and after each change.
-    SNAPSHOT_FIELDS = ("entry", "points", "scores", "is_void", "renege_by")
+    SNAPSHOT_FIELDS = ("entry", "points", "scores", "is_void", "renege_by", "ruled")
 
     class Meta:
         ordering = ["game_id", "number"]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring.models import HistoryEntry
+from scoring.pages.irregularity_words import rule_words
 from scoring.selectors import ROLE_WORDS, display_name, player_names
 
 #: What each history action reads as ("{n}": the hand's number).
@@ -22,13 +23,17 @@ ACTION_WORDS = {
     "hand_queried": gettext_lazy("Hand {n} queried"),
     "dispute_accepted": gettext_lazy("Dispute on hand {n} accepted"),
     "dispute_dismissed": gettext_lazy("Dispute on hand {n} dismissed"),
+    "rulings_opened": gettext_lazy("Hand {n}: what went wrong awaits a director's ruling"),
+    # Translators: {what} is what went wrong at the table, "Revoke found late".
+    "ruling_accepted": gettext_lazy("Hand {n}: the ruling on “{what}” accepted"),
+    "ruling_overridden": gettext_lazy("Hand {n}: the ruling on “{what}” overridden"),
     "game_abandoned": gettext_lazy("Game abandoned"),
     "players_merged": gettext_lazy("Two player records merged"),
 }
 #: The actions made for a player at the table (``after.player``), by account, PIN or director.
 FOR_A_PLAYER = ("hand_confirmed", "hand_queried")
 #: The actions that change a recorded hand's numbers after it was entered.
-CHANGES = ("hand_corrected", "dispute_accepted")
+CHANGES = ("hand_corrected", "dispute_accepted", "ruling_accepted", "ruling_overridden")
 
 
 def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -> list[dict]:
@@ -44,7 +49,11 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
     for entry in entries:
         if entry.actor_id not in people:
             people[entry.actor_id] = display_name(entry.actor, club_id) or _("someone")
-        words = ACTION_WORDS.get(entry.action, _("Changed")).format(n=entry.hand_number)
+        words = ACTION_WORDS.get(entry.action, _("Changed")).format(
+            n=entry.hand_number, what=rule_words((entry.after or {}).get("rule"))
+        )
+        if entry.action == "ruling_accepted" and (entry.after or {}).get("replay"):
+            words = _("{words}: the hand is void, and the deal is played again").format(words=words)
         lines.append(
             {
                 "at": entry.at,
@@ -80,7 +89,8 @@ def corrections(entries: list[HistoryEntry]) -> dict[int, dict[str, Any]]:
     changed: dict[int, dict[str, Any]] = {}
     for entry in entries:
         if entry.action in CHANGES and entry.hand_number is not None:
-            text = ACTION_WORDS[entry.action].format(n=entry.hand_number)
+            what = rule_words((entry.after or {}).get("rule"))
+            text = ACTION_WORDS[entry.action].format(n=entry.hand_number, what=what)
             changed[entry.hand_number] = {"text": text, "reason": entry.reason}
     return changed
 

@@ -12,6 +12,10 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from adjudication.engine.irregularity_options import (
+    LEAD_CALL_NOT_HONOURED,
+    PENALTY_CARD_NOT_PLAYED,
+)
 from adjudication.engine.legality import (
     CARD_NOT_HELD,
     FIRST_LEAD_CLUB,
@@ -78,6 +82,20 @@ RULE_WORDS: dict[str, tuple[Any, Any]] = {
     PASS_CARD_NOT_HELD: (
         gettext_lazy("{who} passed a card they were not dealt"),
         gettext_lazy("A player can only pass cards from the hand they were dealt."),
+    ),
+    PENALTY_CARD_NOT_PLAYED: (
+        gettext_lazy("{who} did not play a penalty card when due"),
+        gettext_lazy(
+            "A card shown (a penalty card) is played at the first legal chance; failing that "
+            "counts as a revoke."
+        ),
+    ),
+    LEAD_CALL_NOT_HONOURED: (
+        gettext_lazy("{who} did not lead as called"),
+        gettext_lazy(
+            "After a lead out of turn, the suit called for (or forbidden) binds the next lead; "
+            "failing that counts as a revoke."
+        ),
     ),
 }
 #: What a proof rests on, in words.

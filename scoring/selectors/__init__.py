@@ -59,6 +59,7 @@ from scoring.selectors.games import (
     seat_names,
 )
 from scoring.selectors.room import next_free_table, room, room_version, wall_tables
+from scoring.selectors.rulings import awaiting_dispute, current_rulings, rulings_of
 
 __all__ = [
     "DIRECTORS",
@@ -67,11 +68,13 @@ __all__ = [
     "GameVersion",
     "LeagueVersion",
     "account_language",
+    "awaiting_dispute",
     "can_read",
     "can_score",
     "can_score_game",
     "club_players",
     "countable_hands",
+    "current_rulings",
     "deliveries_of",
     "device_tokens",
     "disabled_endpoints",
@@ -109,6 +112,7 @@ __all__ = [
     "role_in",
     "room",
     "room_version",
+    "rulings_of",
     "scoreboard",
     "seat_names",
     "visible_clubs",

@@ -55,6 +55,7 @@ from scoring.services.passwords import (
 )
 from scoring.services.pins import set_pin
 from scoring.services.players import add_players, create_player, merge_players
+from scoring.services.ruling_decisions import decide_ruling
 from scoring.services.signin import password_checked, sign_in, signed_in
 from scoring.services.signup import NewAccount, sign_up
 from scoring.services.tokens import (
@@ -102,6 +103,7 @@ __all__ = [
     "create_player",
     "create_season",
     "decide_claim",
+    "decide_ruling",
     "delete_endpoint",
     "draw_round",
     "end_round",

@@ -20,10 +20,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from adjudication.engine import adjudicate
 from adjudication.engine.legality import MUST_FOLLOW_SUIT
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.domain.entries import kept_ruling, score_entry
+from scoring.domain.entries import kept_ruling, rule_on_plays, score_entry
 from scoring.models import (
     COUNTED,
     Confirmation,
@@ -35,7 +34,7 @@ from scoring.models import (
     Hand,
     HistoryEntry,
 )
-from scoring.services import events, night_lock
+from scoring.services import events, night_lock, rulings
 from scoring.services.games import locked_game, rules_of
 from scoring.services.hands import change_hand, locked_hand, replace_entry
 
@@ -73,6 +72,7 @@ def open_dispute(
         hand=hand, record=record, ruling=ruling, claim=claim, opened_by=actor, reason=reason
     )
     _bump(game)
+    ruled = rulings.states_irregularities(ruling)
     HistoryEntry.objects.create(
         game=game,
         hand_number=number,
@@ -83,6 +83,8 @@ def open_dispute(
     )
     opened = EventType.DISPUTE_OPENED if query is None else EventType.HAND_QUERIED
     events.dispute_changed(opened, game, dispute, hand)
+    if ruled:  # its record's irregularities: each ruling awaits the director
+        rulings.open_rulings(game, hand, dispute, current=False)
     return dispute
 
 
@@ -103,17 +105,31 @@ def _examined(game: Game, hand: Hand, record: dict[str, Any], query: bool):
                 ).format(number=hand.number, level=hand.level),
                 "plays",
             )
-        record = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
-    ruling = kept_ruling(
-        lambda: adjudicate(
-            rules_of(game),
-            record["plays"],
-            hands=record.get("hands"),
-            first_leader=record.get("first_leader"),
-            dealer=hand.dealer,
-        )
-    )
+        own = {k: v for k, v in hand.entry.items() if k in RECORD_KEYS}
+        record = {**own, **record}  # irregularities stated on the hand's own record
+    rules = rules_of(game)
+    ruling = kept_ruling(lambda: rule_on_plays(rules, record, hand.dealer))
+    if rulings.states_irregularities(ruling):
+        _check_rulable(hand, record, ruling)
     return record, ruling, None, {"violations": len(ruling["violations"])}
+
+
+def _check_rulable(hand: Hand, record: Mapping[str, Any], ruling: Mapping[str, Any]) -> None:
+    """A record with irregularities, for its rulings to score the hand: complete, and not the
+    hand's own record as it stands when that one's rulings exist already."""
+    if not ruling["complete"]:
+        raise DomainError(
+            "incomplete_record",
+            _("Irregularities are ruled on a whole trick record: give every card's play."),
+            "plays",
+        )
+    if rulings.record_of(record) == rulings.record_of(hand.entry):
+        raise Conflict(
+            "rulings_exist",
+            _("Hand {number}'s record states these irregularities already: decide its rulings.")
+            .format(number=hand.number),
+            "irregularities",
+        )  # fmt: skip
 
 
 def _scored_claim(game: Game, hand: Hand, record: Mapping[str, Any]) -> dict[str, Any]:
@@ -161,12 +177,7 @@ def resolve_dispute(
         raise NotFoundError("dispute_not_found", _("No such dispute."), None)
     game = locked_game(game_id, None)
     dispute = Dispute.objects.select_for_update().get(pk=dispute_id)
-    if dispute.status != DisputeStatus.OPEN:
-        closed = {
-            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
-            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
-        }
-        raise Conflict("dispute_closed", closed[dispute.status], None)
+    _check_decidable(dispute)
     hand = locked_hand(game, dispute.hand.number)
     noted: dict[str, Any] = {"dispute": dispute.pk}
     settles = hand.confirmation == Confirmation.QUERIED and not hand.is_void
@@ -176,7 +187,7 @@ def resolve_dispute(
             noted["ruled"] = dict(ruled)
             acceptance = _ruling(game, dict(ruled))
         else:
-            acceptance = _acceptance(dispute)
+            acceptance = _acceptance(dispute, rules_of(game).renege_penalty)
         change = _settled(acceptance) if settles else acceptance
         hand = change_hand(game, hand, change, "dispute_accepted", actor, note, noted=noted)
     elif settles:  # the entry stands, as the director ruled: the queried hand counts
@@ -204,6 +215,22 @@ def resolve_dispute(
     return dispute
 
 
+def _check_decidable(dispute: Dispute) -> None:
+    """Open, and decided as a whole: a dispute carrying rulings is decided ruling by ruling."""
+    if dispute.status == DisputeStatus.OPEN and dispute.rulings.exists():
+        raise Conflict(
+            "decide_each_ruling",
+            _("The dispute carries rulings: accept or override each one."),
+            None,
+        )
+    if dispute.status != DisputeStatus.OPEN:
+        closed = {
+            DisputeStatus.ACCEPTED: _("The dispute was already accepted."),
+            DisputeStatus.DISMISSED: _("The dispute was already dismissed."),
+        }
+        raise Conflict("dispute_closed", closed[dispute.status], None)
+
+
 def _settled(change: Callable[[Hand], bool] | None) -> Callable[[Hand], bool]:
     """``change``, and a queried hand confirmed by the director's ruling (it counts again)."""
 
@@ -224,10 +251,10 @@ def _ruling(game: Game, ruled: dict[str, Any]) -> Callable[[Hand], bool]:
     seat = ruled["renege_by"]
     if type(seat) is not int or not 0 <= seat < rules_of(game).players:
         raise DomainError("invalid_seat", _("renege_by is a seat of this game."), "renege_by")
-    return _penalised(seat)
+    return _penalised(seat, rules_of(game).renege_penalty)
 
 
-def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
+def _acceptance(dispute: Dispute, penalty: str) -> Callable[[Hand], bool]:
     """What accepting ``dispute`` does to its hand: the claimed count as its entry, or the
     renege the ruling proves penalised (its first offender's); refused for a query that
     claims nothing (``nothing_claimed``)."""
@@ -254,11 +281,12 @@ def _acceptance(dispute: Dispute) -> Callable[[Hand], bool]:
             ),
             "decision",
         )
-    return _penalised(offender)
+    return _penalised(offender, penalty)
 
 
-def _penalised(offender: int) -> Callable[[Hand], bool]:
-    """The renege of seat ``offender`` penalised on the hand, with the ruleset's penalty."""
+def _penalised(offender: int, penalty: str) -> Callable[[Hand], bool]:
+    """The renege of seat ``offender`` penalised on the hand, with the ruleset's penalty:
+    under ``replay`` the hand is voided, to be played again (it keeps its number)."""
 
     def penalise(hand: Hand) -> bool:
         if hand.is_void:
@@ -267,7 +295,10 @@ def _penalised(offender: int) -> Callable[[Hand], bool]:
                 _("Hand {number} is void: dismiss the dispute instead.").format(number=hand.number),
                 None,
             )
-        hand.renege_by = offender
+        if penalty == "replay":
+            hand.is_void = True
+        else:
+            hand.renege_by = offender
         return True
 
     return penalise

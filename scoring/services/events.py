@@ -27,6 +27,7 @@ from scoring.models import (
     EventType,
     Game,
     Hand,
+    HandRuling,
     PlayerMerge,
 )
 
@@ -168,6 +169,47 @@ def game_changed(type: EventType, game: Game, **more: Any) -> PreparedEvent:
 
 def dispute_changed(type: EventType, game: Game, dispute: Dispute, hand: Hand) -> None:
     data = {"game": game_state(game), "dispute": dispute_state(dispute), "hand": hand_state(hand)}
+    record_event(game.club_id, type, data, game_id=game.pk)
+
+
+# What an event says of a ruling on a hand (EventRulingStateSerializer describes each field).
+RULING_STATE = (
+    "id",
+    "dispute",
+    "kind",
+    "index",
+    "status",
+    "current",
+    "result",
+    "reason",
+    "decided_at",
+)
+
+
+def ruling_state(ruling: HandRuling) -> dict[str, Any]:
+    """The ruling's decision, and what the engine ruled: its rule code, its rectification's
+    code, and what it leaves to the table."""
+    engine = ruling.ruling
+    return {
+        **row_state(ruling, RULING_STATE),
+        "rule": engine["rule"],
+        "rectification": engine["rectification"]["code"],
+        "left_to_table": engine["left_to_table"],
+    }
+
+
+def rulings_changed(
+    type: EventType, game: Game, dispute: Dispute, hand: Hand, rulings: Iterable[HandRuling]
+) -> None:
+    """ruling.awaiting (a dispute's rulings, made now), ruling.accepted or ruling.overridden
+    (the one decided): the rulings, their dispute and hand, and the game as the write left
+    them."""
+    data = {
+        "game": game_state(game),
+        "dispute": dispute_state(dispute),
+        "hand": hand_state(hand),
+        "rulings": [ruling_state(ruling) for ruling in rulings],
+    }
     record_event(game.club_id, type, data, game_id=game.pk)
 
 

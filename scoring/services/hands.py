@@ -15,7 +15,7 @@ from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
 from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry, Night
-from scoring.services import events, night_lock
+from scoring.services import events, night_lock, rulings
 from scoring.services.games import check_version, locked_game, rules_of
 from scoring.services.settlement import (
     add_hand,
@@ -83,12 +83,7 @@ def _try_enter_hand(
     if 1 <= number <= last:
         return _stored_hand(game, number, entry), False
     check_version(game, expected_version)
-    if game.status != GameStatus.IN_PROGRESS:
-        over = {
-            GameStatus.FINISHED: _("The game is finished: no more hands."),
-            GameStatus.ABANDONED: _("The game is abandoned: no more hands."),
-        }
-        raise Conflict("game_over", over[game.status], None)
+    _check_in_progress(game)
     if number != last + 1:
         raise Conflict(
             "hand_out_of_order",
@@ -136,8 +131,18 @@ def _try_enter_hand(
         )
         for prepared in told:
             events.record(prepared)
+        rulings.rulings_on_entry(game, hand, actor)
         rerate(game, since)
     return hand, True
+
+
+def _check_in_progress(game: Game) -> None:
+    if game.status != GameStatus.IN_PROGRESS:
+        over = {
+            GameStatus.FINISHED: _("The game is finished: no more hands."),
+            GameStatus.ABANDONED: _("The game is abandoned: no more hands."),
+        }
+        raise Conflict("game_over", over[game.status], None)
 
 
 def _new_hand(game: Game, number: int, entry: Mapping[str, Any], actor) -> Hand:
@@ -203,6 +208,7 @@ def locked_hand(game: Game, number: int) -> Hand:
     return hand
 
 
+@transaction.atomic
 def correct_hand(
     *,
     game_id: int,
@@ -214,8 +220,8 @@ def correct_hand(
 ) -> Hand:
     """Replace a hand's entry; every later total, the game end and the winners follow. Under
     a league's confirmations the corrected hand awaits confirmation again (and stops counting
-    until then)."""
-    return _change_hand(
+    until then). Irregularities the new record states are ruled on, to await a director."""
+    hand = _change_hand(
         game_id,
         number,
         expected_version,
@@ -225,6 +231,9 @@ def correct_hand(
         reason,
         reconfirm=True,
     )
+    if rulings.states_irregularities(hand.adjudication):
+        rulings.rulings_on_entry(Game.objects.get(pk=game_id), hand, actor)
+    return hand
 
 
 def replace_entry(entry: Mapping[str, Any]) -> Callable[[Hand], bool]:
@@ -235,6 +244,8 @@ def replace_entry(entry: Mapping[str, Any]) -> Callable[[Hand], bool]:
             raise Conflict(
                 "hand_void", _("Hand {number} is void.").format(number=hand.number), None
             )
+        if hand.entry != dict(entry):  # a new record needs new rulings
+            hand.ruled = None
         hand.entry = dict(entry)
         hand.renege_by = None  # a new record needs a new ruling
         return True
@@ -341,6 +352,8 @@ def change_hand(
         events.record(events.hand_changed(HAND_EVENTS[action], game, hand, reason))
     if game.status == GameStatus.FINISHED and not was_finished:
         events.record(events.game_changed(EventType.GAME_FINISHED, game))
+    if hand.entry != before["entry"] or (hand.is_void and not before["is_void"]):
+        rulings.record_changed(game, hand, actor, reason, corrected=hand.entry != before["entry"])
     rerate(game, since)
     return hand
 

@@ -19,8 +19,9 @@ from django.utils.translation import gettext as _
 from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
 from scoring import sql
-from scoring.domain.entries import ScoredHand, score_entry
+from scoring.domain.entries import ScoredHand
 from scoring.domain.round_limit import Recorded, last_hand, round_done
+from scoring.domain.ruled import score_recorded
 from scoring.models import COUNTED, Confirmation, Game, GameEnd, GameSeat, GameStatus, Hand
 from scoring.models.counts import HAND_READS, CountedHand, counted_seats
 from scoring.services import exports, totals
@@ -206,8 +207,13 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
                 ).format(number=hand.number),
                 None,
             )
-        scored = score_entry(
-            rules, hand.entry, dealer=hand.dealer, totals_before=totals, renege_by=hand.renege_by
+        scored = score_recorded(
+            rules,
+            hand.entry,
+            dealer=hand.dealer,
+            totals_before=totals,
+            renege_by=hand.renege_by,
+            ruled=hand.ruled,
         )
         if hand.number == changed:  # its entry changed: all it was scored with may have
             apply_score(hand, scored)

@@ -323,6 +323,34 @@
       return cards.tokens(line) || line.split(/[\s,;]+/).filter(Boolean);
     }).filter(function (line) { return line.length; });
     if (lines.length) entry.hands = lines;
+    var found = irregularities(form);
+    if (found.length) entry.irregularities = found;
+  }
+
+  // What went wrong, as the server reads the rows (scoring/pages/forms/irregularities.py):
+  // each row with a kind, and only the fields that kind takes, a blank one left out, a tick
+  // only when ticked, but whether a lead stood.
+  var NUMBERS = { seat: true, trick: true, noticed_at_trick: true };
+  var TICKS = { corrected: true, too_many: true };
+  function irregularities(form) {
+    var box = form.querySelector("[data-irregularities]");
+    if (!box) return [];
+    var kinds = JSON.parse(box.dataset.irregularities);
+    var found = [];
+    box.querySelectorAll("[data-irregularity-row]").forEach(function (row) {
+      var kind = row.querySelector('[data-irregularity="kind"]').value;
+      if (!kind) return;
+      var item = { kind: kind };
+      kinds[kind].forEach(function (name) {
+        var input = row.querySelector('[data-irregularity="' + name + '"]');
+        if (TICKS[name]) { if (input.checked) item[name] = true; return; }
+        if (input.value === "") return;
+        if (name === "stood") item[name] = input.value === "stood";
+        else item[name] = NUMBERS[name] ? Number(input.value) : input.value;
+      });
+      found.push(item);
+    });
+    return found;
   }
 
   function showNumber(form, number) {

@@ -30,6 +30,7 @@ from scoring.models import (
     Game,
     GameSeat,
     GameStatus,
+    HandRuling,
     HistoryEntry,
     League,
     Player,
@@ -215,6 +216,8 @@ def _sunday_games(club, sunday, p: People, cast: Cast, rng) -> None:
         reason="I took the 9♥, not her",
     )
 
+    _ruled_game(club, sunday, p, cast)
+
     g7 = services.create_game(
         club=club, league=sunday, players=[p.cleo, p.edie, p.finn, p.sam], actor=owner
     )
@@ -225,6 +228,32 @@ def _sunday_games(club, sunday, p: People, cast: Cast, rng) -> None:
     )
     play(g6, scorer, rng, hands=2)
     services.abandon_game(game_id=g6.pk, reason="closing time", actor=director)
+
+
+def _ruled_game(club, sunday, p: People, cast: Cast) -> None:
+    """Three hands stating a late revoke: its ruling accepted, overridden with the director's
+    own count, and still awaiting."""
+    game = services.create_game(
+        club=club, league=sunday, players=[p.ben, p.dev, p.edie, p.finn], actor=cast.scorer
+    )
+    rules = ruleset_for(game.ruleset)
+    record, offender = renege_record(rules)
+    trick = adjudicate(rules, record["plays"], first_leader=record["first_leader"])
+    revoke = {"kind": "revoke", "trick": trick.violations[0].trick, "seat": offender}
+    entry = {**record, "irregularities": [revoke]}
+    decisions = [("accept", None), ("override", {"points": [16, 4, 3, 3]}), None]
+    for number, decided in enumerate(decisions, start=1):
+        services.enter_hand(game_id=game.pk, number=number, entry=entry, actor=cast.scorer)
+        if decided is None:
+            continue
+        ruling = HandRuling.objects.get(dispute__hand__game=game, dispute__hand__number=number)
+        services.decide_ruling(
+            ruling_id=ruling.pk,
+            decision=decided[0],
+            result=decided[1],
+            reason="ruled at the table",
+            actor=cast.director,
+        )
 
 
 # --- Comparing a club with its copy --------------------------------------------------------------
@@ -239,6 +268,7 @@ class IdMaps:
     seasons: dict[int, int]
     games: dict[int, int]
     disputes: dict[int, int]
+    rulings: dict[int, int]
 
 
 def _pair(model, to_club: str, old: Club, new: Club, *fields: str) -> dict[int, int]:
@@ -263,6 +293,13 @@ def id_maps(old: Club, new: Club) -> IdMaps:
             old,
             new,
             *("status", "opened_at", "record", "ruling", "claim", "reason", "resolution_note"),
+        ),
+        rulings=_pair(
+            HandRuling,
+            "dispute__hand__game__club",
+            old,
+            new,
+            *("index", "ruling", "status", "current", "result", "reason", "decided_at"),
         ),
     )
 
@@ -304,6 +341,8 @@ def mapped_refs(value: Any, maps: IdMaps) -> Any:
         value["players"] = [maps.players[p] for p in value["players"]]
     if "dispute" in value:
         value["dispute"] = maps.disputes[value["dispute"]]
+    if "ruling" in value:
+        value["ruling"] = maps.rulings[value["ruling"]]
     return value
 
 
@@ -392,6 +431,7 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
     seasons = [s for league in doc["leagues"] for s in league["seasons"]]
     seats = [s for g in games for s in g["seats"]]
     disputes = [d for g in games for d in g["disputes"]]
+    rulings = [r for d in disputes for r in d["rulings"]]
 
     def ranks(items: list[dict[str, Any]]) -> dict[int | None, int | None]:
         order = sorted(item["id"] for item in items)
@@ -399,7 +439,7 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
 
     players, leagues, season_ranks = ranks(doc["players"]), ranks(doc["leagues"]), ranks(seasons)
     game_ranks, seat_ranks, dispute_ranks = ranks(games), ranks(seats), ranks(disputes)
-    merge_ranks = ranks(doc["player_merges"])
+    merge_ranks, ruling_ranks = ranks(doc["player_merges"]), ranks(rulings)
     for player in doc["players"]:
         player["id"], player["merged_into"] = players[player["id"]], players[player["merged_into"]]
     for league in doc["leagues"]:
@@ -413,6 +453,8 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
             seat["id"], seat["player"] = seat_ranks[seat["id"]], players[seat["player"]]
         for dispute in game["disputes"]:
             dispute["id"] = dispute_ranks[dispute["id"]]
+            for ruling in dispute["rulings"]:
+                ruling["id"] = ruling_ranks[ruling["id"]]
         for entry in game["history"]:
             for side in ("before", "after"):
                 value = entry[side]
@@ -424,6 +466,8 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
                     value["players"] = [players[p] for p in value["players"]]
                 if "dispute" in value:
                     value["dispute"] = dispute_ranks[value["dispute"]]
+                if "ruling" in value:
+                    value["ruling"] = ruling_ranks[value["ruling"]]
     for merge in doc["player_merges"]:
         merge["id"] = merge_ranks[merge["id"]]
         merge["source"], merge["target"] = players[merge["source"]], players[merge["target"]]

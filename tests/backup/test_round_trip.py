@@ -17,6 +17,7 @@ from scoring.models import (
     Dispute,
     Game,
     Hand,
+    HandRuling,
     HistoryEntry,
     IdempotencyRecord,
     Membership,
@@ -64,10 +65,16 @@ def test_the_club_holds_every_kind_of_record(club):
         "dispute_opened",
         "dispute_accepted",
         "dispute_dismissed",
+        "rulings_opened",
+        "ruling_accepted",
+        "ruling_overridden",
         "game_abandoned",
     } <= actions
     disputes = set(Dispute.objects.filter(hand__game__club=club).values_list("status", flat=True))
     assert disputes == {"open", "accepted", "dismissed"}
+    rulings = HandRuling.objects.filter(dispute__hand__game__club=club)
+    assert set(rulings.values_list("status", flat=True)) == {"awaiting", "accepted", "overridden"}
+    assert hands.filter(ruled__isnull=False).count() == 2
     assert RatingEvent.objects.filter(club=club).exists()
 
 
@@ -210,9 +217,53 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
     assert not get_user_model().objects.get(username="ghost").is_active
 
 
+def as_version_3(document: dict) -> dict:
+    """The document as version 3 wrote it: no rulings, nothing a hand's score follows of them."""
+    old = as_json(document)
+    old["version"] = 3
+    for game in old["games"]:
+        for hand in game["hands"]:
+            del hand["ruled"]
+        for dispute in game["disputes"]:
+            del dispute["rulings"]
+    return old
+
+
+def test_a_version_3_document_still_imports_with_no_ruling_and_every_hand_as_scored(club):
+    old = as_version_3(export_club(club))
+    old["club"]["slug"] = "riverside-v3"
+    kept = json.dumps(old)
+    copy = import_club(old)
+    assert json.dumps(old) == kept  # the document itself is left as it was
+    assert not HandRuling.objects.filter(dispute__hand__game__club=copy).exists()
+    hands = Hand.objects.filter(game__club=copy)
+    assert not hands.filter(ruled__isnull=False).exists()
+    assert sorted(hands.values_list("scores", flat=True)) == sorted(
+        Hand.objects.filter(game__club=club).values_list("scores", flat=True)
+    )
+
+
+def test_a_round_trip_keeps_every_ruling_and_its_decision(club):
+    document = as_json(export_club(club))
+    rulings = [r for g in document["games"] for d in g["disputes"] for r in d["rulings"]]
+    assert {r["status"] for r in rulings} == {"awaiting", "accepted", "overridden"}
+    assert {r["decided_by"] for r in rulings} == {None, "dora_director"}
+    document["club"]["slug"] = "riverside-rulings"
+    copy = import_club(document)
+    fields = ("index", "ruling", "status", "current", "result", "reason", "decided_at")
+    copied = HandRuling.objects.filter(dispute__hand__game__club=copy).order_by("id")
+    original = HandRuling.objects.filter(dispute__hand__game__club=club).order_by("id")
+    assert list(copied.values_list(*fields)) == list(original.values_list(*fields))
+    assert [r.dispute.hand.number for r in copied] == [r.dispute.hand.number for r in original]
+    accepted = HistoryEntry.objects.get(game__club=copy, action="ruling_accepted")
+    assert accepted.after["ruling"] == copied.get(status="accepted").pk
+    ruled = Hand.objects.filter(game__club=copy, ruled__isnull=False).order_by("number")
+    assert [h.ruled["accepted"] for h in ruled] == [[0], []]
+
+
 def as_version_2(document: dict) -> dict:
     """The document as version 2 wrote it: hands without their revision, games at no table."""
-    old = as_json(document)
+    old = as_version_3(document)
     old["version"] = 2
     for game in old["games"]:
         del game["table"]
@@ -282,6 +333,8 @@ def test_a_version_1_document_still_imports_with_reasons_and_notes_apart(club):
         ("accepted", "showed a club later", "renege"),
         ("dismissed", "again?", "already ruled"),
         ("open", "still open", ""),
+        ("accepted", "", "ruled at the table"),  # rulings decided (version 1 keeps none)
+        ("open", "", ""),  # and one awaiting
     }
 
 

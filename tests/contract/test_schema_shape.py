@@ -27,6 +27,7 @@ UNTYPED_ELSEWHERE: set[tuple[str, str]] = set()
 # and games; a ranking declaration only the keys declared; ruleset overrides only those set.
 MAY_BE_ABSENT = {
     "HandEntry": "*",
+    "SentIrregularity": "*",  # the fields its kind takes, as they were sent
     "DisputeRecordOutput": "*",
     "HistoryState": "*",
     "RankingDeclaration": "*",
@@ -186,8 +187,10 @@ def test_the_schema_stays_small(schema):
     ruling, seven ruleset options and a worked example, about 11 000; to 304 000 for issue
     49's night results: their state, the hands that wait, the standings kept and changed, the
     settle operation and two event types, about 14 000; to 318 000 for issue 50's claims: the
-    claim and its ruling, about 8 000, and a worked claim with its counter-line, about 4 700.)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 318_000
+    claim and its ruling, about 8 000, and a worked claim with its counter-line, about 4 700; to
+    328 000 for issue 50's rulings on stored hands: irregularities on a hand's entry and
+    dispute, its rulings' list and decision, three ruling.* event types, about 8 500.)"""
+    assert len(json.dumps(schema, separators=(",", ":"))) < 328_000
 
 
 # --- Responses ----------------------------------------------------------------------------------

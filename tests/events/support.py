@@ -35,6 +35,7 @@ def every_kind_of_write(club, actor) -> list[str]:
     services.merge_players(source=newcomer, target=seated[0], actor=actor, reason="same Ada")
     _confirmations(club, actor)
     _night(club, actor)
+    _rulings(club, actor)
     return [
         EventType.GAME_STARTED,
         *[EventType.HAND_ENTERED] * 8,
@@ -56,6 +57,7 @@ def every_kind_of_write(club, actor) -> list[str]:
         EventType.HAND_ENTERED,
         EventType.HAND_QUERIED,
         *NIGHT,
+        *RULINGS,
     ]
 
 
@@ -118,3 +120,40 @@ def _night(club, actor) -> None:
     services.correct_hand(
         game_id=table.game_id, number=1, entry=HAND, reason="Read again", actor=actor
     )
+
+
+# A game whose two hands state a late revoke: the first's ruling accepted, the second's
+# overridden with the director's own count.
+RULINGS = [
+    EventType.GAME_STARTED,
+    EventType.HAND_ENTERED,
+    EventType.DISPUTE_OPENED,
+    EventType.RULING_AWAITING,
+    EventType.RULING_ACCEPTED,
+    EventType.DISPUTE_RESOLVED,
+    EventType.HAND_ENTERED,
+    EventType.DISPUTE_OPENED,
+    EventType.RULING_AWAITING,
+    EventType.RULING_OVERRIDDEN,
+    EventType.DISPUTE_RESOLVED,
+]
+
+
+def _rulings(club, actor) -> None:
+    from adjudication.services import ruleset_for
+    from scoring.models import HandRuling
+    from tests.scoring.test_table_rulings import late_revoke
+
+    ruleset = {"preset": "standard", "renege_penalty": "takes_all"}
+    game = services.create_game(club=club, players=club.seated[:4], actor=actor, ruleset=ruleset)
+    entry, _offender, _raw = late_revoke(ruleset_for(ruleset))
+    for number, decision in ((1, "accept"), (2, "override")):
+        services.enter_hand(game_id=game.pk, number=number, entry=entry, actor=actor)
+        ruling = HandRuling.objects.get(dispute__hand__game=game, dispute__hand__number=number)
+        services.decide_ruling(
+            ruling_id=ruling.pk,
+            decision=decision,
+            actor=actor,
+            reason="ruled at the table",
+            result={"points": [16, 4, 3, 3]} if decision == "override" else None,
+        )

@@ -15,6 +15,7 @@ from rest_framework import serializers
 from scoring import services
 from scoring.api.serializers.events import DATA
 from scoring.models import Event, EventType
+from tests.events.support import RULINGS, _rulings
 from tests.scoring.test_nights import check_in_all, open_night, play_out
 
 UTC_TEXT = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$")
@@ -59,6 +60,7 @@ def test_every_event_of_a_game_a_merge_and_a_night_carries_what_its_component_do
     services.start_round(club=public_club, night_id=night.pk, actor=director)
     play_out(published.tables.get().game, director)
     services.end_round(club=public_club, night_id=night.pk, actor=director)
+    _rulings(public_club, director)
 
     events = list(Event.objects.filter(club=public_club).order_by("sequence"))
     kinds = {event.type for event in events}
@@ -74,6 +76,7 @@ def test_every_event_of_a_game_a_merge_and_a_night_carries_what_its_component_do
         EventType.ROUND_PUBLISHED,
         EventType.ROUND_STARTED,
         EventType.ROUND_ENDED,
+        *RULINGS,
     }
     differences = [
         difference

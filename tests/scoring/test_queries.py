@@ -115,7 +115,7 @@ PINNED = {
     "games": 4,
     "hands": 3,
     "history": 3,
-    "disputes": 3,
+    "disputes": 4,  # and each dispute's rulings, in one query
     "members": 4,
     "tokens": 2,
     # Its version; to build: the game, its hands, its seats; is the version still current.

@@ -7,14 +7,23 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from adjudication.engine.option_values import MOON_CHOICES
+from adjudication.irregularity_serializers import (
+    IrregularityRulingSerializer,
+    irregularities_field,
+)
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
-from scoring.api.serializers.hands import HandEntrySerializer
-from scoring.models import DisputeStatus, EntryLevel
+from scoring.api.serializers.hands import HandEntrySerializer, RulingResultField
+from scoring.models import DisputeStatus, EntryLevel, RulingKind, RulingStatus
 
 LEVELS = ("plays", "points", "cards_taken")
 PLAYS_DETAILS = ("hands", "first_leader")
+IRREGULARITIES_HELP = (
+    "Irregularities on this record (or, without plays, on the hand's own), ruled on at once: "
+    "each ruling awaits a director, whose first decision makes this record the hand's. "
+    "Refusals as for a hand entry, and rulings_exist (the hand's record states them already)."
+)
 COUNT_DETAILS = ("jack_of_diamonds", "tricks_won", "moon_choice")
 
 # The fields a dispute's record may hold, for its input and its output alike.
@@ -66,6 +75,7 @@ class DisputeInputSerializer(StrictInputSerializer):
     moon_choice = serializers.ChoiceField(
         choices=MOON_CHOICES, required=False, help_text=MOON_CHOICE_HELP
     )
+    irregularities = irregularities_field(IRREGULARITIES_HELP)
     reason = serializers.CharField(
         required=False,
         allow_blank=True,
@@ -75,6 +85,11 @@ class DisputeInputSerializer(StrictInputSerializer):
 
     def validate(self, attrs):
         given = [name for name in LEVELS if name in attrs]
+        if "irregularities" in attrs and given not in ([], ["plays"]):
+            raise serializers.ValidationError(
+                {"irregularities": [_("Irregularities go with a trick record, not a count.")]},
+                code="needs_plays",
+            )
         if len(given) > 1:
             raise serializers.ValidationError(
                 {given[1]: [_("Give one of plays, points or cards_taken.")]},
@@ -183,6 +198,34 @@ class DisputeClaimOutputSerializer(serializers.Serializer):
     )
 
 
+class HandRulingOutputSerializer(serializers.Serializer):
+    """A ruling on a hand: the engine's, and the director's decision on it."""
+
+    id = serializers.IntegerField()
+    dispute = serializers.IntegerField(source="dispute_id", help_text="The dispute carrying it.")
+    hand = serializers.IntegerField(source="dispute.hand.number", help_text="The hand's number.")
+    kind = serializers.ChoiceField(choices=RulingKind.choices, help_text="What it rules on.")
+    index = serializers.IntegerField(help_text="Its place in the record's irregularities.")
+    current = serializers.BooleanField(
+        help_text="On the hand's record as it stands. false: on a dispute's own record (the "
+        "first decision makes it the hand's), or history after a correction."
+    )
+    status = serializers.ChoiceField(
+        choices=RulingStatus.choices,
+        help_text="awaiting the director; accepted; overridden; withdrawn (the hand was "
+        "corrected or voided before anyone decided).",
+    )
+    ruling = IrregularityRulingSerializer(
+        help_text="The engine's ruling: rule, option, source, seat, trick, evidence, "
+        "rectification, points and scores per seat."
+    )
+    result = RulingResultField(
+        allow_null=True, help_text="An override's own result; null otherwise."
+    )
+    reason = serializers.CharField(allow_blank=True, help_text="The director's reason.")
+    decided_at = serializers.DateTimeField(allow_null=True, help_text="Null while it awaits.")
+
+
 class DisputeOutputSerializer(serializers.Serializer):
     """A dispute of a recorded hand, open until a director accepts or dismisses it."""
 
@@ -199,6 +242,12 @@ class DisputeOutputSerializer(serializers.Serializer):
     )
     claim = DisputeClaimOutputSerializer(
         allow_null=True, help_text="The claimed count scored; null for a trick record."
+    )
+    rulings = HandRulingOutputSerializer(
+        many=True,
+        help_text="A record with irregularities: the ruling on each, each accepted or "
+        "overridden by a director (POST …/rulings/{id}/decision/); the dispute stays open "
+        "while any awaits. Empty otherwise.",
     )
     status = serializers.ChoiceField(
         choices=DisputeStatus.choices, help_text="open, then accepted or dismissed."

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField, table_field
-from scoring.api.serializers.hands import HandEntryField
+from scoring.api.serializers.hands import HandEntryField, RuledField, RulingResultField
 from scoring.api.serializers.nights import NightFormulaSerializer, NightRowOutputSerializer
 from scoring.models import (
     PING,
@@ -22,6 +22,8 @@ from scoring.models import (
     GameStatus,
     NightStatus,
     RoundStatus,
+    RulingKind,
+    RulingStatus,
 )
 from scoring.selectors.night_results import STATES
 
@@ -71,6 +73,9 @@ class EventHandStateSerializer(serializers.Serializer):
     scores = IntegerListField()
     is_void = serializers.BooleanField()
     renege_by = serializers.IntegerField(allow_null=True)
+    ruled = RuledField(
+        allow_null=True, help_text="What the director decided on its rulings; null: none yet."
+    )
     confirmation = serializers.ChoiceField(
         choices=Confirmation.choices,
         help_text="confirmed: it counts; awaiting or queried: not yet (a league's confirmations).",
@@ -84,6 +89,25 @@ class EventDisputeStateSerializer(serializers.Serializer):
     status = serializers.ChoiceField(choices=DisputeStatus.choices)
     reason = serializers.CharField(allow_blank=True)
     resolution_note = serializers.CharField(allow_blank=True)
+
+
+class EventRulingStateSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    dispute = serializers.IntegerField(help_text="The dispute carrying it.")
+    kind = serializers.ChoiceField(choices=RulingKind.choices)
+    index = serializers.IntegerField(help_text="Its place in the record's irregularities.")
+    status = serializers.ChoiceField(choices=RulingStatus.choices)
+    current = serializers.BooleanField(help_text="On the hand's record as it stands.")
+    result = RulingResultField(
+        allow_null=True, help_text="An override's own result; null otherwise."
+    )
+    reason = serializers.CharField(allow_blank=True)
+    decided_at = serializers.DateTimeField(allow_null=True)
+    rule = serializers.CharField(help_text="The engine's rule code (GET /api/v1/rule-codes/).")
+    rectification = serializers.CharField(help_text="The rectification's code.")
+    left_to_table = serializers.CharField(
+        allow_null=True, help_text="redeal, replay or director: what it leaves to the table."
+    )
 
 
 class EventMergeSerializer(serializers.Serializer):
@@ -124,6 +148,16 @@ class DisputeEventDataSerializer(serializers.Serializer):
     game = EventGameStateSerializer()
     dispute = EventDisputeStateSerializer()
     hand = EventHandStateSerializer()
+
+
+class RulingEventDataSerializer(serializers.Serializer):
+    game = EventGameStateSerializer()
+    dispute = EventDisputeStateSerializer()
+    hand = EventHandStateSerializer()
+    rulings = EventRulingStateSerializer(
+        many=True,
+        help_text="ruling.awaiting: the rulings made now; accepted or overridden: the one decided.",
+    )
 
 
 class PlayerMergedDataSerializer(serializers.Serializer):
@@ -234,6 +268,9 @@ DATA = {
     EventType.GAME_ABANDONED: GameAbandonedDataSerializer,
     EventType.DISPUTE_OPENED: DisputeEventDataSerializer,
     EventType.DISPUTE_RESOLVED: DisputeEventDataSerializer,
+    EventType.RULING_AWAITING: RulingEventDataSerializer,
+    EventType.RULING_ACCEPTED: RulingEventDataSerializer,
+    EventType.RULING_OVERRIDDEN: RulingEventDataSerializer,
     EventType.PLAYER_MERGED: PlayerMergedDataSerializer,
     EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
     EventType.NIGHT_OPENED: NightOpenedDataSerializer,

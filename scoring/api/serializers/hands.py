@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
+from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
 from adjudication.serializers import CardField, RulingField
 from hearts_site.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from scoring.api.serializers.common import (
@@ -35,6 +36,14 @@ def usual_hand_entry(data: Any) -> dict[str, Any] | None:
     if not all(type(p) is int and 0 <= p <= MAX_HAND_POINTS for p in points):
         return None
     return {"points": list(points)}
+
+
+IRREGULARITIES_HELP = (
+    "What went wrong at the table (docs/rules.md, Irregularities), ruled on at once: the hand "
+    "counts as played and each ruling awaits a director (…/rulings/). A 400 names the field "
+    "(irregularities.<n>.<field>): no_rule_for_irregularity, invalid_irregularity (a seat not "
+    "in the game, a trick beyond the hand's), irregularity_does_not_fit, revoke_established."
+)
 
 
 class HandEntryInputSerializer(StrictInputSerializer):
@@ -95,8 +104,16 @@ class HandEntryInputSerializer(StrictInputSerializer):
             "then (moon_choice_required), refused otherwise (moon_choice_not_applicable)."
         ),
     )
+    irregularities = irregularities_field(
+        help_text=IRREGULARITIES_HELP + " With plays only (irregularities_without_plays)."
+    )
 
     def validate(self, attrs):
+        if "irregularities" in attrs and "plays" not in attrs:
+            raise serializers.ValidationError(
+                {"irregularities": [_("Irregularities go with a plays record.")]},
+                code="irregularities_without_plays",
+            )
         given = [name for name in ("points", "cards_taken", "plays") if name in attrs]
         if len(given) != 1:
             raise serializers.ValidationError(
@@ -118,6 +135,15 @@ class HandCorrectionInputSerializer(HandEntryInputSerializer):
 
 class HandVoidInputSerializer(StrictInputSerializer):
     reason = serializers.CharField(**REASON)
+
+
+class SentIrregularitySerializer(IrregularityInputSerializer):
+    """An irregularity as it was sent: its kind, and only the fields given."""
+
+
+@extend_schema_field(SentIrregularitySerializer(many=True))
+class StatedIrregularitiesField(serializers.JSONField):
+    """Irregularities as they were sent: only the fields given, shown as they are."""
 
 
 class HandEntrySerializer(serializers.Serializer):
@@ -148,6 +174,9 @@ class HandEntrySerializer(serializers.Serializer):
     moon_choice = serializers.ChoiceField(
         choices=MOON_CHOICES, required=False, help_text="The shooter's choice of moon scoring."
     )
+    irregularities = StatedIrregularitiesField(
+        required=False, help_text="With plays: the irregularities stated, as they were sent."
+    )
 
 
 @extend_schema_field(HandEntrySerializer)
@@ -163,6 +192,51 @@ class MoonChoiceField(serializers.ChoiceField):
 
     def to_representation(self, value: Any) -> Any:
         return value or None
+
+
+RESULT_HELP = (
+    "Your own result: the count each seat took (points, as a hand entry takes them, with "
+    "jack_of_diamonds, tricks_won or moon_choice where the ruleset needs them). The hand is "
+    "scored from it instead of any rectification."
+)
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "nullable": True,
+        "description": RESULT_HELP,
+        "properties": {
+            "points": {"type": "array", "items": {"type": "integer"}},
+            "jack_of_diamonds": {"type": "integer"},
+            "tricks_won": {"type": "array", "items": {"type": "integer"}},
+            "moon_choice": {"type": "string", "enum": list(MOON_CHOICES)},
+        },
+        "required": ["points"],
+    }
+)
+class RulingResultField(serializers.JSONField):
+    """An override's own result, as the director gave it."""
+
+
+class RuledSerializer(serializers.Serializer):
+    """What a director decided on the rulings of a hand's record, as its score follows them."""
+
+    accepted = IntegerListField(
+        help_text="The irregularities (their places in the record, from 0) whose rectification "
+        "applies, all together."
+    )
+    result = RulingResultField(
+        allow_null=True, help_text="An override's own count, scored instead; or null."
+    )
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, allow_null=True, help_text="For a moon a rectification made."
+    )
+
+
+@extend_schema_field(RuledSerializer)
+class RuledField(serializers.JSONField):
+    """A hand's ``ruled``, shown as it is kept."""
 
 
 # Fields declared one by one, not a ModelSerializer: every hand entry's response builds one,
@@ -200,6 +274,12 @@ class HandOutputSerializer(HandLineSerializer):
     )
     renege_by = serializers.IntegerField(
         allow_null=True, help_text="Set when a director accepted a renege ruling."
+    )
+    ruled = RuledField(
+        allow_null=True,
+        help_text="A record with irregularities: what the director decided on their rulings "
+        "(GET …/rulings/), as the hand's points and scores follow them; null: none decided, "
+        "the hand counts as played.",
     )
     is_void = serializers.BooleanField()
     revision = serializers.IntegerField(

@@ -25,6 +25,7 @@ from scoring.models import Dispute
 
 DISPUTE_RESOLVE_CONFLICTS = {
     "dispute_closed": "the dispute was already accepted or dismissed",
+    "decide_each_ruling": "the dispute carries rulings: accept or override each (…/rulings/)",
     "ruling_proves_nothing": "the ruling proves no renege to accept",
     "hand_void": "the hand is void: it counts for nothing",
     "game_abandoned": "the game was abandoned: its hands are frozen",
@@ -48,9 +49,11 @@ class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     filter_backends: list = []
 
     def get_queryset(self):
-        return Dispute.objects.filter(
-            hand__game=self.get_game(), hand__number=self.kwargs["number"]
-        ).select_related("hand")
+        return (
+            Dispute.objects.filter(hand__game=self.get_game(), hand__number=self.kwargs["number"])
+            .select_related("hand")
+            .prefetch_related("rulings")
+        )
 
     def perform(self, data: dict) -> Dispute:
         reason = data.pop("reason", "")

@@ -42,7 +42,9 @@ ENTRY_RULES = (
     "sun or a no-trick bonus (tricks_won_required); a plays record without hands needs "
     "first_leader (first_leader_required) unless the ruleset's first lead is left_of_dealer; "
     "a moon under the shooter_choice rule needs moon_choice (moon_choice_required), which is "
-    "refused anywhere else (moon_choice_not_applicable)."
+    "refused anywhere else (moon_choice_not_applicable). A plays record may state "
+    "irregularities: the hand counts as played, and their rulings await a director "
+    "(…/rulings/); nothing already counted changes until a director decides."
 )
 CHANGE_CONFLICTS = {
     "game_abandoned": "the game was abandoned: its hands are frozen",

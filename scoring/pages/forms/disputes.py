@@ -16,7 +16,25 @@ UPHOLD_COUNT = ("count", gettext_lazy("Uphold with the points below: they replac
 DISMISS = ("dismiss", gettext_lazy("Dismiss: the hand stands as recorded"))
 
 
-class ResolveForm(forms.Form):
+class SeatPoints:
+    """A box a seat for the points each player took: a director's own count."""
+
+    def _add_points_fields(self, seat_names: list[str]) -> None:
+        self.seat_count = len(seat_names)
+        for seat, name in enumerate(seat_names):
+            self.fields[f"points_{seat}"] = WholeNumberField(
+                label=_("{name} took").format(name=name),
+                required=False,
+                min_value=0,
+                max_value=99,
+                error_messages={"invalid": gettext_lazy("A whole number of points.")},
+            )
+
+    def points_fields(self) -> list[forms.BoundField]:
+        return [self[f"points_{seat}"] for seat in range(self.seat_count)]
+
+
+class ResolveForm(SeatPoints, forms.Form):
     """``accept`` (offered with its words when the dispute claims something), ``count`` or
     ``renege`` (the director's own ruling, given below) or ``dismiss``; and a note."""
 
@@ -47,21 +65,10 @@ class ResolveForm(forms.Form):
         **kwargs,
     ):
         super().__init__(*args, **kwargs)
-        self.seat_count = len(seat_names)
         accepted = [("accept", accept)] if accept else []
         self.fields["decision"].choices = [*accepted, UPHOLD_COUNT, ("renege", renege), DISMISS]
         self.fields["renege_by"].choices = [("", "—"), *enumerate(seat_names)]
-        for seat, name in enumerate(seat_names):
-            self.fields[f"points_{seat}"] = WholeNumberField(
-                label=f"{name} took",
-                required=False,
-                min_value=0,
-                max_value=99,
-                error_messages={"invalid": gettext_lazy("A whole number of points.")},
-            )
-
-    def points_fields(self) -> list[forms.BoundField]:
-        return [self[f"points_{seat}"] for seat in range(self.seat_count)]
+        self._add_points_fields(seat_names)
 
     def clean(self):
         data = super().clean()

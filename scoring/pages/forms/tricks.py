@@ -24,6 +24,7 @@ from adjudication.engine.scoring import points_of
 from scoring.domain.entries import rule_on_plays
 from scoring.pages.forms.adjudicate import CARD_BOX, split_cards
 from scoring.pages.forms.adjudicate_words import refusal_words as record_refusal_words
+from scoring.pages.forms.irregularities import IrregularityFields
 from scoring.pages.words import KEYPAD_RANKS, KEYPAD_SUITS, card_label
 
 #: What the engine's paths name in a trick record, as the form's fields: ``plays.17`` is a card
@@ -33,6 +34,7 @@ RECORD_FIELDS = {
     "hands": "hands",
     "first_leader": "first_leader",
     "dealer": "first_leader",
+    "irregularities": "irregularities",
 }
 
 
@@ -50,7 +52,7 @@ def _named(token: str) -> str:
         return token
 
 
-class TrickRecord:
+class TrickRecord(IrregularityFields):
     """The plays level of ``EntryForm``: its fields, their checks, and the entry they make."""
 
     rules: Ruleset
@@ -91,6 +93,7 @@ class TrickRecord:
             help_text=_("One line per player: {names}.").format(names=", ".join(names)),
             widget=forms.Textarea(attrs={**CARD_BOX, "data-holdings": ""}),
         )
+        self._add_irregularity_fields()
 
     def _known_first_leader(self) -> str | None:
         """Left of the dealer, when that is the rule: the form can say it before any card."""
@@ -138,6 +141,7 @@ class TrickRecord:
         """Each trick read on its own, every refusal at once; then the record as a whole (a
         card in two tricks), and ``data["plays"]`` the cards in play order."""
         names = [trick_field(n) for n in range(1, self.rules.hand_size + 1)]
+        self._clean_irregularities(data)
         if not any(split_cards(data.get(name) or "") for name in names):
             self.add_error(names[0], _("Enter the cards of every trick, trick 1 first."))
             return
@@ -212,15 +216,18 @@ class TrickRecord:
     # --- The entry -------------------------------------------------------------------------
 
     def plays_entry(self) -> dict[str, Any]:
-        """The record as the API takes it: plays, who led, the holdings when given. (A claim
-        and the irregularities of issue 50 join the entry here, and their paths
-        ``RECORD_FIELDS``; static/js/outbox.js builds the same body offline.)"""
+        """The record as the API takes it: plays, who led, the holdings when given, the
+        irregularities stated (``IrregularityFields``). (A claim of issue 50 joins the entry
+        here too, and its paths ``RECORD_FIELDS``; static/js/outbox.js builds the same body
+        offline.)"""
         data = self.cleaned_data
         entry: dict[str, Any] = {"plays": data["plays"]}
         if data.get("first_leader") is not None:
             entry["first_leader"] = data["first_leader"]
         if data.get("hands"):
             entry["hands"] = data["hands"]
+        if data.get("irregularities"):
+            entry["irregularities"] = data["irregularities"]
         return entry
 
     def record_points(self) -> list[int] | None:
@@ -239,7 +246,10 @@ class TrickRecord:
         return points
 
     def record_words(self, code: str, detail: str, path: str | None) -> str:
-        """The engine's refusal of the record (its holdings, who led) in a player's words."""
+        """The engine's refusal of the record (its holdings, who led, its irregularities) in a
+        player's words."""
+        if path and path.startswith("irregularities"):
+            return self.irregularity_words(code)
         data = dict(getattr(self, "cleaned_data", {}))
         return record_refusal_words(
             HeartsError(code, detail, path), data, self.rules, self.seat_names
@@ -248,6 +258,8 @@ class TrickRecord:
     def record_target(self, path: str) -> str | None:
         """``plays.17`` is the fifth trick's field at four players; ``hands.2.5`` the holdings."""
         parts = path.split(".")
+        if parts[0] == "irregularities":
+            return self.irregularity_target(path)
         target = RECORD_FIELDS.get(parts[0])
         if parts[0] == "plays" and len(parts) > 1 and parts[1].isdigit():
             return trick_field(int(parts[1]) // self.rules.players + 1)
@@ -265,4 +277,4 @@ class TrickRecord:
             initial["first_leader"] = str(entry["first_leader"])
         if entry.get("hands"):
             initial["hands"] = "\n".join(" ".join(cards) for cards in entry["hands"])
-        return initial
+        return {**initial, **TrickRecord.irregularities_initial(entry)}

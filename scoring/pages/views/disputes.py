@@ -22,6 +22,7 @@ from scoring.pages.forms.disputes import ResolveForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.refusals import BAD_CLAIM, refusal_words
 from scoring.pages.ruling import ruling_context
+from scoring.pages.views.rulings import rulings_part
 from scoring.pages.words import points_words
 
 #: A service's refusal of a dispute, as the director reads it.
@@ -44,6 +45,8 @@ DISPUTE_REFUSALS = {
     ),
     "invalid_seat": gettext_lazy("Choose who reneged."),
 }
+#: A dispute's status once a director decided each ruling it carries.
+RULED_WORDS = gettext_lazy("Decided: each ruling below says how")
 STATUS_WORDS = {
     DisputeStatus.OPEN: gettext_lazy("Open: waiting for a director"),
     DisputeStatus.ACCEPTED: gettext_lazy("Accepted"),
@@ -66,6 +69,8 @@ def _penalty_words(penalty: str, points: int, who: str | None) -> str:
         return ngettext(
             "{who} takes {points} more point", "{who} takes {points} more points", points
         ).format(who=who, points=points)
+    if penalty == "replay":
+        return _("the hand is void, and the deal is played again")
     return _("these rules give no points for it")
 
 
@@ -94,6 +99,15 @@ def _renege_words(game) -> str:
     return _("Uphold: the player chosen below reneged ({penalty})").format(penalty=cost)
 
 
+def _ruling_shown(dispute: Dispute, names: list[str], carries_rulings: bool) -> dict:
+    """The trick record's ruling; beside rulings a director decides one by one, without the
+    renege penalty a resolution of the whole dispute would apply (it has none)."""
+    ruling = dispute.ruling
+    if carries_rulings:
+        ruling = {**ruling, "renege_penalty": None}
+    return ruling_context(ruling, names)
+
+
 def dispute_url(dispute: Dispute) -> str:
     hand = dispute.hand
     return reverse("page-dispute", args=[hand.game_id, hand.number, dispute.pk])
@@ -118,6 +132,10 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
             return redirect_to_login(request.get_full_path())
         if not can_decide(request.user, game.club_id):
             raise PermissionDenied(_("Only the club's directors and owners decide disputes."))
+    may_decide = dispute.status == DisputeStatus.OPEN and can_decide(request.user, game.club_id)
+    rulings, decided = rulings_part(request, game, dispute, data, may_decide)
+    if decided is not None:
+        return decided
     names, hand = selectors.seat_names(game), dispute.hand
     form = ResolveForm(
         data,
@@ -126,7 +144,7 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
         renege=_renege_words(game),
         initial={f"points_{seat}": taken for seat, taken in enumerate(hand.points)},
     )
-    if form.is_bound and form.is_valid():
+    if form.is_bound and not rulings["rulings"] and form.is_valid():
         try:
             services.resolve_dispute(dispute_id=dispute.pk, actor=request.user, **form.decided())
         except DomainError as exc:
@@ -140,15 +158,21 @@ def dispute_page(request: HttpRequest, pk: int, number: int, dispute_id: int) ->
     context = {
         "game": game,
         "dispute": dispute,
-        "status_text": STATUS_WORDS.get(dispute.status, dispute.status),
+        "status_text": RULED_WORDS
+        if rulings["rulings"] and dispute.status != DisputeStatus.OPEN
+        else STATUS_WORDS.get(dispute.status, dispute.status),
         "opened_by": selectors.display_name(dispute.opened_by, game.club_id),
         "resolved_by": selectors.display_name(dispute.resolved_by, game.club_id),
         "form": form,
         "hand_text": points_words(names, hand.points),
         "reneged": names[hand.renege_by] if hand.renege_by is not None else None,
-        "may_decide": dispute.status == DisputeStatus.OPEN
-        and can_decide(request.user, game.club_id),
-        **(ruling_context(dispute.ruling, names) if dispute.ruling else {"ruling": None}),
+        "may_decide": may_decide,
+        **rulings,
+        **(
+            _ruling_shown(dispute, names, bool(rulings["rulings"]))
+            if dispute.ruling
+            else {"ruling": None}
+        ),
     }
-    status = 400 if form.is_bound else 200
+    status = 400 if data is not None else 200
     return render(request, "pages/dispute.html", context, status=status)

@@ -25,6 +25,7 @@ from scoring.pages.forms.scoresheet import EntryForm, HandCorrectionForm, HandEn
 from scoring.pages.params import form_page, posted
 from scoring.pages.ruling import ruling_found
 from scoring.pages.throttling import write_throttled
+from scoring.pages.views.rulings import awaiting_message
 
 
 @login_required
@@ -161,8 +162,7 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
             request,
             _("Hand {number} recorded: {scores}.").format(number=hand.number, scores=scores),
         )
-        if found := ruling_found(hand, form.seat_names):
-            messages.warning(request, found)
+        _said_found(request, hand, form.seat_names)
     else:
         messages.info(
             request,
@@ -198,9 +198,16 @@ def _save_correction(
     messages.success(
         request, _("Hand {number} corrected; every later total follows.").format(number=number)
     )
-    if found := ruling_found(hand, form.seat_names):
-        messages.warning(request, found)
+    _said_found(request, hand, form.seat_names)
     return redirect("page-game", pk=game.pk)
+
+
+def _said_found(request: HttpRequest, hand: Hand, names: list[str]) -> None:
+    """What the engine found in a trick record: the rulings awaiting a director, with a link
+    to them, else the illegal plays it proved."""
+    found = awaiting_message(hand) or ruling_found(hand, names)
+    if found:
+        messages.warning(request, found)
 
 
 def _conflict_message(exc: Conflict, number: int) -> str:

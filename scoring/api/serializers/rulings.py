@@ -1,0 +1,66 @@
+"""Rulings on a hand that a director accepts or overrides: each as it stands, what the hand's
+score follows, and a director's decision."""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from adjudication.engine.option_values import MOON_CHOICES
+from hearts_site.serializers import StrictInputSerializer
+from scoring.api.serializers.common import MAX_HAND_POINTS, per_seat, seat_field
+from scoring.api.serializers.confirmations import revision_field
+from scoring.api.serializers.disputes import HandRulingOutputSerializer
+from scoring.api.serializers.hands import RESULT_HELP, HandResultOutputSerializer
+from scoring.services.ruling_decisions import DECISIONS
+
+
+class RulingResultInputSerializer(StrictInputSerializer):
+    points = per_seat(
+        serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
+        help_text="The penalty points each seat took (hearts and the Q♠).",
+    )
+    jack_of_diamonds = seat_field(required=False, help_text="Who took the J♦, when it scores.")
+    tricks_won = per_seat(
+        serializers.IntegerField(min_value=0, max_value=52),
+        required=False,
+        help_text="Tricks per seat, for a no-trick bonus or a sun.",
+    )
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES, required=False, help_text="For a moon under shooter_choice."
+    )
+
+
+class RulingDecisionInputSerializer(StrictInputSerializer):
+    """A director's decision on one ruling: accept it, or override it with a reason (and, if
+    you like, your own result)."""
+
+    decision = serializers.ChoiceField(
+        choices=list(DECISIONS),
+        help_text="accept: the hand is scored from the ruling's rectification (with the others "
+        "accepted on its record); a redeal or replay voids it. override: your own result, or "
+        "none (the hand stands as played for this irregularity); a reason is required.",
+    )
+    reason = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=500,
+        default="",
+        help_text="Why: required to override (reason_required); kept with the ruling and in "
+        "the history.",
+    )
+    result = RulingResultInputSerializer(
+        required=False, help_text=RESULT_HELP + " Only with override (result_needs_override)."
+    )
+    moon_choice = serializers.ChoiceField(
+        choices=MOON_CHOICES,
+        required=False,
+        help_text="With accept: the shooter's choice, when the rectified hand is a moon under "
+        "shooter_choice (else moon_choice_required).",
+    )
+    revision = revision_field()
+
+
+class RulingDecisionOutputSerializer(HandResultOutputSerializer):
+    """The ruling decided, the hand as the decision left it, and the game."""
+
+    ruling = HandRulingOutputSerializer()

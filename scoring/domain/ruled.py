@@ -1,0 +1,67 @@
+"""A recorded hand's score as the director's decisions on its rulings leave it. No database here.
+
+A hand recorded trick by trick with irregularities is scored as played until a director
+decides: ``ruled`` (kept on the hand) says which rulings' rectifications were accepted, and
+any override's own result. The hand is then scored from the accepted rectifications applied
+together (the engine's ``rectified_by``), or from the director's own count, which wins over
+them: the director's word on the hand is final. The trick record's ruling stays with the hand
+either way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from adjudication.engine import Ruleset
+from adjudication.engine.decided import rectified_by
+from scoring.domain.entries import ScoredHand, check_moon_choice, rule_on_plays, score_entry
+
+
+def decided(ruled: Mapping[str, Any] | None) -> bool:
+    """Whether ``ruled`` changes the hand's score from its record as played."""
+    return bool(ruled) and bool(ruled.get("accepted") or ruled.get("result"))
+
+
+def score_recorded(
+    rules: Ruleset,
+    entry: Mapping[str, Any],
+    *,
+    dealer: int,
+    totals_before: Sequence[int],
+    renege_by: int | None = None,
+    ruled: Mapping[str, Any] | None = None,
+) -> ScoredHand:
+    """A stored hand's score: its entry as ``score_entry`` scores it, unless the director's
+    decisions (``ruled``) change it: their own count, else the accepted rectifications. A
+    renege penalty confirmed through a dispute applies to the hand as played."""
+    played = score_entry(
+        rules, entry, dealer=dealer, totals_before=totals_before, renege_by=renege_by
+    )
+    if not decided(ruled):
+        return played
+    assert ruled is not None
+    if ruled.get("result"):
+        own = score_entry(rules, ruled["result"], dealer=dealer, totals_before=totals_before)
+        return replace(own, level=played.level, adjudication=played.adjudication)
+    moon_choice = ruled.get("moon_choice") or entry.get("moon_choice")
+    rectified = rectified_by(
+        rule_on_plays(rules, entry, dealer),
+        ruled["accepted"],
+        moon_choice=moon_choice,
+        totals_before=totals_before,
+    )
+    score = rectified.score
+    check_moon_choice(rules, score, None)  # a moon the rectification made needs its choice
+    assert score.scores is not None
+    return replace(
+        played,
+        points=list(rectified.points),
+        scores=list(score.scores),
+        moon_shooter=score.moon,
+        moon_choice=score.moon_rule or "",
+        jack_of_diamonds=score.jack_of_diamonds,
+        queen_by=rectified.queen_by,
+        gems=list(score.gems) if score.gems is not None else None,
+    )
