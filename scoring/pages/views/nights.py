@@ -166,9 +166,10 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player checks in from their own phone (the wall's QR code opens this page)."""
     club, night = _night(request, slug, pk)
     player = Player.objects.filter(club=club, user=request.user, merged_into=None).first()
-    checked = None
+    checked = withdrawn = None
     if player is not None:
         checked = night.check_ins.filter(player=player, withdrawn_before=None).first()
+        withdrawn = night.check_ins.filter(player=player, withdrawn_before__isnull=False).first()
     if request.method == "POST" and player is not None:
         try:
             checked = services.check_in(
@@ -185,7 +186,13 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                 ),
             )
         return redirect("page-night-check-in", slug=slug, pk=pk)
-    context = {"club": club, "night": night, "player": player, "checked": checked}
+    context = {
+        "club": club,
+        "night": night,
+        "player": player,
+        "checked": checked,
+        "withdrawn": withdrawn,
+    }
     return render(request, "pages/night_check_in.html", context)
 
 
