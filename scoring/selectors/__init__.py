@@ -18,6 +18,7 @@ from scoring.selectors.access import (
     player_names,
     players_for,
     role_in,
+    username_shown,
     visible_clubs,
 )
 from scoring.selectors.accounts import (
@@ -29,7 +30,12 @@ from scoring.selectors.accounts import (
     pin_state,
     waiting_hands,
 )
-from scoring.selectors.clubs import club_players, outstanding_invitations
+from scoring.selectors.clubs import (
+    club_players,
+    member_name,
+    memberships_of,
+    outstanding_invitations,
+)
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -92,6 +98,8 @@ __all__ = [
     "leagues_for",
     "linked_players",
     "may_read",
+    "member_name",
+    "memberships_of",
     "my_games",
     "my_stats",
     "next_deal",
@@ -111,6 +119,7 @@ __all__ = [
     "room_version",
     "scoreboard",
     "seat_names",
+    "username_shown",
     "visible_clubs",
     "waiting_hands",
 ]

@@ -3,10 +3,37 @@ them."""
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from scoring.models import Club, Invitation, Player
+from scoring.models import Club, Invitation, Membership, Player
+from scoring.selectors.access import shown_name
+
+
+def memberships_of(club: Club) -> QuerySet[Membership]:
+    """The club's memberships, oldest first, each with its user and the name of the player
+    linked to that user in the club (``player_name``, or None): what ``member_name`` shows, in
+    one query however many members."""
+    linked = Player.objects.filter(
+        club_id=OuterRef("club_id"), user_id=OuterRef("user_id"), merged_into__isnull=True
+    ).order_by("id")
+    return (
+        Membership.objects.filter(club=club)
+        .select_related("user")
+        .annotate(player_name=Subquery(linked.values("name")[:1]))
+        .order_by("pk")
+    )
+
+
+def member_name(membership: Membership) -> str:
+    """How the club shows a member (selectors.access.shown_name): with ``player_name`` when
+    ``memberships_of`` read it, else looked up."""
+    if not hasattr(membership, "player_name"):
+        linked = Player.objects.filter(
+            club_id=membership.club_id, user_id=membership.user_id, merged_into__isnull=True
+        )
+        membership.player_name = linked.order_by("id").values_list("name", flat=True).first()
+    return shown_name(membership.player_name, membership.user, membership.role)
 
 
 def club_players(club: Club) -> QuerySet[Player]:

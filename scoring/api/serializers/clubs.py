@@ -5,6 +5,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
+from scoring import selectors
 from scoring.api.serializers.common import REASON, shown_once
 from scoring.models import Club, Invitation, Membership, Player, Role
 
@@ -67,11 +68,31 @@ class MembershipRoleInputSerializer(StrictInputSerializer):
 
 
 class MembershipOutputSerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username")
+    """A membership as the caller (``context["request"]``) may see it."""
+
+    name = serializers.SerializerMethodField(
+        help_text=(
+            "How the club shows the member: the player linked to them in the club, else their "
+            "full name, else their role in words."
+        )
+    )
+    username = serializers.SerializerMethodField(
+        help_text=(
+            "The member's login name: to the member themself and to the club's owners; null "
+            "to everyone else."
+        )
+    )
 
     class Meta:
         model = Membership
-        fields = ["id", "user", "username", "club", "role", "created_at"]
+        fields = ["id", "user", "name", "username", "club", "role", "created_at"]
+
+    def get_name(self, membership: Membership) -> str:
+        return selectors.member_name(membership)
+
+    def get_username(self, membership: Membership) -> str | None:
+        viewer = self.context["request"].user
+        return selectors.username_shown(viewer, membership.user, membership.club_id)
 
 
 class PlayerInputSerializer(StrictInputSerializer):
