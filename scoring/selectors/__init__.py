@@ -32,6 +32,7 @@ from scoring.selectors.accounts import (
 )
 from scoring.selectors.clubs import (
     club_players,
+    look_alikes,
     member_name,
     memberships_of,
     outstanding_invitations,
@@ -97,6 +98,7 @@ __all__ = [
     "league_version",
     "leagues_for",
     "linked_players",
+    "look_alikes",
     "may_read",
     "member_name",
     "memberships_of",

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
+from hearts_site.names import skeleton
 from scoring.models import Club, Invitation, Membership, Player
 from scoring.selectors.access import shown_name
 
@@ -40,6 +41,15 @@ def club_players(club: Club) -> QuerySet[Player]:
     """Every current player of the club (a record merged into another is not one), by name:
     those without a game too."""
     return Player.objects.filter(club=club, merged_into__isnull=True).order_by("name", "id")
+
+
+def look_alikes(player: Player) -> list[str]:
+    """The names of the club's other current players that look like this one's (one
+    skeleton: hearts_site/names.py), by name: the same name again, or one with a Cyrillic A
+    for a Latin A."""
+    wanted = skeleton(player.name)
+    others = club_players(player.club).exclude(pk=player.pk).values_list("name", flat=True)
+    return [name for name in others if skeleton(name) == wanted]
 
 
 def outstanding_invitations(club: Club) -> QuerySet[Invitation]:

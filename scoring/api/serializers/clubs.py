@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.common import REASON, shown_once
@@ -11,7 +12,7 @@ from scoring.models import Club, Invitation, Membership, Player, Role
 
 
 class ClubInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     slug = serializers.SlugField(
         max_length=60,
         help_text=(
@@ -91,13 +92,19 @@ class MembershipOutputSerializer(serializers.ModelSerializer):
         return selectors.member_name(membership)
 
     def get_username(self, membership: Membership) -> str | None:
-        viewer = self.context["request"].user
-        return selectors.username_shown(viewer, membership.user, membership.club_id)
+        return selectors.username_shown(viewer_of(self), membership.user, membership.club_id)
+
+
+def viewer_of(serializer: serializers.Serializer):
+    """Who reads the answer: ``context["viewer"]``, else the request's user."""
+    if "viewer" in serializer.context:
+        return serializer.context["viewer"]
+    return serializer.context["request"].user
 
 
 class PlayerInputSerializer(StrictInputSerializer):
     club = serializers.IntegerField(min_value=1, help_text="The club whose player this is.")
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
 
 
 class PlayerMergeInputSerializer(StrictInputSerializer):
@@ -109,6 +116,22 @@ class PlayerOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "club", "name", "user", "merged_into", "created_at"]
+
+
+class PlayerCreatedOutputSerializer(PlayerOutputSerializer):
+    looks_like = serializers.SerializerMethodField(
+        help_text=(
+            "A warning: the names of the club's current players that look like this one "
+            "(one skeleton, Unicode Technical Standard #39: a Cyrillic A for a Latin one, the "
+            "same name again). The player is made all the same; empty when none."
+        )
+    )
+
+    class Meta(PlayerOutputSerializer.Meta):
+        fields = [*PlayerOutputSerializer.Meta.fields, "looks_like"]
+
+    def get_looks_like(self, player: Player) -> list[str]:
+        return selectors.look_alikes(player)
 
 
 class PlayerMergeOutputSerializer(serializers.Serializer):

@@ -7,6 +7,7 @@ from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
 from scoring import selectors
+from scoring.api.serializers.clubs import viewer_of
 from scoring.api.serializers.common import MAX_ID, REASON, shown_once
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
@@ -136,8 +137,7 @@ class PlayerClaimOutputSerializer(serializers.ModelSerializer):
         return selectors.display_name(claim.user)
 
     def get_username(self, claim: PlayerClaim) -> str | None:
-        viewer = self.context["request"].user
-        return selectors.username_shown(viewer, claim.user, claim.player.club_id)
+        return selectors.username_shown(viewer_of(self), claim.user, claim.player.club_id)
 
 
 class PlayerInvitationOutputSerializer(serializers.Serializer):

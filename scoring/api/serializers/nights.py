@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_ID
 from scoring.domain.night_ranking import FORMULAS
@@ -21,7 +22,7 @@ class NightInputSerializer(StrictInputSerializer):
     league = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="The club's league it counts in."
     )
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     rounds = serializers.IntegerField(**WHOLE, help_text="Rounds planned, 1 to 20.")
     round_minutes = serializers.IntegerField(
         **WHOLE, required=False, allow_null=True, help_text="A round's time, by the server's clock."

@@ -20,6 +20,7 @@ from scoring.api.http import changes, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin, club_rows
 from scoring.api.serializers.clubs import (
+    PlayerCreatedOutputSerializer,
     PlayerInputSerializer,
     PlayerMergeInputSerializer,
     PlayerMergeOutputSerializer,
@@ -55,7 +56,13 @@ class PlayerFilter(filters.FilterSet):
         fields = ["club", "name", "merged"]
 
 
-@club_rows("players", selectors.players_for, PlayerInputSerializer, PlayerOutputSerializer)
+@club_rows(
+    "players",
+    selectors.players_for,
+    PlayerInputSerializer,
+    PlayerOutputSerializer,
+    created_serializer=PlayerCreatedOutputSerializer,
+)
 class PlayerListView(ClubRowsView):
     permission_classes = SCORERS_WRITE
     filterset_class = PlayerFilter

@@ -69,6 +69,14 @@ def players_new(request: HttpRequest, slug: str) -> HttpResponse:
         )
         names = ", ".join(player.name for player in added)
         messages.success(request, said % {"count": len(added), "names": names})
+        for player in added:
+            if alike := selectors.look_alikes(player):
+                messages.warning(
+                    request,
+                    _("{name} looks like {others}: make sure it is not the same person.").format(
+                        name=player.name, others=", ".join(alike)
+                    ),
+                )
         return redirect(reverse("page-club", args=[club.slug]) + "#players")
     context = {"club": club, "form": form, "players": selectors.club_players(club)}
     return _shown_again(request, "pages/players_new.html", context)

@@ -1,0 +1,111 @@
+"""The names people give (a player, a club, a league, a season, a night, a table, a person's
+own name, a device): what a name may hold, and when two look alike.
+
+A name is read at a table, on a wall, in a sheet: every character of it must be one a person
+sees. So a name holds no control or format character (Unicode's general categories Cc, Cf,
+Zl, Zp, Co, Cs and Cn): no newline or tab, no bidirectional control (U+202E would turn the
+text after it around), no zero-width space (``a\u200b\u200bb`` looks like ``ab``), no private
+or unassigned code point. The joiners U+200C and U+200D stay allowed between two visible
+characters, one at a time, since Persian and Indic names and emoji sequences need them.
+``validate_name`` refuses the rest, naming the character (``invalid_name_character``), for
+the API's serializers and the pages' forms alike (``name_field`` in serializers.py and
+forms.py).
+
+Two names look alike when they have one skeleton (Unicode Technical Standard #39, section 4:
+each character replaced by its prototype in Unicode's confusables.txt, after NFD and before
+NFD again), case aside: ``\u0410da`` (a Cyrillic A) and ``Ada``, ``Ian`` and ``lan``. The
+mapping is confusable-homoglyphs' copy of confusables.txt.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import cache
+
+from confusable_homoglyphs import confusables
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+JOINERS = frozenset({"\u200c", "\u200d"})  # zero width non-joiner, zero width joiner
+INVALID_NAME_CHARACTER = "invalid_name_character"
+
+
+def refused_character(name: str) -> str | None:
+    """The first character a name may not hold, or None."""
+    for index, char in enumerate(name):
+        if unicodedata.category(char) not in INVISIBLE:
+            continue
+        if char in JOINERS and _joins(name, index):
+            continue
+        return char
+    return None
+
+
+def _joins(name: str, index: int) -> bool:
+    """A joiner with a visible character on each side (not another joiner, nor a space)."""
+    if index == 0 or index == len(name) - 1:
+        return False
+    return all(
+        unicodedata.category(side) not in INVISIBLE and not side.isspace()
+        for side in (name[index - 1], name[index + 1])
+    )
+
+
+def character_words(char: str) -> str:
+    """``U+202E (RIGHT-TO-LEFT OVERRIDE)``: how a refusal names a character no one sees."""
+    code = f"U+{ord(char):04X}"
+    name = unicodedata.name(char, "")
+    return f"{code} ({name})" if name else code
+
+
+def validate_name(value: str) -> None:
+    """Refuse a name holding a character no one sees (the module's docstring says which)."""
+    char = refused_character(value)
+    if char is not None:
+        raise ValidationError(
+            _(
+                "A name holds only characters people see: remove {character}, an invisible or "
+                "control character."
+            ).format(character=character_words(char)),
+            code=INVALID_NAME_CHARACTER,
+        )
+
+
+def skeleton(name: str) -> str:
+    """The name's UTS #39 skeleton, case aside: two names with one skeleton look alike."""
+    prototypes = _prototypes()
+    mapped = "".join(prototypes.get(char, char) for char in unicodedata.normalize("NFD", name))
+    kept = "".join(char for char in mapped if char not in JOINERS)
+    return unicodedata.normalize("NFD", kept).casefold()
+
+
+def look_alike(first: str, second: str) -> bool:
+    return skeleton(first) == skeleton(second)
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """Each character of confusables.txt with its prototype. confusable-homoglyphs keeps the
+    file's pairs both ways (a source lists its prototype alone, a prototype lists its
+    sources): a key listing several is a prototype; of a pair that list only each other, the
+    prototype is the longer, else the one with the lower code point (the file's choice where it
+    is plain: ASCII and common letters)."""
+    # The file marks right-to-left characters with U+200E on each side: not theirs.
+    data = {
+        _unmarked(key): [_unmarked(glyph["c"]) for glyph in glyphs]
+        for key, glyphs in confusables.confusables_data.items()
+    }
+    centres = {key for key, glyphs in data.items() if len(glyphs) > 1 or len(key) > 1}
+    mapping: dict[str, str] = {}
+    for key, glyphs in data.items():
+        if key in centres or len(key) != 1:
+            continue
+        other = glyphs[0]
+        if other in centres or (len(other), -ord(other[0])) > (len(key), -ord(key)):
+            mapping[key] = other
+    return mapping
+
+
+def _unmarked(text: str) -> str:
+    return text.replace("\u200e", "")
