@@ -11,6 +11,9 @@ characters, one at a time, since Persian and Indic names and emoji sequences nee
 the API's serializers and the pages' forms alike (``name_field`` in serializers.py and
 forms.py).
 
+A page shows a name isolated (``isolate``, the templates' ``|isolated`` filter): in ``<bdi>``, so
+a right-to-left name (Arabic, Hebrew) keeps the words around it in their order.
+
 Two names look alike when they have one skeleton (Unicode Technical Standard #39, section 4:
 each character replaced by its prototype in Unicode's confusables.txt, after NFD and before
 NFD again), case aside: ``\u0410da`` (a Cyrillic A) and ``Ada``, ``Ian`` and ``lan``. The
@@ -24,11 +27,17 @@ from functools import cache
 
 from confusable_homoglyphs import confusables
 from django.core.exceptions import ValidationError
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext as _
 
 INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
 JOINERS = frozenset({"\u200c", "\u200d"})  # zero width non-joiner, zero width joiner
 INVALID_NAME_CHARACTER = "invalid_name_character"
+# The bidirectional controls: embeddings, overrides, isolates and marks (Unicode's Bidi_Control).
+BIDI_CONTROLS = dict.fromkeys(
+    map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
 
 
 def refused_character(name: str) -> str | None:
@@ -70,6 +79,31 @@ def validate_name(value: str) -> None:
             ).format(character=character_words(char)),
             code=INVALID_NAME_CHARACTER,
         )
+
+
+def name_text(name: object) -> str:
+    """A name where no markup can go (an attribute, a ``<title>``): without the bidirectional
+    controls a name stored before they were refused may hold."""
+    return str(name).translate(BIDI_CONTROLS)
+
+
+def isolate(name: object) -> SafeString:
+    """A name as a page shows it: in ``<bdi>``, so that a right-to-left name keeps the words
+    around it in their order, and without the bidirectional controls a name stored before they
+    were refused may hold."""
+    return format_html("<bdi>{}</bdi>", name_text(name))
+
+
+def isolated_in(words: str, **names: object) -> SafeString:
+    """``words`` (a translated sentence with ``{name}`` placeholders) for a page, each name
+    isolated: ``isolated_in(_("{name}: table {table}"), name="Ada", table=3)``. Values that are
+    not names (numbers), or are HTML made already (names isolated in a list), are given as they
+    are."""
+    values = {
+        key: isolate(v) if isinstance(v, str) and not isinstance(v, SafeData) else v
+        for key, v in names.items()
+    }
+    return format_html(conditional_escape(words), **values)
 
 
 def skeleton(name: str) -> str:

@@ -102,6 +102,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # ``|isolated`` and ``|own_name`` on every page without a load.
+            "builtins": ["scoring.templatetags.people"],
         },
     },
 ]

@@ -8,20 +8,12 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scoring import services
-from scoring.models import CheckIn, NightRound, Role, RoundStatus
-from tests.pages.conftest import make_user
+from scoring.models import CheckIn, NightRound, RoundStatus
 from tests.pages.phone_checks import check_page_state
 from tests.pages.test_night_pages import MORE, night_url, signed_in, text_of
 from tests.pages.test_phone_views import sign_in
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def director(club):
-    user = make_user("dora")
-    services.set_membership(club=club, user=user, role=Role.DIRECTOR)
-    return user
 
 
 @pytest.fixture

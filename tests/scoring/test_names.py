@@ -148,5 +148,5 @@ def test_the_players_page_warns_of_a_name_that_looks_like_a_current_one(public_c
     )
     text = added.content.decode()
     assert "2 players added" in text
-    assert "\u0410da looks like Ada: make sure it is not the same person." in text
+    assert "<bdi>\u0410da</bdi> looks like <bdi>Ada</bdi>: make sure it is not the same" in text
     assert "Quinn looks like" not in text
