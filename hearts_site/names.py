@@ -3,9 +3,9 @@ own name, a device): what a name may hold, and when two look alike.
 
 A name is read at a table, on a wall, in a sheet: every character of it must be one a person
 sees. So a name holds no control or format character (Unicode's general categories Cc, Cf,
-Zl, Zp, Co, Cs and Cn): no newline or tab, no bidirectional control (U+202E would turn the
-text after it around), no zero-width space (``a\u200b\u200bb`` looks like ``ab``), no private
-or unassigned code point. The joiners U+200C and U+200D stay allowed between two visible
+Zl, Zp and Cs): no newline or tab, no bidirectional control (U+202E would turn the text
+after it around), no zero-width space (``a\u200b\u200bb`` looks like ``ab``), no lone
+surrogate. The joiners U+200C and U+200D stay allowed between two visible
 characters, one at a time, since Persian and Indic names and emoji sequences need them.
 ``validate_name`` refuses the rest, naming the character (``invalid_name_character``), for
 the API's serializers and the pages' forms alike (``name_field`` in serializers.py and
@@ -22,18 +22,26 @@ mapping is confusable-homoglyphs' copy of confusables.txt.
 
 from __future__ import annotations
 
+import itertools
 import unicodedata
 from functools import cache
 
 from confusable_homoglyphs import confusables
 from django.core.exceptions import ValidationError
+from django.core.validators import RegexValidator
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeData, SafeString
 from django.utils.translation import gettext as _
 
-INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Co", "Cs", "Cn"})
+INVISIBLE = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 JOINERS = frozenset({"\u200c", "\u200d"})  # zero width non-joiner, zero width joiner
 INVALID_NAME_CHARACTER = "invalid_name_character"
+# The spaces str.strip() (and so DRF) trims, for a pattern: ECMA's and hypothesis's \s leave
+# some of them out (U+001C to U+001F).
+SPACES = (
+    r"\t\n\u000b\f\r\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f"
+    r"\u205f\u3000"
+)
 # The bidirectional controls: embeddings, overrides, isolates and marks (Unicode's Bidi_Control).
 BIDI_CONTROLS = dict.fromkeys(
     map(ord, "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -68,17 +76,43 @@ def character_words(char: str) -> str:
     return f"{code} ({name})" if name else code
 
 
-def validate_name(value: str) -> None:
-    """Refuse a name holding a character no one sees (the module's docstring says which)."""
-    char = refused_character(value)
-    if char is not None:
-        raise ValidationError(
-            _(
-                "A name holds only characters people see: remove {character}, an invisible or "
-                "control character."
-            ).format(character=character_words(char)),
-            code=INVALID_NAME_CHARACTER,
-        )
+def _schema_pattern() -> str:
+    """What the OpenAPI schema says of a name, as a pattern both ECMA-262 and Python read:
+    characters of the Basic Multilingual Plane but those a name may not hold (the joiners and
+    the surrogates too), one of them at least not a space. Stricter than the rule (which also
+    takes the joiners between two characters, and the other planes' characters, emoji among
+    them), so that a name the schema calls valid is never refused."""
+    refused = [cp for cp in range(0x10000) if unicodedata.category(chr(cp)) in INVISIBLE]
+    runs = [list(run) for _, run in itertools.groupby(enumerate(refused), lambda p: p[1] - p[0])]
+    spans = [(run[0][1], run[-1][1]) for run in runs]
+    out = "".join(f"\\u{a:04x}" + (f"-\\u{b:04x}" if b != a else "") for a, b in spans)
+    return f"^(?=.*[^{SPACES}])[^{out}]*$"
+
+
+class NameValidator(RegexValidator):
+    """Refuse a name holding a character no one sees (the module's docstring says which),
+    naming it. Its ``regex`` is only what the schema states (drf-spectacular writes it as the
+    field's ``pattern``); the rule itself is ``refused_character``."""
+
+    code = INVALID_NAME_CHARACTER
+
+    def __init__(self) -> None:
+        super().__init__(_schema_pattern())
+
+    def __call__(self, value: str) -> None:
+        char = refused_character(value)
+        if char is not None:
+            raise ValidationError(
+                _(
+                    "A name holds only characters people see: remove {character}, an invisible "
+                    "or control character."
+                ).format(character=character_words(char)),
+                code=INVALID_NAME_CHARACTER,
+            )
+
+
+validate_name = NameValidator()
+NAME_PATTERN = validate_name.regex.pattern
 
 
 def name_text(name: object) -> str:

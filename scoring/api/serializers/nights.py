@@ -3,6 +3,7 @@ what the night shows (check-ins, rounds, tables, standings round by round)."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from hearts_site.names import validate_name
@@ -13,6 +14,11 @@ from scoring.models import Night, RoundStatus
 
 WHOLE = {"min_value": 0, "max_value": 100_000}
 FORMULA_CHOICES = list(FORMULAS)
+
+
+@extend_schema_field({"type": "object"})
+class JSONObjectField(serializers.JSONField):
+    """A JSON object (the schema says so: null or another type is refused)."""
 
 
 class NightInputSerializer(StrictInputSerializer):
@@ -38,7 +44,7 @@ class NightInputSerializer(StrictInputSerializer):
         "league's ruleset plays them.",
     )
     seed = serializers.IntegerField(**WHOLE, required=False, help_text="The draw's seed.")
-    formula = serializers.JSONField(
+    formula = JSONObjectField(
         required=False,
         help_text="The night's standings: {criterion: "
         + " | ".join(FORMULAS)
