@@ -32,6 +32,19 @@ def _renege_request() -> dict[str, Any]:
     raise RuntimeError("no renege example found")  # pragma: no cover - seeds are fixed
 
 
+def _late_revoke_request() -> dict[str, Any]:
+    """The renege above, noticed after the hand, under Foster's rule: the revoker pays all."""
+    request = _renege_request()
+    (renege,) = rule_on_hand(request).violations
+    return {
+        **request,
+        "ruleset": {"preset": "standard", "renege_penalty": "takes_all"},
+        "irregularities": [
+            {"kind": "revoke", "trick": renege.trick, "seat": renege.seat, "noticed_at_trick": None}
+        ],
+    }
+
+
 def _first_trick_queen_request() -> dict[str, Any]:
     """Omnibus: a seat void in clubs discards the Q♠ on trick 1 while holding a diamond."""
     rules = build_ruleset("omnibus")
@@ -97,6 +110,7 @@ def _examples() -> list[OpenApiExample]:
         ("Renege proven", "A renege proven from a complete record", _renege_request()),
         ("First-trick queen", "A first-trick Q♠ under omnibus", _first_trick_queen_request()),
         ("Moon with a choice", "A moon, the shooter adding 26 to others", _moon_request()),
+        ("Revoke found late", "A revoke noticed after the hand, rectified", _late_revoke_request()),
     ):
         examples.append(OpenApiExample(name, summary=summary, value=request, request_only=True))
         examples.append(

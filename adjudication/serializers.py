@@ -15,6 +15,11 @@ from rest_framework import serializers
 from adjudication.engine import OPTION_NAMES, PRESETS, RULE_CODES
 from adjudication.engine.cards import NAMES
 from adjudication.engine.rules import BOOLEANS, CHOICES, DIRECTIONS, INTEGER_BOUNDS, MOON_CHOICES
+from adjudication.irregularity_serializers import (
+    IrregularityRulingSerializer,
+    RectifiedSerializer,
+    irregularities_field,
+)
 from hearts_site.schema import component, nullable
 from hearts_site.serializers import StrictInputSerializer
 
@@ -201,6 +206,7 @@ class AdjudicationInputSerializer(StrictInputSerializer):
         required=False,
         help_text="Game totals before this hand (for add_unless_shooter_loses).",
     )
+    irregularities = irregularities_field()
 
     # The fields, the checks of the whole (none declared) and the read-only defaults (no
     # read-only field) are all skipped for the usual body: its checks are these.
@@ -327,6 +333,10 @@ class AdjudicationOutputSerializer(serializers.Serializer):
     holdings_source = serializers.ChoiceField(choices=HOLDINGS_SOURCES, allow_null=True)
     passing = PassSerializer(allow_null=True)
     ruleset = RulesetOptionsField()
+    irregularities = IrregularityRulingSerializer(many=True, help_text="A ruling on each.")
+    rectified = RectifiedSerializer(
+        allow_null=True, help_text="With irregularities: the hand once each is rectified."
+    )
 
 
 @extend_schema_field(AdjudicationOutputSerializer)

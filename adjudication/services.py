@@ -45,6 +45,7 @@ def rule_on_hand(data: dict[str, Any]) -> Ruling:
         dealer=data.get("dealer"),
         moon_choice=data.get("moon_choice"),
         totals_before=totals,
+        irregularities=data.get("irregularities"),
     )
 
 

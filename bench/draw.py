@@ -6,12 +6,19 @@ history), timed alone. The baseline, drawn in the same run on the same layouts, 
 tables shuffled at random: what a draw without design or search repeats. See bench/README.md.
 
     .venv/bin/python bench/draw.py [--players 8-64] [--rounds 3-8] [--seed S] [--out FILE]
+    .venv/bin/python bench/draw.py --scale 1000,3000,10000 [--scale-rounds 20] [--out FILE]
+
+``--scale`` draws each size once (tables of 3, 4 and 5, seed 1), each in a process of its own:
+its CPU seconds, its steps (every function call, counted by cProfile in a second run) and the
+process's peak memory, beside the same figures for a night of 32 drawn in the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -39,7 +46,33 @@ from scoring.domain.seating import plan_rounds, table_layout  # noqa: E402
 TARGET_SECONDS = 2.0  # the issue's target for one draw on this machine
 SIZES = (3, 4, 5)  # tables of 4, then 3 or 5 (a multiple of 4 players: tables of 4 only)
 # The issue's named cases: players, rounds, sizes; each known to exist without a repeat.
-NAMED = ((16, 5, (4,)), (9, 4, (3,)), (32, 8, (4,)))
+NAMED = (
+    (16, 5, (4,)),
+    (9, 4, (3,)),
+    (32, 8, (4,)),
+    # Issue 52's: schedules with no repeat are known (the social golfer problem).
+    (24, 7, (4,)),
+    (28, 9, (4,)),
+    (32, 10, (4,)),
+    (22, 6, (3, 4, 5)),
+)
+# One large draw in a process of its own: its CPU, its steps and the process's peak memory.
+ONE_DRAW = """
+import cProfile, json, pstats, resource, sys, time
+sys.path.insert(0, {root!r})
+from scoring.domain.seating import plan_rounds
+names = [f"p{{i}}" for i in range({players})]
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+cpu = time.process_time()
+plan = plan_rounds(names, {rounds}, (3, 4, 5), seed=1)
+cpu = time.process_time() - cpu
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+profile = cProfile.Profile()
+profile.runcall(plan_rounds, names, {rounds}, (3, 4, 5), seed=1)
+print(json.dumps({{"cpu": cpu, "steps": pstats.Stats(profile).total_calls,
+    "before_mb": before / 1024, "peak_mb": peak / 1024, "planned": len(plan.rounds),
+    "repeats": plan.repeats}}))
+"""
 
 
 @dataclass(frozen=True)
@@ -158,6 +191,64 @@ def render(
     return "\n".join(lines) + "\n"
 
 
+def one_draw(players: int, rounds: int, timeout: float) -> dict:
+    """``ONE_DRAW`` in a fresh process, or what stopped it."""
+    code = ONE_DRAW.format(root=str(ROOT), players=players, rounds=rounds)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return {"stopped": f"not done in {timeout:.0f} s"}
+    if done.returncode:
+        return {"stopped": done.stderr.strip().splitlines()[-1]}
+    return json.loads(done.stdout)
+
+
+def render_scale(rows: list[tuple[int, dict]], rounds: int, facts: dict[str, str], command: str):
+    base = rows[0][1]
+    lines = [
+        "## Seating draw at scale (`bench/draw.py --scale`)",
+        "",
+        f"One draw of {rounds} rounds (tables of 3, 4 and 5, seed 1) in a process of its own "
+        "per size; steps are every function call, counted by cProfile in a second run "
+        "(`tests/engine/test_seating_scale.py` holds 3,000 and 10,000 players to 3,000,000 "
+        "steps and 40 MB). Baseline, same run: the night of 32 (CPU ratio in the last column).",
+        "",
+        "| players | rounds planned | CPU s | steps | process peak MB (before the draw) "
+        "| repeats | CPU / baseline |",
+        "|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for players, row in rows:
+        if "stopped" in row:
+            lines.append(f"| {players:,} | - | {row['stopped']} | | | | |")
+            continue
+        ratio = row["cpu"] / max(base["cpu"], 1e-6)
+        lines.append(
+            f"| {players:,} | {row['planned']} | {row['cpu']:.2f} | {row['steps']:,} | "
+            f"{row['peak_mb']:.0f} ({row['before_mb']:.0f}) | {row['repeats']} | {ratio:.0f}× |"
+        )
+    lines.append("")
+    lines += [f"- {key.capitalize()}: {value}" for key, value in facts.items()]
+    lines.append(f"- Command: `{command}`")
+    return "\n".join(lines) + "\n"
+
+
+def scale(args: argparse.Namespace, command: str) -> int:
+    rows = [(32, one_draw(32, args.scale_rounds, args.max_seconds))]
+    for players in args.scale:
+        rows.append((players, one_draw(players, args.scale_rounds, args.max_seconds)))
+        print(players, rows[-1], file=sys.stderr, flush=True)
+    facts = machine_facts(
+        git_commit(["scoring/domain/seating", "bench/draw.py"]), extra={"load": load_average()}
+    )
+    body = render_scale(rows, args.scale_rounds, facts, command)
+    print(body)
+    if args.out is not None:
+        write_section(args.out, "draw-scale", body)
+    return 0
+
+
 def span(text: str) -> list[int]:
     try:
         low, _, high = text.partition("-")
@@ -176,12 +267,20 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, help="write the section into this results file")
     parser.add_argument("--max-seconds", type=int, default=3600)
+    parser.add_argument(
+        "--scale",
+        type=lambda text: [int(n) for n in text.split(",")],
+        help="instead of the grid: one draw of each of these sizes (1000,3000,10000)",
+    )
+    parser.add_argument("--scale-rounds", type=int, default=20)
     return parser.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     command = command_line()
+    if args.scale:
+        return scale(args, command)
     grid: list[Draw] = []
     with deadline(args.max_seconds, "bench/draw.py"):
         named = [measure(p, r, s, args.seed) for p, r, s in NAMED]

@@ -55,6 +55,9 @@ def openapi_settings() -> dict:
             "RoundStatusEnum": "scoring.models.RoundStatus",
             "GameEndEnum": "scoring.models.GameEnd",
             "NightCriterionEnum": "scoring.api.serializers.nights.FORMULA_CHOICES",
+            "NightResultsEnum": "scoring.selectors.night_results.STATES",
+            "WaitingHandEnum": "scoring.selectors.night_results.WAITS",
+            "SettleDecisionEnum": "scoring.services.nights.results.DECISIONS",
         },
         "TAGS": [{"name": name, "description": words} for name, words in API_TAGS.items()],
         "POSTPROCESSING_HOOKS": [

@@ -227,6 +227,10 @@ HEARTS_WEBHOOK_SECRET_OVERLAP = timedelta(
     hours=float(os.environ.get("HEARTS_WEBHOOK_SECRET_OVERLAP_HOURS", "24"))
 )
 HEARTS_MAX_CLUBS_PER_USER = int(os.environ.get("HEARTS_MAX_CLUBS_PER_USER", "5"))  # staff: any
+# A club's current players, and the players checked in at one night at once: what a draw, a
+# published round and the night's pages are sized for (docs/deploy.md, "Limits").
+HEARTS_MAX_CLUB_PLAYERS = int(os.environ.get("HEARTS_MAX_CLUB_PLAYERS", "2000"))
+HEARTS_MAX_NIGHT_PLAYERS = int(os.environ.get("HEARTS_MAX_NIGHT_PLAYERS", "400"))
 
 # --- Auth, i18n -----------------------------------------------------------------------------
 

@@ -5,6 +5,8 @@ leader and the trick winners. Holdings come from ``hands`` (after the pass), fro
 ``passes`` (the pass is checked too), or — for a complete record — from the record itself, since
 each seat then played exactly the cards it held. An incomplete record without holdings proves
 what later plays show and lists the rest as undetermined, with the card that would decide it.
+A record that states irregularities (a revoke noticed late, a lead out of turn, …) is ruled on
+by ``irregular_adjudication``.
 
 This module checks the request and puts the ruling together; the parts live beside it:
 ``inputs`` (the cards and seats given), ``passing`` (the pass), ``with_holdings`` (the replay on
@@ -20,6 +22,8 @@ from .cards import BIT, Card, Mask
 from .errors import HeartsError
 from .game import first_leader_left_of_dealer, pass_direction
 from .inputs import holdings_of, record_cards, seat_or_none
+from .irregular_adjudication import irregular_record, rule_with_irregularities
+from .irregularities import read_irregularities
 from .passing import apply_pass
 from .rules import Ruleset, check_moon_choice
 from .ruling import Ruling, Undetermined, Violation
@@ -41,9 +45,11 @@ def adjudicate(
     dealer: int | None = None,
     moon_choice: str | None = None,
     totals_before: Sequence[int] | None = None,
+    irregularities: Sequence[object] | None = None,
 ) -> Ruling:
     """Rule on a hand's record under ``rules`` (RULES.md §4); see the module docstring."""
-    record = record_cards(rules, plays)
+    irregular = read_irregularities(rules, irregularities)
+    record = irregular_record(rules, plays, irregular) if irregular else record_cards(rules, plays)
     first_leader = seat_or_none(first_leader, rules.players, "first_leader")
     dealer = seat_or_none(dealer, rules.players, "dealer")
     check_moon_choice(moon_choice)
@@ -51,6 +57,12 @@ def adjudicate(
         rules, hands, deal, passes, hand_number
     )
     leader = _first_leader(rules, record, holdings, first_leader, dealer)
+    if irregular:
+        return rule_with_irregularities(
+            rules, record, leader, holdings, source, violations, irregular,
+            direction=direction, hand_number=hand_number, moon_choice=moon_choice,
+            totals_before=totals_before,
+        )  # fmt: skip
     complete = len(record) == rules.deck_size
     if holdings is None and complete:
         holdings = native.replay.holdings_from_record(record, leader, rules.players)

@@ -28,6 +28,7 @@ from .cards import (
     cards_in,
 )
 from .errors import HeartsError
+from .irregularity_options import IRREGULARITY_RULES
 from .rules import Ruleset
 from .words import all_of, any_of, gettext_noop, pgettext
 from .words import gettext as _
@@ -64,6 +65,7 @@ RULE_CODES: dict[str, str] = {
         "Each seat passes exactly the ruleset's pass count (none on a hold hand)."
     ),
     PASS_CARD_NOT_HELD: gettext_noop("A seat can only pass cards it was dealt."),
+    **IRREGULARITY_RULES,  # the rules an irregularity's ruling follows (docs/rules.md)
 }
 
 

@@ -22,6 +22,8 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
+from .irregularity_options import DEFAULTS as IRREGULARITY_DEFAULTS
+from .irregularity_options import IRREGULARITY_CHOICES
 from .words import gettext as _
 from .words import gettext_noop
 
@@ -42,7 +44,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "moon": MOON_RULES,
     "game_ends": ("reach", "exceed"),
     "ties": ("shared", "play_on"),
-    "renege_penalty": ("none", "takes_all", "fixed"),
+    **IRREGULARITY_CHOICES,  # renege_penalty and the other irregularities' options
 }
 BOOLEANS = ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_only_queen", "gems")
 # Scores are points on a score sheet: bound them so no option can overflow a column.
@@ -88,6 +90,13 @@ class Ruleset:
     gems: bool = False
     renege_penalty: str = "none"
     renege_points: int = 26
+    # How each irregularity is rectified (irregularity_options.py, docs/rules.md).
+    revoke_correction: str = IRREGULARITY_DEFAULTS["revoke_correction"]
+    exposed_card: str = IRREGULARITY_DEFAULTS["exposed_card"]
+    lead_out_of_turn: str = IRREGULARITY_DEFAULTS["lead_out_of_turn"]
+    missed_trick: str = IRREGULARITY_DEFAULTS["missed_trick"]
+    misdeal: str = IRREGULARITY_DEFAULTS["misdeal"]
+    impossible_card: str = IRREGULARITY_DEFAULTS["impossible_card"]
     preset: str = "standard"
 
     deck: Mask = field(init=False, repr=False, compare=False)
@@ -98,6 +107,7 @@ class Ruleset:
     penalty_total: int = field(init=False, repr=False, compare=False)
     break_mask: Mask = field(init=False, repr=False, compare=False)
     forbid_first_trick_points: bool = field(init=False, repr=False, compare=False)
+    _spelled: dict[str, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         _validate(self)
@@ -118,6 +128,7 @@ class Ruleset:
         }
         for name, value in derived.items():
             object.__setattr__(self, name, value)
+        object.__setattr__(self, "_spelled", self._spell())
         if self.first_lead != "left_of_dealer" and self.lowest_club is None:
             message = _("first_lead {first_lead} needs a club in the deck")
             raise HeartsError(
@@ -129,7 +140,16 @@ class Ruleset:
         return POINT_MASK & self.deck
 
     def options(self) -> dict[str, Any]:
-        """Every option spelled out in its API form (cards as names, schedule as a list)."""
+        """Every option spelled out in its API form (cards as names, schedule as a list): a
+        fresh copy of the form spelled once (every ruling shown spells its ruleset)."""
+        spelled = self._spelled
+        return {
+            **spelled,
+            "removed_cards": list(spelled["removed_cards"]),
+            "pass_schedule": list(spelled["pass_schedule"]),
+        }
+
+    def _spell(self) -> dict[str, Any]:
         spelled: dict[str, Any] = {"preset": self.preset}
         for option in OPTION_NAMES:
             value = getattr(self, option)

@@ -11,13 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cards import JD_BIT, NAMES, Card, Mask
 from .rules import Ruleset
 from .scoring import HandScore, points_of
 from .words import all_of
 from .words import gettext as _
+
+if TYPE_CHECKING:  # the irregularities' rulings, kept beside the raw result
+    from .rectify import IrregularityRuling, Rectified
 
 #: One entry per trick of the record: (leader, winner or None while unfinished, cards played).
 TrickLog = list[tuple[int, int | None, Mask]]
@@ -131,6 +134,10 @@ class Ruling:
     pass_direction: str | None = None
     hand_number: int | None = None
     _tricks: list[Trick] = field(default_factory=list, repr=False, compare=False)
+    # A record with irregularities: the ruling on each, and the hand once they are rectified
+    # (the fields above keep the raw result, the record as played).
+    irregularities: tuple[IrregularityRuling, ...] = ()
+    rectified: Rectified | None = None
 
     @property
     def legal(self) -> bool:

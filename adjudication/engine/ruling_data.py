@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import NAMES, cards_in
 from .legality import MUST_FOLLOW_SUIT
+from .rectify import ruling_as_data as irregularity_as_data
 from .ruling import Ruling, Undetermined, Violation
 from .scoring import score_hand
 
@@ -61,6 +62,10 @@ def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
             else None
         ),
         "ruleset": ruling.rules.options(),
+        # Irregularities the record stated: each one's ruling, and the hand once rectified
+        # (the fields above stay the raw result, the record as played).
+        "irregularities": [irregularity_as_data(r) for r in ruling.irregularities],
+        "rectified": ruling.rectified.as_data() if ruling.rectified is not None else None,
     }
 
 
@@ -105,6 +110,8 @@ def renege_penalty(ruling: Ruling) -> dict[str, Any] | None:
     offender = next((v.seat for v in ruling.violations if v.rule == MUST_FOLLOW_SUIT), None)
     if offender is None:
         return None
+    if rules.renege_penalty == "replay":  # the hand is dealt again: no scores to price
+        return {"offender": offender, "scores": None}
     penalised = score_hand(
         rules,
         score.points,

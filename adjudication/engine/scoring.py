@@ -117,6 +117,9 @@ def score_hand(
             for seat in no_trick:
                 base[seat] += rules.no_trick_bonus
     scores = None if base is None else _with_jack(rules, base, jack_of_diamonds)
+    if renege_by is not None and rules.renege_penalty == "replay":
+        message = _("under renege_penalty replay a renege voids the hand: it is played again")
+        raise HeartsError("renege_replay", message, "renege_by")
     if renege_by is not None and rules.renege_penalty != "none":
         scores, options = _with_renege_penalty(rules, scores, options, renege_by)
     else:

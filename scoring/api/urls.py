@@ -38,6 +38,7 @@ from scoring.api.views.nights import (
     NightDetailView,
     NightListView,
     PublishView,
+    SettleView,
     StartView,
     WithdrawView,
 )
@@ -130,6 +131,7 @@ urlpatterns = [
     path(NIGHT + "start/", StartView.as_view(), name="club-night-start"),
     path(NIGHT + "end/", EndView.as_view(), name="club-night-end"),
     path(NIGHT + "close/", CloseView.as_view(), name="club-night-close"),
+    path(NIGHT + "settle/", SettleView.as_view(), name="club-night-settle"),
     path(CLUB + "room/", RoomView.as_view(), name="club-room"),
     path(CLUB + "wall/", WallView.as_view(), name="club-wall"),
     path("me/players/", MyPlayersView.as_view(), name="me-players"),

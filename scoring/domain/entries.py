@@ -16,6 +16,7 @@ from django.utils.translation import override
 from adjudication.engine import (
     HeartsError,
     Ruleset,
+    Ruling,
     add_card_once,
     adjudicate,
     check_points,
@@ -136,17 +137,22 @@ def _taken_from_points(
     return _Taken(points, entry.get("jack_of_diamonds"), queen, tricks_won)
 
 
+def rule_on_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int | None) -> Ruling:
+    """The engine's ruling on a plays entry: its record, its holdings, who led."""
+    return adjudicate(
+        rules,
+        entry["plays"],
+        hands=entry.get("hands"),
+        first_leader=entry.get("first_leader"),
+        dealer=dealer,
+    )
+
+
 def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> _Taken:
     """The whole trick record, adjudicated; the ruling is kept with the hand."""
 
     def rule():
-        return adjudicate(
-            rules,
-            entry["plays"],
-            hands=entry.get("hands"),
-            first_leader=entry.get("first_leader"),
-            dealer=dealer,
-        )
+        return rule_on_plays(rules, entry, dealer)
 
     ruling = rule()
     if not ruling.complete:

@@ -88,12 +88,14 @@ def formula_words(formula: dict[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class TableResult:
-    """One finished game of the night: its round, and each seat's player, total and place."""
+    """One finished game of the night: its round, each seat's player, total and place, and
+    the hands it counted."""
 
     round: int
     players: tuple[int, ...]
     totals: tuple[int, ...]
     places: tuple[int, ...]
+    hands: int = 0
 
 
 def place_points(places: Sequence[int], table: Sequence[int]) -> list[float]:
@@ -125,6 +127,7 @@ def night_table(
             "place_points": 0.0,
             "scaled_total": 0.0,
             "total_points": 0,
+            "hands": 0,
             "places": 0,
             "rating": None,
         }
@@ -142,6 +145,7 @@ def night_table(
             row["place_points"] += points[seat]
             row["scaled_total"] += result.totals[seat] * 4 / len(result.players)
             row["total_points"] += result.totals[seat]
+            row["hands"] += result.hands
             row["places"] += result.places[seat]
             for other, place in zip(result.players, result.places, strict=True):
                 if result.places[seat] == 1 and place != 1:

@@ -45,7 +45,15 @@ from .events import (
 )
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
 from .leagues import League, Season
-from .nights import CheckIn, Night, NightRound, NightStatus, NightTable, RoundStatus
+from .nights import (
+    CheckIn,
+    Night,
+    NightCorrection,
+    NightRound,
+    NightStatus,
+    NightTable,
+    RoundStatus,
+)
 from .ratings import RatingEvent, RatingsState, shown_events, shown_generation
 from .totals import PlayerDayTotal, PlayerMonthTotal
 
@@ -76,6 +84,7 @@ __all__ = [
     "League",
     "Membership",
     "Night",
+    "NightCorrection",
     "NightRound",
     "NightStatus",
     "NightTable",

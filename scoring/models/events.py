@@ -31,6 +31,8 @@ class EventType(models.TextChoices):
     NIGHT_CHECKED_IN = "night.checked_in"
     NIGHT_WITHDRAWN = "night.withdrawn"
     NIGHT_CLOSED = "night.closed"
+    NIGHT_RESULTS_FINAL = "night.results_final"
+    NIGHT_CORRECTED = "night.corrected"
     ROUND_PUBLISHED = "round.published"
     ROUND_STARTED = "round.started"
     ROUND_ENDED = "round.ended"

@@ -9,8 +9,12 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from .clubs import Club, Player
-from .games import Game
+from .games import Game, HistoryEntry
 from .leagues import League
+
+# How long a closed night's results stay provisional (corrections welcome) before they are
+# final, unless the night says otherwise.
+DEFAULT_CORRECTION_MINUTES = 30
 
 
 class NightStatus(models.TextChoices):
@@ -39,8 +43,16 @@ class Night(models.Model):
     table_sizes = models.JSONField(help_text="The table sizes a draw may use, 4 first.")
     seed = models.PositiveIntegerField(default=0)
     formula = models.JSONField(help_text="How the night's standings count (checked).")
+    correction_minutes = models.PositiveSmallIntegerField(
+        default=DEFAULT_CORRECTION_MINUTES,
+        help_text="After the night closes, its results stay provisional this long, then are "
+        "final (once no hand waits).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    final_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its results were told final (night.results_final)."
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -102,6 +114,9 @@ class NightRound(models.Model):
     hands = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Or its hands.")
     ends_at = models.DateTimeField(null=True, blank=True, help_text="By the clock only.")
     ended_at = models.DateTimeField(null=True, blank=True)
+    standings = models.JSONField(
+        null=True, blank=True, help_text="The night's standings as they stood when it ended."
+    )
 
     class Meta:
         ordering = ["night_id", "number"]
@@ -136,3 +151,20 @@ class NightTable(models.Model):
     def name(self) -> str:
         """ "Table 3", in the reader's language."""
         return _("Table {number}").format(number=self.number)
+
+
+class NightCorrection(models.Model):
+    """A change to a hand of a night whose results were final: a director's, with a reason,
+    listed with the night's standings. What changed, by whom and why is its game's history
+    entry."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="corrections")
+    entry = models.OneToOneField(
+        HistoryEntry, on_delete=models.CASCADE, related_name="night_correction"
+    )
+
+    class Meta:
+        ordering = ["night_id", "entry_id"]
+
+    def __str__(self) -> str:
+        return f"night {self.night_id}: {self.entry_id}"

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
@@ -105,6 +107,32 @@ def ruling_context(ruling: dict[str, Any], names: list[str]) -> dict[str, Any]:
         "score_rows": _score_rows(ruling, names),
         "score_notes": _score_notes(ruling, names),
     }
+
+
+def ruling_found(hand, names: list[str]) -> str | None:
+    """What the engine found in a hand's trick record, in words, with a link to its ruling
+    (the hand's rule page shows the ruling kept with it); None when it found nothing."""
+    ruling = hand.adjudication
+    if not ruling or not ruling["violations"]:
+        return None
+    count = len(ruling["violations"])
+    said = ngettext(
+        "The engine found {count} illegal play.", "The engine found {count} illegal plays.", count
+    ).format(count=count)
+    # Translators: each illegal play's headline ends with this: "Trick 4: Ben did not follow…".
+    found = " ".join(
+        _("{title}.").format(title=_violation(v, ruling, names)["title"])
+        for v in ruling["violations"]
+    )
+    url = reverse("page-hand-adjudicate", args=[hand.game_id, hand.number]) + "#ruling"
+    return format_html(
+        '{} {} {} <a href="{}">{}</a>',
+        said,
+        found,
+        _("The hand is scored as it was played; a director can rule on it."),
+        url,
+        _("See the ruling"),
+    )
 
 
 def _verdict(ruling: dict[str, Any]) -> str:

@@ -82,6 +82,7 @@ urlpatterns = [
     path("games/new/", scoresheet.game_new, name="page-game-new"),
     path(GAME, browse.game_page, name="page-game"),
     path(GAME + "enter/", scoresheet.hand_enter, name="page-hand-enter"),
+    path(GAME + "enter/check/", adjudicate.hand_record_check, name="page-hand-check"),
     path(GAME + "void/", game_actions.hand_void, name="page-hand-void"),
     path(GAME + "abandon/", game_actions.game_abandon, name="page-game-abandon"),
     path(GAME + "dispute/", game_actions.hand_dispute, name="page-hand-dispute"),

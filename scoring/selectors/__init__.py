@@ -65,7 +65,7 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
-from scoring.selectors.room import next_free_table, room, room_version
+from scoring.selectors.room import next_free_table, room, room_version, wall_tables
 
 __all__ = [
     "DIRECTORS",
@@ -124,4 +124,5 @@ __all__ = [
     "username_shown",
     "visible_clubs",
     "waiting_hands",
+    "wall_tables",
 ]

@@ -109,6 +109,19 @@ def can_score(user, club_id: int) -> bool:
     return role_in(user, club_id) in SCORERS
 
 
+def scorer_players(club_id: int, player_ids) -> set[int]:
+    """Those of the players who can enter hands in their club: their account's role there is
+    a scorer's or better (:func:`can_score`)."""
+    return set(
+        Player.objects.filter(
+            club_id=club_id,
+            pk__in=list(player_ids),
+            user__membership__club_id=club_id,
+            user__membership__role__in=SCORERS,
+        ).values_list("pk", flat=True)
+    )
+
+
 def can_score_game(user, game: Game) -> bool:
     """A scorer of the game's club, and the game not abandoned (over: it may be corrected)."""
     return can_score(user, game.club_id) and game.status != GameStatus.ABANDONED

@@ -11,6 +11,7 @@ from django.db.models import QuerySet
 from adjudication.engine import Ruleset, dealer_of_hand, pass_direction
 from adjudication.services import ruleset_for
 from scoring import sql
+from scoring.domain.round_limit import Recorded, last_hand
 from scoring.models import (
     Club,
     Confirmation,
@@ -63,10 +64,11 @@ def game_still_at(game_id: int, version: int) -> bool:
     return Game.objects.filter(pk=game_id, version=version).exists()
 
 
-def next_deal(game: Game, rules: Ruleset, hands: int) -> dict[str, Any]:
+def next_deal(game: Game, rules: Ruleset, hands: int, round_done: bool = False) -> dict[str, Any]:
     """What the table does next, once ``hands`` hands are recorded: the hand's number, its
-    dealer and its pass (all None once the game is over)."""
-    if game.status != GameStatus.IN_PROGRESS:
+    dealer and its pass (all None once the game is over, or ``round_done``: its night's round
+    has had its last hand, which waits)."""
+    if game.status != GameStatus.IN_PROGRESS or round_done:
         return {"next_hand": None, "next_dealer": None, "next_pass": None}
     number = hands + 1
     return {
@@ -111,9 +113,14 @@ def scoreboard(game: Game) -> dict[str, Any]:
     """Every hand with its scores and the running totals, the totals, the end and the winners."""
     rules = ruleset_for(game.ruleset)
     running = [0] * rules.players
-    rows = []
-    for hand in Hand.objects.filter(game=game).order_by("number").values(*BOARD_COLUMNS):
-        if not hand["is_void"] and hand["confirmation"] == Confirmation.CONFIRMED:
+    rows, recorded = [], []
+    hands = Hand.objects.filter(game=game).order_by("number")
+    for hand in hands.values(*BOARD_COLUMNS, "created_at"):
+        counts = hand["confirmation"] == Confirmation.CONFIRMED
+        at = hand.pop("created_at")
+        if not hand["is_void"]:
+            recorded.append(Recorded(hand["number"], at, counts))
+        if not hand["is_void"] and counts:
             running = [t + s for t, s in zip(running, hand["scores"], strict=True)]
         shooter, choice = hand.pop("moon_shooter"), hand.pop("moon_choice")
         moon = {"shooter": shooter, "choice": choice or None} if shooter is not None else None
@@ -135,9 +142,14 @@ def scoreboard(game: Game) -> dict[str, Any]:
         "gems": game.gems,
         "winners": game.winners,
         "end_reason": game.end_reason,
-        **next_deal(game, rules, len(rows)),
+        **next_deal(game, rules, len(rows), round_last_in(game, recorded)),
         "target_score": rules.target_score,
     }
+
+
+def round_last_in(game: Game, recorded: list[Recorded]) -> bool:
+    """Whether the game's night round has had its last hand (``round_limit``)."""
+    return last_hand(recorded, game.round_hands, game.round_ends_at) is not None
 
 
 def hands_of(game: Game) -> QuerySet[Hand]:

@@ -11,19 +11,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
 from hearts_site.names import isolated_in
-from scoring.domain.night_ranking import FORMULAS, TableResult, formula_words, night_table
+from scoring.domain.night_ranking import FORMULAS, formula_words
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
 from scoring.models import (
     CheckIn,
     Club,
     GameSeat,
-    GameStatus,
+    Hand,
     Night,
     NightRound,
     NightStatus,
     NightTable,
     RoundStatus,
 )
+from scoring.selectors.access import scorer_players
+from scoring.selectors.night_results import night_results
+from scoring.selectors.night_standings import night_data, standings_of
 
 # How a table's game ended, in words (lazy: a real string where it is read).
 END_WORDS = {
@@ -46,35 +49,26 @@ def night_of(club: Club, night_id: int) -> Night | None:
     return club_nights(club).filter(pk=night_id).first()
 
 
-def _tables(night: Night) -> tuple[list[NightRound], dict[int, list[NightTable]]]:
-    rounds = list(night.rounds.order_by("number"))
-    tables: dict[int, list[NightTable]] = {r.pk: [] for r in rounds}
-    for table in NightTable.objects.filter(round__night=night).select_related("game"):
-        tables[table.round_id].append(table)
-    for listed in tables.values():
-        listed.sort(key=lambda t: t.number)
-    return rounds, tables
-
-
-def _seats(tables: dict[int, list[NightTable]]) -> dict[int, list[GameSeat]]:
-    games = [t.game_id for listed in tables.values() for t in listed if t.game_id]
-    seats: dict[int, list[GameSeat]] = {g: [] for g in games}
-    for seat in GameSeat.objects.filter(game_id__in=games).order_by("game_id", "seat"):
-        seats[seat.game_id].append(seat)
-    return seats
-
-
-def _table(table: NightTable, names: dict[int, str], seats: list[GameSeat]) -> dict[str, Any]:
+def _table(
+    table: NightTable,
+    names: dict[int, str],
+    seats: list[GameSeat],
+    scorers: set[int],
+    waiting: list[dict],
+) -> dict[str, Any]:
     game = table.game
     by_seat = {s.seat: s for s in seats}
     return {
         "number": table.number,
         "name": table.name,
+        "has_scorer": any(player in scorers for player in table.players),
         "game": table.game_id,
         "game_status": game.status if game else None,
         "end_reason": game.end_reason if game else "",
         "end_words": str(END_WORDS.get(game.end_reason, "")) if game else "",
         "hands_played": game.hands_played if game else 0,
+        "hands_recorded": getattr(table, "hands_recorded", 0),
+        "unsettled": waiting,
         "seats": [
             {
                 "seat": index,
@@ -88,27 +82,6 @@ def _table(table: NightTable, names: dict[int, str], seats: list[GameSeat]) -> d
             for index, player in enumerate(table.players)
         ],
     }
-
-
-def _results(rounds, tables, seats) -> list[TableResult]:
-    """The night's finished games, round by round (an abandoned game has no result)."""
-    results = []
-    for night_round in rounds:
-        if night_round.status == RoundStatus.PROPOSED:
-            continue
-        for table in tables[night_round.pk]:
-            if table.game is None or table.game.status != GameStatus.FINISHED:
-                continue
-            kept = seats[table.game_id]
-            results.append(
-                TableResult(
-                    round=night_round.number,
-                    players=tuple(s.player_id for s in kept),
-                    totals=tuple(s.total for s in kept),
-                    places=tuple(s.place or len(kept) for s in kept),
-                )
-            )
-    return results
 
 
 def quality_words(night_round: NightRound) -> str:
@@ -145,11 +118,32 @@ def quality_words(night_round: NightRound) -> str:
     return words
 
 
-def _round(night_round, tables, names, seats) -> dict[str, Any]:
+def scorer_warning(tables: list[dict[str, Any]]) -> str:
+    """The tables of a round where nobody can enter hands, in words ("" when there are none)."""
+    lacking = [table["name"] for table in tables if not table["has_scorer"]]
+    if not lacking:
+        return ""
+    # Translators: between table names, as in "Nobody at Table 2, Table 5 can enter hands".
+    listed = _(", ").join(lacking)
+    return ngettext(
+        "Nobody at {tables} can enter hands: no player there has a scorer's role in the club. "
+        "Give one of them the role, or enter the table's hands yourself.",
+        "Nobody at {tables} can enter hands: no player there has a scorer's role in the club. "
+        "Give one player at each the role, or enter those tables' hands yourself.",
+        len(lacking),
+    ).format(tables=listed)
+
+
+def _round(night_round, tables, names, seats, scorers, waiting) -> dict[str, Any]:
+    shown = [
+        _table(t, names, seats.get(t.game_id, []), scorers, waiting.get(t.game_id, []))
+        for t in tables
+    ]
     return {
         "number": night_round.number,
         "status": night_round.status,
         "quality": quality_words(night_round),
+        "scorer_warning": scorer_warning(shown),
         "repeats": night_round.repeats,
         "lower_bound": night_round.lower_bound,
         "minutes": night_round.minutes,
@@ -157,61 +151,61 @@ def _round(night_round, tables, names, seats) -> dict[str, Any]:
         "starts_at": night_round.starts_at,
         "ends_at": night_round.ends_at,
         "ended_at": night_round.ended_at,
-        "tables": [_table(t, names, seats.get(t.game_id, [])) for t in tables],
+        "tables": shown,
     }
-
-
-def _players_by(
-    number: int, check_ins: list[CheckIn], results: list[TableResult], names: dict[int, str]
-) -> dict[int, str]:
-    """The night's table after round ``number`` lists who had arrived by then, and whoever
-    played a game by then (a player back after a withdrawal arrived again later)."""
-    played = {p for r in results if r.round <= number for p in r.players}
-    arrived = {c.player_id for c in check_ins if c.arrived_before <= number}
-    return {p: name for p, name in names.items() if p in played or p in arrived}
 
 
 def night_detail(night: Night) -> dict[str, Any]:
     """Everything the night's pages and its API show."""
-    check_ins = list(CheckIn.objects.filter(night=night).select_related("player"))
-    names = {c.player_id: c.player.name for c in check_ins}
-    rounds, tables = _tables(night)
-    seats = _seats(tables)
-    shown = [_round(r, tables[r.pk], names, seats) for r in rounds]
-    results = _results(rounds, tables, seats)
+    data = night_data(night)
+    check_ins, names, rounds = data["check_ins"], data["names"], data["rounds"]
+    tables, seats = data["tables"], data["seats"]
+    seated = {p for listed in tables.values() for t in listed for p in t.players}
+    scorers = scorer_players(night.club_id, seated)
+    results = night_results(night, [t for listed in tables.values() for t in listed if t.game_id])
+    waiting: dict[int, list[dict]] = {}
+    for hand in results["unsettled"]:
+        waiting.setdefault(hand["game"], []).append(hand)
+    shown = [_round(r, tables[r.pk], names, seats, scorers, waiting) for r in rounds]
     ranking = ranking_of(night.league.ranking)
-    finished = [r.number for r in rounds if r.status == RoundStatus.OVER]
-    standings = [
-        {
-            "after_round": n,
-            "rows": night_table(
-                results, _players_by(n, check_ins, results, names), night.formula, ranking, n
-            ),
-        }
-        for n in finished
-    ]
     current = next((r for r in shown if r["status"] != RoundStatus.OVER), None)
     return {
         "night": night,
         "check_ins": [
-            {
-                "player": c.player_id,
-                "name": c.player.name,
-                "arrived_before": c.arrived_before,
-                "withdrawn_before": c.withdrawn_before,
-                "present": c.present,
-                "by_self": c.by_self,
-            }
+            _check_in(c)
             for c in sorted(check_ins, key=lambda c: (c.player.name.casefold(), c.player_id))
         ],
         "present": sum(1 for c in check_ins if c.present),
         "rounds": shown,
         "current": current,
-        "rounds_over": len(finished),
-        "standings": standings,
+        "rounds_over": sum(1 for r in rounds if r.status == RoundStatus.OVER),
+        **standings_of(night, data),
+        "results": results,
         "formula_words": formula_words(night.formula),
         "criterion_words": str(FORMULAS[night.formula["criterion"]]),
         "tie_break_words": [str(TIE_BREAKS[b]) for b in ranking["tie_breaks"] if b in TIE_BREAKS],
+    }
+
+
+def _check_in(entry: CheckIn) -> dict[str, Any]:
+    return {
+        "player": entry.player_id,
+        "name": entry.player.name,
+        "arrived_before": entry.arrived_before,
+        "withdrawn_before": entry.withdrawn_before,
+        "present": entry.present,
+        "by_self": entry.by_self,
+    }
+
+
+def check_in_answer(night: Night, player_id: int) -> dict[str, Any]:
+    """What a check-in or withdrawal changed: the player's check-in, how many are present,
+    and whether a proposed draw still waits. A few rows whatever the size of the night."""
+    entry = CheckIn.objects.select_related("player").get(night=night, player_id=player_id)
+    return {
+        "check_in": _check_in(entry),
+        "present": CheckIn.objects.filter(night=night, withdrawn_before=None).count(),
+        "proposed": night.rounds.filter(status=RoundStatus.PROPOSED).exists(),
     }
 
 
@@ -237,7 +231,15 @@ def seat_words(current: dict[str, Any] | None, *, isolated: bool = False) -> lis
     return [line for _name, line in sorted(lines, key=lambda pair: pair[0].casefold())]
 
 
-def standings_order(night: Night) -> list[int]:
-    """The players in the order of the night's latest standings (none before a round ends)."""
-    standings = night_detail(night)["standings"]
-    return [row["player"] for row in standings[-1]["rows"]] if standings else []
+def night_hands(night: Night) -> dict[int, list[dict[str, Any]]]:
+    """Each game of the night's hands, in order, as the sheet prints them: the number, each
+    seat's score, whether it is void and whether it counts yet. One query."""
+    hands: dict[int, list[dict[str, Any]]] = {}
+    rows = Hand.objects.filter(game__night_table__round__night=night).order_by("game_id", "number")
+    for game_id, number, scores, void, state in rows.values_list(
+        "game_id", "number", "scores", "is_void", "confirmation"
+    ):
+        hands.setdefault(game_id, []).append(
+            {"number": number, "scores": scores, "is_void": void, "confirmation": state}
+        )
+    return hands

@@ -10,14 +10,26 @@ from datetime import date, datetime, time, timedelta
 from itertools import count
 from typing import Any
 
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudication.services import ruleset_for
-from scoring.models import Club, Confirmation, Dispute, DisputeStatus, Game, GameStatus, Hand
+from scoring.models import (
+    Club,
+    Confirmation,
+    Dispute,
+    DisputeStatus,
+    Game,
+    GameStatus,
+    Hand,
+    Night,
+    NightStatus,
+)
 from scoring.selectors.games import next_deal
+from scoring.selectors.night_results import state_of
+from scoring.selectors.night_standings import standings_of
 
 WAITING = (Confirmation.AWAITING, Confirmation.QUERIED)
 
@@ -69,13 +81,63 @@ def room(club: Club, day: date) -> dict[str, Any]:
     ):
         link = reverse("page-dispute", args=[game_id, number, dispute_id])
         disputes[game_id].append({"id": dispute_id, "hand": number, "link": link})
+    night = evening_night(club, day)
     return {
         "club": club.pk,
         "date": day,
         "version": room_version(club, day),
         "tables": [_table(game, waiting[game.pk], disputes[game.pk]) for game in games],
-        "leaders": leaders(games),
+        "night": night_summary(night) if night else None,
+        "leaders_by": "night" if night else "evening",
+        "leaders": night_leaders(night) if night else leaders(games),
     }
+
+
+def evening_night(club: Club, day: date) -> Night | None:
+    """The evening's tournament night: the club's open night, else the last closed that day.
+    Its standings are the evening's leaders."""
+    zone = timezone.get_current_timezone()
+    start = datetime.combine(day, time.min, zone)
+    closed = Q(closed_at__gte=start, closed_at__lt=start + timedelta(days=1))
+    nights = Night.objects.filter(club=club).filter(Q(status=NightStatus.OPEN) | closed)
+    return nights.order_by("-status", "-created_at", "-id").first()  # "open" before "closed"
+
+
+def wall_tables(tables: list[dict], rounds: list[dict]) -> list[dict]:
+    """The tables a wall shows of a night's evening: its latest round's (the earlier rounds'
+    are in its standings), and every table not of the night."""
+    out = [r for r in rounds if r["status"] != "proposed"]
+    night_games = {t["game"] for r in out for t in r["tables"]}
+    latest = {t["game"] for t in out[-1]["tables"]} if out else set()
+    return [t for t in tables if t["game"] not in night_games or t["game"] in latest]
+
+
+def night_summary(night: Night) -> dict[str, Any]:
+    return {"id": night.pk, "name": night.name, "results": state_of(night)}
+
+
+def night_leaders(night: Night) -> list[dict[str, Any]]:
+    """The night's standings now (``night_standings``), one leader a row in their order:
+    ``place`` shared (``2=``) by equal ranks, the formula's value beside the evening's
+    figures."""
+    latest = standings_of(night)["latest"]
+    rows = latest["rows"] if latest else []
+    ranks = [row["rank"] for row in rows]
+    return [
+        {
+            "place": f"{row['rank']}{'=' if ranks.count(row['rank']) > 1 else ''}",
+            "player": row["player"],
+            "name": row["name"],
+            "games": row["games"],
+            "wins": row["wins"],
+            "hands": row["hands"],
+            "points": row["total_points"],
+            "per_hand": round(row["total_points"] / row["hands"], 2) if row["hands"] else 0.0,
+            "place_points": row["place_points"],
+            "scaled_points": row["scaled_points"],
+        }
+        for row in rows
+    ]
 
 
 def _table(game: Game, waiting: list, disputes: list) -> dict[str, Any]:
@@ -136,7 +198,16 @@ def leaders(games: Iterable[Game]) -> list[dict[str, Any]]:
 
 def _newcomer(seat) -> dict[str, Any]:
     name = seat.player.name
-    return {"player": seat.player_id, "name": name, "games": 0, "wins": 0, "hands": 0, "points": 0}
+    return {
+        "player": seat.player_id,
+        "name": name,
+        "games": 0,
+        "wins": 0,
+        "hands": 0,
+        "points": 0,
+        "place_points": None,
+        "scaled_points": None,
+    }
 
 
 def _standing(row: dict[str, Any]) -> tuple:

@@ -140,14 +140,16 @@ def _awaiting(
     return game, hand
 
 
-def _confirmed(game: Game, hand: Hand, actor, player: Player | None, noted: dict[str, Any]) -> Hand:
+def _confirmed(
+    game: Game, hand: Hand, actor, player: Player | None, noted: dict[str, Any], reason: str = ""
+) -> Hand:
     """The hand confirmed: it counts from now, kept in the history as ``hand_confirmed``."""
 
     def confirm(hand: Hand) -> bool:
         hand.confirmation, hand.confirmed_by = Confirmation.CONFIRMED, player
         return True
 
-    return change_hand(game, hand, confirm, "hand_confirmed", actor, "", noted=noted)
+    return change_hand(game, hand, confirm, "hand_confirmed", actor, reason, noted=noted)
 
 
 def confirm_hand(
@@ -179,11 +181,12 @@ def confirm_for_table(
     actor,
     expected_version: int | None = None,
     expected_revision: int | None = None,
+    reason: str = "",
 ) -> Hand:
     """A director of the game's club confirms the hand for its table (players with no phone
     and no PIN), as they saw it; kept as ``hand_confirmed`` by the director, noted ``by:
-    director`` (no player). Not the director's own entry (as a seated player or not): the
-    entry would confirm itself."""
+    director`` (no player), with the director's ``reason`` if given. Not the director's own
+    entry (as a seated player or not): the entry would confirm itself."""
     club_id = Game.objects.filter(pk=game_id).values_list("club_id", flat=True).first()
     if club_id is None:
         raise NotFoundError("game_not_found", _("No such game."), None)
@@ -195,7 +198,7 @@ def confirm_for_table(
         game, hand = _awaiting(game_id, number, expected_version, expected_revision)
         if actor.pk == hand.submitted_by_id:  # seated or not: the entry would confirm itself
             raise Forbidden("own_entry", _("A director cannot confirm their own entry."), None)
-        return _confirmed(game, hand, actor, None, {"by": "director"})
+        return _confirmed(game, hand, actor, None, {"by": "director"}, reason)
 
 
 def query_hand(

@@ -35,7 +35,7 @@ from scoring.models import (
     Hand,
     HistoryEntry,
 )
-from scoring.services import events
+from scoring.services import events, night_lock
 from scoring.services.games import locked_game, rules_of
 from scoring.services.hands import change_hand, locked_hand, replace_entry
 
@@ -58,6 +58,7 @@ def open_dispute(
     ``query``: a seated player's query of a hand awaiting confirmation (who, and how), which
     may claim nothing; kept in the history as ``hand_queried``."""
     game = locked_game(game_id, None)
+    night_lock.refuse_dispute(game)
     hand = locked_hand(game, number)
     if hand.is_void:
         raise Conflict(

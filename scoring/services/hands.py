@@ -14,13 +14,14 @@ from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
-from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry
-from scoring.services import events
+from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry, Night
+from scoring.services import events, night_lock
 from scoring.services.games import check_version, locked_game, rules_of
 from scoring.services.settlement import (
     add_hand,
     apply_score,
     end_of,
+    entered,
     rerate,
     rescore,
     settle_seats,
@@ -101,7 +102,7 @@ def _try_enter_hand(
         played = game.hands_played + 1
     else:  # awaiting confirmation: it moves no total until the write that confirms it
         totals, gems, played = game.totals, game.gems, game.hands_played
-    result, rated_at = end_of(game, rules_of(game), totals, gems, played)
+    result, rated_at = end_of(game, rules_of(game), totals, gems, played, entered(game, hand))
     # The events are made ready here, from what the write will store: only their numbers and
     # rows are left for the transaction, where SQLite's writer lock is held.
     told = [events.hand_changed(EventType.HAND_ENTERED, game, hand)]
@@ -273,9 +274,10 @@ def _change_hand(
     game = locked_game(game_id, expected_version)
     check_not_abandoned(game)
     hand = locked_hand(game, number)
-    if reconfirm and game.confirmations:
+    final = night_lock.check_correction(game, actor, reason)  # a final night's: a director's
+    if reconfirm and game.confirmations and final is None:
         change = _awaiting_again(change, actor)
-    return change_hand(game, hand, change, action, actor, reason)
+    return change_hand(game, hand, change, action, actor, reason, corrects=final)
 
 
 def _awaiting_again(change: Callable[[Hand], bool], actor) -> Callable[[Hand], bool]:
@@ -301,12 +303,14 @@ def change_hand(
     reason: str,
     *,
     noted: Mapping[str, Any] | None = None,
+    corrects: Night | None = None,
 ) -> Hand:
     """A change to a recorded hand, on the game and hand the caller locked in its
     transaction, never in an abandoned game (it is frozen): ``change`` edits the hand in
     memory and says whether it changed anything. The game is rescored and the change kept in
     its history with the hand before and after (and ``noted`` with the after). A change of
-    its entry, void or renege gives the hand a new ``revision``; a confirmation does not."""
+    its entry, void or renege gives the hand a new ``revision``; a confirmation does not.
+    ``corrects``: the game's night, whose final results this change corrects."""
     check_not_abandoned(game)
     before, state = hand.snapshot(), hand.confirmation
     if not change(hand):
@@ -322,7 +326,7 @@ def change_hand(
         noted = {"confirmation": hand.confirmation, **(noted or {})}
     if not state == hand.confirmation == Confirmation.CONFIRMED:
         waiting_changed(game)  # a hand not counted before or after: the tables' count may move
-    HistoryEntry.objects.create(
+    entry = HistoryEntry.objects.create(
         game=game,
         hand_number=hand.number,
         action=action,
@@ -331,6 +335,8 @@ def change_hand(
         after={**hand.snapshot(), **(noted or {})},
         reason=reason,
     )
+    if corrects is not None:
+        night_lock.corrected(corrects, entry)
     if action in HAND_EVENTS:  # a dispute's acceptance is told as dispute.resolved
         events.record(events.hand_changed(HAND_EVENTS[action], game, hand, reason))
     if game.status == GameStatus.FINISHED and not was_finished:

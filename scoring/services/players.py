@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
@@ -12,8 +14,27 @@ from scoring.services.accounts import carry_link
 from scoring.services.versions import results_changed
 
 
+@transaction.atomic
 def create_player(*, club: Club, name: str, user=None) -> Player:
+    """A player of ``club``, within its limit (:func:`check_room`)."""
+    check_room(club, 1, "name")
     return Player.objects.create(club=club, name=name, user=user)
+
+
+def check_room(club: Club, adding: int, field: str) -> None:
+    """A club has at most ``HEARTS_MAX_CLUB_PLAYERS`` current players (merged records aside):
+    its nights, draws and pages are sized for that. Counted under a lock of the club's row,
+    so players added at once cannot pass it together."""
+    list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk", flat=True))
+    most = settings.HEARTS_MAX_CLUB_PLAYERS
+    current = Player.objects.filter(club=club, merged_into__isnull=True).count()
+    if current + adding > most:
+        words = ngettext(
+            "A club has at most {most} players; it has {current}.",
+            "A club has at most {most} players; it has {current}.",
+            most,
+        )
+        raise Conflict("too_many_players", words.format(most=most, current=current), field)
 
 
 @transaction.atomic
@@ -106,4 +127,5 @@ def add_players(*, club: Club, names: list[str]) -> list[Player]:
                 said = _("{name} is in the list twice.").format(name=name)
             raise DomainError("duplicate_name", said, "names")
         seen.add(key)
-    return [create_player(club=club, name=name) for name in names]
+    check_room(club, len(names), "names")
+    return [Player.objects.create(club=club, name=name) for name in names]

@@ -20,7 +20,8 @@ from adjudication.engine import GameResult, Ruleset, game_result
 from hearts_site.errors import Conflict
 from scoring import sql
 from scoring.domain.entries import ScoredHand, score_entry
-from scoring.models import COUNTED, Game, GameEnd, GameSeat, GameStatus, Hand
+from scoring.domain.round_limit import Recorded, last_hand, round_done
+from scoring.models import COUNTED, Confirmation, Game, GameEnd, GameSeat, GameStatus, Hand
 from scoring.models.counts import HAND_READS, CountedHand, counted_seats
 from scoring.services import exports, totals
 from scoring.services.versions import results_changed
@@ -44,12 +45,17 @@ def add_hand(totals: list[int], gems: list[int] | None, hand: Hand):
 
 
 def end_of(
-    game: Game, rules: Ruleset, totals: list[int], gems: list[int] | None, played: int
+    game: Game,
+    rules: Ruleset,
+    totals: list[int],
+    gems: list[int] | None,
+    played: int,
+    recorded: list[Recorded] | None = None,
 ) -> tuple[GameResult, datetime | None]:
     """Set, in memory, the game as these totals leave it: its end, winners and next version.
     Returns the result and when the game was finished before (None if it was not), for
-    ``settle_seats``."""
-    result = round_limited(game, game_result(rules, totals, played), played)
+    ``settle_seats``. ``recorded``: the game's hands not void, when the caller has them."""
+    result = round_limited(game, game_result(rules, totals, played), played, recorded)
     rated_at = game.finished_at if game.status == GameStatus.FINISHED else None
     game.totals = totals
     game.gems = gems
@@ -67,19 +73,64 @@ def end_of(
     return result, rated_at
 
 
-def round_limited(game: Game, result: GameResult, played: int) -> GameResult:
-    """A night's game ends "round over" (the lowest total wins, shared when equal) with its
-    round's last hand: hand ``round_hands``, or the first hand counted after the round's bell
-    (``round_ends_at``: the hand in play then finishes); unless its target ended it first."""
-    if result.over or played == 0 or game.status == GameStatus.ABANDONED:
+def round_limited(
+    game: Game, result: GameResult, played: int, recorded: list[Recorded] | None = None
+) -> GameResult:
+    """A night's game ends "round over" (the lowest total wins, shared when equal) once its
+    round's last hand and every hand before it count (``round_limit``: hand ``round_hands``,
+    or the hand in play at the bell, ``round_ends_at``, by when each was recorded); unless its
+    target ended it first. ``recorded``: the game's hands not void (read here when None)."""
+    if result.over or played == 0 or game.status == GameStatus.ABANDONED or not limited(game):
         return result
-    by_hands = game.round_hands is not None and played >= game.round_hands
-    by_clock = game.round_ends_at is not None and timezone.now() >= game.round_ends_at
-    if not (by_hands or by_clock):
+    if recorded is None:
+        recorded = recorded_hands(game)
+    if not round_done(recorded, game.round_hands, game.round_ends_at):
         return result
     low = min(result.totals)
     winners = tuple(seat for seat, total in enumerate(result.totals) if total == low)
     return GameResult(True, winners, result.totals, GameEnd.ROUND_OVER.value)
+
+
+def limited(game: Game) -> bool:
+    """Whether a night's round limits the game (once the round started)."""
+    return game.round_hands is not None or game.round_ends_at is not None
+
+
+def recorded_hands(game: Game) -> list[Recorded]:
+    """The game's hands that are not void, in order, as the round's limit reads them."""
+    rows = Hand.objects.filter(game=game, is_void=False).order_by("number")
+    return [
+        Recorded(number, at, state == Confirmation.CONFIRMED)
+        for number, at, state in rows.values_list("number", "created_at", "confirmation")
+    ]
+
+
+def entered(game: Game, hand: Hand) -> list[Recorded] | None:
+    """The game's recorded hands with ``hand``, being entered now, after them, when a night's
+    round limits the game (None when none does); refused once the round's last hand is in."""
+    recorded = within_round(game, hand.number)
+    if recorded is not None:
+        recorded.append(Recorded(hand.number, timezone.now(), hand.counts))
+    return recorded
+
+
+def within_round(game: Game, number: int) -> list[Recorded] | None:
+    """The game's recorded hands when a night's round limits it (None when none does), hand
+    ``number`` refused once the round's last hand is recorded, confirmed or not."""
+    if not limited(game):
+        return None
+    recorded = recorded_hands(game)
+    last = last_hand(recorded, game.round_hands, game.round_ends_at)
+    if last is not None:
+        raise Conflict(
+            "round_over",
+            _(
+                "The round is over at this table: hand {last} was its last hand, so hand "
+                "{number} is not played."
+            ).format(last=last, number=number),
+            None,
+        )
+    return recorded
 
 
 def settle_seats(
@@ -140,9 +191,11 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
     totals = [0] * rules.players
     gems = [0] * rules.players if rules.gems else None
     played = 0
+    recorded: list[Recorded] = []
     for hand in game.hands.order_by("number"):
         if hand.is_void:
             continue
+        recorded.append(Recorded(hand.number, hand.created_at, hand.counts))
         counts = hand.counts
         if counts and game_result(rules, totals, played).over:
             raise Conflict(
@@ -166,6 +219,6 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
         if counts:  # awaiting its confirmation: it moves no total until then
             totals, gems = add_hand(totals, gems, hand)
             played += 1
-    result, rated_at = end_of(game, rules, totals, gems, played)
+    result, rated_at = end_of(game, rules, totals, gems, played, recorded)
     game.save(update_fields=Game.SETTLED_FIELDS)
     return settle_seats(game, result, rated_at)

@@ -9,18 +9,14 @@
   var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
   var interpolate = window.interpolate || function (s, o) { return s.replace(/%\((\w+)\)s/g, function (m, k) { return o[k]; }); };
 
-  var RANKS = "23456789TJQKA";
+  var cards = window.heartsCards; // static/js/cards.js
+  var RANKS = cards.RANKS;
   var SPLIT = /[\s,;]+/;
 
   function tokens(text) {
     return text.split(SPLIT).filter(Boolean).map(function (t) {
       return t.toUpperCase().replace(/^10/, "T");
     });
-  }
-
-  function label(card) {
-    var symbols = { C: "♣", D: "♦", H: "♥", S: "♠" };
-    return (card[0] === "T" ? "10" : card[0]) + (symbols[card[1]] || card[1]);
   }
 
   function setup(form) {
@@ -110,14 +106,6 @@
       return null;
     }
 
-    function winner(cards, first) {
-      var suit = cards[0][1], best = 0;
-      cards.forEach(function (card, i) {
-        if (card[1] === suit && RANKS.indexOf(card[0]) > RANKS.indexOf(cards[best][0])) best = i;
-      });
-      return (first + best) % names().length;
-    }
-
     function playsTurn() {
       var list = tokens(plays.value), seats = names(), n = seats.length;
       var tricks = Math.floor(52 / n);
@@ -126,10 +114,10 @@
       }
       var lead = firstLeader();
       var done = Math.floor(list.length / n);
-      for (var t = 0; t < done && lead !== null; t += 1) lead = winner(list.slice(t * n, t * n + n), lead);
+      for (var t = 0; t < done && lead !== null; t += 1) lead = cards.winner(list.slice(t * n, t * n + n), lead, n);
       var current = list.slice(done * n);
       var shown = current.map(function (card, i) {
-        return (lead === null ? "" : seats[(lead + i) % n] + " ") + label(card);
+        return (lead === null ? "" : seats[(lead + i) % n] + " ") + cards.label(card);
       });
       var words = shown.length ? gettext("Trick %(number)s: %(cards)s") : gettext("Trick %(number)s: no card yet");
       var trick = interpolate(words, { number: done + 1, cards: shown.join(", ") }, true);

@@ -2,7 +2,8 @@
    server fills a blank last seat, gives the cards nobody took to the "rest" player, and explains
    every refusal. Here: the last seat filled in as the scorer types, quick 0/13/26 buttons, a
    submit that waits while the hand cannot be right, the moon question asked by name, and the
-   penalty cards as one grid where a tap gives a card to the chosen player. */
+   penalty cards as one grid where a tap gives a card to the chosen player. The whole trick
+   record has its own file, static/js/tricks.js. */
 (function () {
   "use strict";
   // The words come from the page's catalog (jsi18n); without it, in English.
@@ -224,6 +225,9 @@
     window.addEventListener("pageshow", update);
     update();
   }
+
+  // The trick record's keypad (static/js/tricks.js) asks the moon and waits to submit the same way.
+  window.heartsEntry = { moonPart: moonPart, submitPart: submitPart, setStatus: setStatus };
 
   document.addEventListener("DOMContentLoaded", function () {
     all(document, 'form[data-hand-entry="points"]').forEach(pointsEntry);

@@ -293,6 +293,8 @@
       entry.points = points;
       var jack = form.querySelector('[name="jack_of_diamonds"]');
       if (jack && jack.value !== "") entry.jack_of_diamonds = Number(jack.value);
+    } else if (form.dataset.handEntry === "plays") {
+      plays(form, entry);
     } else {
       var rest = Number(form.querySelector("[data-rest]").value);
       var taken = Array.prototype.map.call(form.querySelector("[data-rest]").options, function () { return []; });
@@ -304,6 +306,23 @@
     var moon = form.querySelector('input[name="moon_choice"]:checked');
     if (moon) entry.moon_choice = moon.value;
     return entry;
+  }
+
+  // The trick record as the hand form's server side makes it (scoring/pages/forms/tricks.py):
+  // the cards by their names in play order, who led when said, the holdings when given.
+  function plays(form, entry) {
+    var cards = window.heartsCards; // static/js/cards.js, on the trick record's form
+    entry.plays = [];
+    form.querySelectorAll("input[data-trick]").forEach(function (input) {
+      entry.plays = entry.plays.concat(cards.tokens(input.value) || []);
+    });
+    var leader = form.querySelector('[name="first_leader"]');
+    if (leader && leader.value !== "") entry.first_leader = Number(leader.value);
+    // A line that is not all cards goes as typed: the server refuses it in words, as it would the form.
+    var lines = form.querySelector('[name="hands"]').value.split("\n").map(function (line) {
+      return cards.tokens(line) || line.split(/[\s,;]+/).filter(Boolean);
+    }).filter(function (line) { return line.length; });
+    if (lines.length) entry.hands = lines;
   }
 
   function showNumber(form, number) {
@@ -349,7 +368,7 @@
         status.innerHTML = "";
         var message = element("p", { "class": "message info" }, interpolate(gettext("No connection: hand %(number)s is kept on this phone, not sent yet. It is sent as soon as the connection returns."), { number: number }, true));
         status.appendChild(message);
-        var first = form.querySelector("[data-seat-points], select[data-card]");
+        var first = form.querySelector("[data-seat-points], select[data-card], .leader-picker button");
         if (first) first.focus();
       });
     });

@@ -36,6 +36,13 @@ ALL_OPTIONS = {
     "gems",
     "renege_penalty",
     "renege_points",
+    # irregularities (docs/rules.md, "Irregularities")
+    "revoke_correction",
+    "exposed_card",
+    "lead_out_of_turn",
+    "missed_trick",
+    "misdeal",
+    "impossible_card",
 }
 
 
@@ -100,6 +107,12 @@ def test_standard_is_the_table_of_rules_md_section_1():
         "gems": False,
         "renege_penalty": "none",
         "renege_points": 26,
+        "revoke_correction": "returned_to_hand",
+        "exposed_card": "penalty_card",
+        "lead_out_of_turn": "foster",
+        "missed_trick": "takes_last_trick",
+        "misdeal": "redeal",
+        "impossible_card": "left_to_director",
     }
 
 

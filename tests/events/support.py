@@ -74,7 +74,7 @@ def _confirmations(club, actor) -> None:
 
 
 # A night of one round of one hand: five check in, one withdraws, four play; the last round
-# ending closes the night.
+# ending closes the night; its results are final at once, and a director corrects them.
 NIGHT = [
     EventType.NIGHT_OPENED,
     *[EventType.NIGHT_CHECKED_IN] * 5,
@@ -87,13 +87,23 @@ NIGHT = [
     EventType.RATINGS_SETTLED,
     EventType.ROUND_ENDED,
     EventType.NIGHT_CLOSED,
+    EventType.NIGHT_RESULTS_FINAL,
+    EventType.NIGHT_CORRECTED,
+    EventType.HAND_CORRECTED,
+    EventType.RATINGS_SETTLED,
 ]
 
 
 def _night(club, actor) -> None:
     league = services.create_league(club=club, name="Fridays", ruleset="standard")
     night = services.open_night(
-        club=club, league=league, name="Friday", rounds=1, round_hands=1, actor=actor
+        club=club,
+        league=league,
+        name="Friday",
+        rounds=1,
+        round_hands=1,
+        correction_minutes=0,
+        actor=actor,
     )
     for player in club.seated[:5]:
         services.check_in(club=club, night_id=night.pk, player_id=player.pk, actor=actor)
@@ -104,3 +114,7 @@ def _night(club, actor) -> None:
     [table] = started.tables.all()
     services.enter_hand(game_id=table.game_id, number=1, entry=HAND, actor=actor)
     services.end_round(club=club, night_id=night.pk, actor=actor)
+    services.finalize_nights()  # its correction window is none: final at once
+    services.correct_hand(
+        game_id=table.game_id, number=1, entry=HAND, reason="Read again", actor=actor
+    )

@@ -98,7 +98,8 @@ def the_bell_rings(number: int, minutes: int) -> None:
     assert timed.ends_at - timed.starts_at == timedelta(minutes=minutes)
     games = Game.objects.filter(pk__in=[t.game_id for t in tables_of(number)])
     assert {g.round_ends_at for g in games} == {timed.ends_at}
-    back = max(timed.ends_at - timezone.now(), timedelta(0)) + timedelta(milliseconds=100)
+    # The bell now: after every hand recorded so far, which the round judges by their entry.
+    back = max(timed.ends_at - timezone.now(), timedelta(0))
 
     def move_back() -> None:
         NightRound.objects.filter(pk=timed.pk).update(
@@ -220,10 +221,11 @@ def test_a_fourteen_player_night_of_three_rounds_from_the_pages_alone(
     director.get_by_role("link", name="Friday night").click()
     director.get_by_role("link", name="The night sheet, to print").click()
     expect(director.locator("h1")).to_contain_text("Friday night")
-    for number in (1, 2):
+    for number in (1, 2, 3):  # as each round ended, and the standings now
         expect(
-            director.get_by_role("region", name=f"Standings after round {number}")
+            director.get_by_role("region", name=f"Standings when round {number} ended")
         ).to_be_visible()
+    expect(director.get_by_role("region", name="Standings after round 3")).to_be_visible()
     assert code_words(director) == []
     check_page_state(director, "night-4-sheet")
     director.emulate_media(media="print")

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 from adjudication.services import ruleset_for
 from scoring import services
 from scoring.models import Role
+from tests.scoring.night_support import confirmed_league, night_of  # noqa: F401 - fixtures
 
 ROLES = ("owner", "director", "scorer", "member", "outsider", "anonymous")
 PASSWORD = "a long test password"

@@ -126,8 +126,8 @@ def test_a_round_on_the_clock_ends_each_game_with_the_hand_in_play_at_the_bell(
     first, second, *_rest = [t.game for t in started.tables.all()]
     assert play_out(first, director, 2).status == GameStatus.IN_PROGRESS
     Game.objects.filter(pk__in=[first.pk, second.pk]).update(
-        round_ends_at=timezone.now() - timedelta(seconds=1)
-    )  # the bell rang
+        round_ends_at=timezone.now()
+    )  # the bell rings, after the hands recorded so far
     first = play_out(first, director, 1)  # the hand in play at the bell finishes the game
     assert (first.status, first.end_reason, first.hands_played) == ("finished", "round_over", 3)
     ended = services.end_round(

@@ -12,7 +12,7 @@ from adjudication.serializers import RulesetOptionsField
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.api.serializers.hands import HandEntryField
-from scoring.api.serializers.nights import NightFormulaSerializer
+from scoring.api.serializers.nights import NightFormulaSerializer, NightRowOutputSerializer
 from scoring.models import (
     PING,
     Confirmation,
@@ -23,6 +23,7 @@ from scoring.models import (
     NightStatus,
     RoundStatus,
 )
+from scoring.selectors.night_results import STATES
 
 FEED_LIMIT = 500
 
@@ -147,6 +148,14 @@ class EventNightSerializer(serializers.Serializer):
     rounds_planned = serializers.IntegerField()
     round_minutes = serializers.IntegerField(allow_null=True)
     round_hands = serializers.IntegerField(allow_null=True)
+    correction_minutes = serializers.IntegerField(
+        help_text="Its results stay provisional this long after it closes."
+    )
+    closed_at = serializers.DateTimeField(allow_null=True)
+    final_at = serializers.DateTimeField(allow_null=True, help_text="When its results were final.")
+    results = serializers.ChoiceField(
+        choices=STATES, help_text="provisional, or final (night.results_final told it)."
+    )
 
 
 class EventNightPlayerSerializer(serializers.Serializer):
@@ -197,6 +206,23 @@ class RoundDataSerializer(serializers.Serializer):
     round = EventRoundSerializer()
 
 
+class NightFinalDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    standings = NightRowOutputSerializer(many=True, help_text="The final standings.")
+
+
+class EventCorrectionSerializer(serializers.Serializer):
+    game = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    action = serializers.CharField(help_text="hand_corrected or hand_voided, as its history says.")
+    reason = serializers.CharField()
+
+
+class NightCorrectedDataSerializer(serializers.Serializer):
+    night = EventNightSerializer()
+    correction = EventCorrectionSerializer()
+
+
 DATA = {
     EventType.HAND_ENTERED: HandEventDataSerializer,
     EventType.HAND_CORRECTED: HandEventDataSerializer,
@@ -214,6 +240,8 @@ DATA = {
     EventType.NIGHT_CHECKED_IN: NightCheckInDataSerializer,
     EventType.NIGHT_WITHDRAWN: NightWithdrawnDataSerializer,
     EventType.NIGHT_CLOSED: NightDataSerializer,
+    EventType.NIGHT_RESULTS_FINAL: NightFinalDataSerializer,
+    EventType.NIGHT_CORRECTED: NightCorrectedDataSerializer,
     EventType.ROUND_PUBLISHED: RoundDataSerializer,
     EventType.ROUND_STARTED: RoundDataSerializer,
     EventType.ROUND_ENDED: RoundDataSerializer,

@@ -8,9 +8,13 @@ from rest_framework import serializers
 
 from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_ID
+from scoring.api.serializers.common import MAX_ID, REASON
 from scoring.domain.night_ranking import FORMULAS
 from scoring.models import Night, RoundStatus
+from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
+from scoring.selectors.night_results import STATES, WAITS
+from scoring.services.nights.opening import MAX_CORRECTION_MINUTES
+from scoring.services.nights.results import DECISIONS
 
 WHOLE = {"min_value": 0, "max_value": 100_000}
 FORMULA_CHOICES = list(FORMULAS)
@@ -44,6 +48,13 @@ class NightInputSerializer(StrictInputSerializer):
         "league's ruleset plays them.",
     )
     seed = serializers.IntegerField(**WHOLE, required=False, help_text="The draw's seed.")
+    correction_minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_CORRECTION_MINUTES,
+        required=False,
+        help_text="After the night closes, its results stay provisional this long (corrections "
+        f"welcome), then are final. Left out: {DEFAULT_CORRECTION_MINUTES}.",
+    )
     formula = JSONObjectField(
         required=False,
         help_text="The night's standings: {criterion: "
@@ -72,12 +83,38 @@ class StartInputSerializer(StrictInputSerializer):
     round_hands = serializers.IntegerField(**WHOLE, required=False, allow_null=True)
 
 
+class SettleInputSerializer(StrictInputSerializer):
+    """A director's decision on a hand that waits (for a confirmation, a query's ruling or a
+    dispute's): confirmed as director (a query or a dispute dismissed: the entry stands) or
+    dropped (voided, its disputes dismissed), with the reason the history keeps."""
+
+    game = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    hand = serializers.IntegerField(min_value=1, max_value=100_000, help_text="Its number.")
+    decision = serializers.ChoiceField(choices=DECISIONS)
+    reason = serializers.CharField(**REASON)
+
+
+def _settle_field() -> SettleInputSerializer:
+    return SettleInputSerializer(
+        many=True,
+        required=False,
+        max_length=200,
+        help_text="Decisions on the hands that wait (the 409 hands_unsettled names them, and "
+        "the night's results.unsettled lists them), applied first, in one transaction.",
+    )
+
+
 class EndRoundInputSerializer(StrictInputSerializer):
     now_for_all = serializers.BooleanField(
         default=False,
         help_text="End the tables still playing now, at the hands they have (a table with no "
         "hand is abandoned); without it, the round ends once every table has.",
     )
+    settle = _settle_field()
+
+
+class CloseNightInputSerializer(StrictInputSerializer):
+    settle = _settle_field()
 
 
 def _places(size: int) -> serializers.ListField:
@@ -117,8 +154,10 @@ class NightOutputSerializer(serializers.ModelSerializer):
             "table_sizes",
             "seed",
             "formula",
+            "correction_minutes",
             "created_at",
             "closed_at",
+            "final_at",
         ]
 
 
@@ -139,15 +178,35 @@ class NightSeatOutputSerializer(serializers.Serializer):
     place = serializers.IntegerField(allow_null=True)
 
 
+class UnsettledHandOutputSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField(help_text="The table's number in its round.")
+    table_name = serializers.CharField(help_text='"Table 2", in the reader\'s language.')
+    game = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    state = serializers.ChoiceField(
+        choices=WAITS,
+        help_text="awaiting: a player's confirmation; queried: a director's ruling on a query; "
+        "disputed: a director's decision on a dispute of a hand that counts.",
+    )
+    dispute = serializers.IntegerField(allow_null=True, help_text="Its open dispute, if any.")
+    link = serializers.CharField(help_text="The page that settles it.")
+
+
 class NightTableOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
+    has_scorer = serializers.BooleanField(
+        help_text="Someone seated here can enter hands (a scorer's role or better in the club)."
+    )
     game = serializers.IntegerField(allow_null=True, help_text="Once the round is published.")
     game_status = serializers.CharField(allow_null=True)
     end_reason = serializers.CharField(
         help_text='As the game\'s: round_over, target_reached… ("" in play).'
     )
-    hands_played = serializers.IntegerField()
+    hands_played = serializers.IntegerField(help_text="Hands that count (confirmed, not void).")
+    hands_recorded = serializers.IntegerField(help_text="Hands entered and not void.")
+    unsettled = UnsettledHandOutputSerializer(many=True, help_text="Its hands that wait.")
     seats = NightSeatOutputSerializer(many=True)
 
 
@@ -157,6 +216,11 @@ class NightRoundOutputSerializer(serializers.Serializer):
     quality = serializers.CharField(
         help_text="The draw's quality in words, in the Accept-Language asked for: repeats and "
         "lower_bound in a sentence."
+    )
+    scorer_warning = serializers.CharField(
+        help_text='The tables where nobody can enter hands, in words for the director ("" '
+        "when every table has someone). The draw seats a scorer at every table when enough "
+        "are checked in."
     )
     repeats = serializers.IntegerField()
     lower_bound = serializers.IntegerField()
@@ -168,6 +232,16 @@ class NightRoundOutputSerializer(serializers.Serializer):
     tables = NightTableOutputSerializer(many=True)
 
 
+class NightCheckInAnswerSerializer(serializers.Serializer):
+    """What a check-in or a withdrawal changed: the player's check-in, not the whole night."""
+
+    check_in = CheckInOutputSerializer()
+    present = serializers.IntegerField(help_text="Players checked in now.")
+    proposed = serializers.BooleanField(
+        help_text="A proposed draw still waits to be published (false: draw the round again)."
+    )
+
+
 class NightRowOutputSerializer(serializers.Serializer):
     rank = serializers.IntegerField(allow_null=True)
     player = serializers.IntegerField()
@@ -177,13 +251,65 @@ class NightRowOutputSerializer(serializers.Serializer):
     place_points = serializers.FloatField()
     scaled_points = serializers.FloatField()
     total_points = serializers.IntegerField()
+    hands = serializers.IntegerField(help_text="Hands counted in the player's games.")
     average_place = serializers.FloatField()
     separated_by = serializers.CharField(allow_null=True)
 
 
+class NightChangeOutputSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name = serializers.CharField()
+    rank = serializers.IntegerField(allow_null=True, help_text="Now.")
+    was_rank = serializers.IntegerField(allow_null=True, help_text="When the round ended.")
+    value = serializers.FloatField(help_text="What ranks first (the formula's criterion), now.")
+    was_value = serializers.FloatField(allow_null=True, help_text="When the round ended.")
+
+
 class NightStandingsOutputSerializer(serializers.Serializer):
     after_round = serializers.IntegerField()
-    rows = NightRowOutputSerializer(many=True)
+    ended_at = serializers.DateTimeField(allow_null=True)
+    rows = NightRowOutputSerializer(
+        many=True, help_text="As they stood when the round ended (kept then)."
+    )
+    changes = NightChangeOutputSerializer(
+        many=True, help_text="The players whose standing moved since the round ended."
+    )
+
+
+class NightLatestOutputSerializer(serializers.Serializer):
+    after_round = serializers.IntegerField()
+    rows = NightRowOutputSerializer(
+        many=True, help_text="The standings now: every hand that counts now."
+    )
+
+
+class NightCorrectionOutputSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    table_name = serializers.CharField()
+    game = serializers.IntegerField()
+    hand = serializers.IntegerField(allow_null=True)
+    action = serializers.CharField(help_text="As the game's history says: hand_corrected…")
+    by = serializers.CharField(allow_null=True, help_text="The director, as the club names them.")
+    reason = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+class NightResultsOutputSerializer(serializers.Serializer):
+    state = serializers.ChoiceField(
+        choices=STATES,
+        help_text="provisional while the night is open, while a hand waits, and until its "
+        "correction window closes; then final (a change is a director's correction).",
+    )
+    final_from = serializers.DateTimeField(
+        allow_null=True, help_text="When the correction window closes (null while open)."
+    )
+    final_at = serializers.DateTimeField(allow_null=True, help_text="When they became final.")
+    correction_minutes = serializers.IntegerField()
+    unsettled = UnsettledHandOutputSerializer(many=True, help_text="The hands that wait.")
+    corrections = NightCorrectionOutputSerializer(
+        many=True, help_text="Directors' corrections once the results were final."
+    )
 
 
 class NightDetailOutputSerializer(serializers.Serializer):
@@ -193,6 +319,10 @@ class NightDetailOutputSerializer(serializers.Serializer):
     check_ins = CheckInOutputSerializer(many=True)
     rounds = NightRoundOutputSerializer(many=True)
     standings = NightStandingsOutputSerializer(many=True, help_text="After each round over.")
+    latest = NightLatestOutputSerializer(
+        allow_null=True, help_text="The standings now, after the latest round over."
+    )
+    results = NightResultsOutputSerializer()
     seats = serializers.ListField(
         child=serializers.CharField(), help_text='The round out: "Ada: table 3, seat 2".'
     )

@@ -9,6 +9,7 @@ from adjudication.engine.rules import DIRECTIONS
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.models import Confirmation, GameStatus
+from scoring.selectors.night_results import STATES
 
 
 class RoomQuerySerializer(StrictInputSerializer):
@@ -64,6 +65,19 @@ class RoomLeaderSerializer(serializers.Serializer):
     hands = serializers.IntegerField(help_text="Hands counted tonight.")
     points = serializers.IntegerField(help_text="Points over those hands.")
     per_hand = serializers.FloatField(help_text="Points a counted hand, to two decimals.")
+    place_points = serializers.FloatField(
+        allow_null=True, help_text="The night's place points (null with no night tonight)."
+    )
+    scaled_points = serializers.FloatField(
+        allow_null=True,
+        help_text="The night's points a game, scaled to a table of 4 (null with no night).",
+    )
+
+
+class RoomNightSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    results = serializers.ChoiceField(choices=STATES)
 
 
 class RoomOutputSerializer(serializers.Serializer):
@@ -71,10 +85,20 @@ class RoomOutputSerializer(serializers.Serializer):
     date = serializers.DateField()
     version = serializers.CharField(help_text="The room's ETag, without quotes.")
     tables = RoomTableSerializer(many=True)
+    night = RoomNightSerializer(
+        allow_null=True,
+        help_text="The evening's tournament night (open, or closed that day), if any.",
+    )
+    leaders_by = serializers.ChoiceField(
+        choices=["night", "evening"],
+        help_text="night: the leaders are the night's standings now, in their order; evening: "
+        "by finished games won tonight, then by the fewest points a hand.",
+    )
     leaders = RoomLeaderSerializer(
         many=True,
         help_text=(
-            "The night's leaders: every player with a hand counted tonight (abandoned games "
-            "left out), by finished games won tonight, then by the fewest points a hand."
+            "The evening's leaders: with a night, its standings now (its formula, then the "
+            "league's tie-breaks); else every player with a hand counted tonight (abandoned "
+            "games left out), by finished games won tonight, then by the fewest points a hand."
         ),
     )

@@ -33,7 +33,15 @@ DISPUTE_RESOLVE_CONFLICTS = {
 
 
 @lists("games_hands_disputes_list")
-@creates("games_hands_disputes_create", DisputeInputSerializer, DisputeOutputSerializer)
+@creates(
+    "games_hands_disputes_create",
+    DisputeInputSerializer,
+    DisputeOutputSerializer,
+    conflicts={
+        "hand_void": "the hand is void: it counts for nothing",
+        "results_final": "its night's results are final: a director corrects the hand instead",
+    },
+)
 class DisputeListView(GameScopedMixin, CreateView, generics.ListAPIView):
     serializer_class = DisputeOutputSerializer
     permission_classes = SCORERS_WRITE

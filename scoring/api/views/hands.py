@@ -99,6 +99,8 @@ class HandDetailView(GameScopedMixin, APIView):
                     "hand_out_of_order": "another hand comes next",
                     "game_over": "the game is finished or abandoned",
                     "game_busy": "the game kept changing while the hand was entered: retry",
+                    "round_over": "the night's round is over at this table: its last hand "
+                    "is recorded (judged by when each was recorded, not confirmed)",
                 }
             ),
         },
@@ -123,7 +125,9 @@ class HandDetailView(GameScopedMixin, APIView):
         description=(
             "Replaces a recorded hand's entry, with a reason kept in the game's history; every "
             "later total, the game's end and its winners follow. A renege penalty a director "
-            "had accepted is dropped with the old record. Needs a scorer's role.\n\n" + ENTRY_RULES
+            "had accepted is dropped with the old record. Needs a scorer's role; a hand of a "
+            "tournament night whose results are final, a director's (403 results_final), with "
+            "a reason (400 reason_required): it counts at once.\n\n" + ENTRY_RULES
         ),
         request=HandCorrectionInputSerializer,
         responses={

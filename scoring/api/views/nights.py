@@ -19,16 +19,25 @@ from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
 from scoring.api.scopes import ClubScopedMixin
 from scoring.api.serializers.nights import (
+    CloseNightInputSerializer,
     DrawInputSerializer,
     EndRoundInputSerializer,
+    NightCheckInAnswerSerializer,
     NightDetailOutputSerializer,
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
+    SettleInputSerializer,
     StartInputSerializer,
 )
 from scoring.models import Night
-from scoring.selectors.nights import club_nights, night_detail, night_of, seat_words
+from scoring.selectors.nights import (
+    check_in_answer,
+    club_nights,
+    night_detail,
+    night_of,
+    seat_words,
+)
 
 NIGHT_CONFLICTS = {
     "night_closed": "the night is closed",
@@ -41,7 +50,12 @@ NIGHT_CONFLICTS = {
     "no_round_to_start": "no published round waits to start",
     "no_round_to_end": "no round is being played",
     "tables_still_playing": "some tables have not finished: wait, or send now_for_all",
+    "hands_unsettled": "hands wait (results.unsettled lists them): wait, or send a decision on "
+    "each in settle",
+    "hand_settled": "a decision names a hand that no longer waits: read the night again",
     "table_in_use": "a game not of this night is in progress at one of the tables' names",
+    "night_full": "as many players are checked in as HEARTS_MAX_NIGHT_PLAYERS allows",
+    "night_changed": "players were checked in or withdrawn during each try of the draw",
 }
 
 
@@ -88,14 +102,18 @@ class NightDetailView(NightScopedView):
         return self.answer()
 
 
-def _action(operation_id: str, input_serializer, act):
-    """A director's action on a night: its body checked, the service called, the night shown."""
+def _action(operation_id: str, input_serializer, act, output_serializer=None):
+    """A director's action on a night: its body checked, the service called, the night shown
+    (or, given ``output_serializer``, what the action changed: a check-in's row)."""
+    shown = output_serializer or NightDetailOutputSerializer
 
     class Action(NightScopedView):
-        @changes(operation_id, input_serializer, NightDetailOutputSerializer, NIGHT_CONFLICTS)
+        @changes(operation_id, input_serializer, shown, NIGHT_CONFLICTS)
         def post(self, request: Request, body: dict[str, Any], pk: int, night_id: int) -> Response:
-            self.get_night()  # a 404 before anything else
+            night = self.get_night()  # a 404 before anything else
             act(club=self.get_club(), night_id=night_id, actor=request.user, **body)
+            if output_serializer is not None:
+                return Response(output_serializer(check_in_answer(night, body["player"])).data)
             return self.answer()
 
     Action.__name__ = Action.__qualname__ = (
@@ -116,13 +134,20 @@ def _player(service):
 
 
 CheckInView = _action(
-    "clubs_nights_check_in", NightPlayerInputSerializer, _player(services.check_in)
+    "clubs_nights_check_in",
+    NightPlayerInputSerializer,
+    _player(services.check_in),
+    NightCheckInAnswerSerializer,
 )
 WithdrawView = _action(
-    "clubs_nights_withdraw", NightPlayerInputSerializer, _player(services.withdraw)
+    "clubs_nights_withdraw",
+    NightPlayerInputSerializer,
+    _player(services.withdraw),
+    NightCheckInAnswerSerializer,
 )
 DrawView = _action("clubs_nights_draw", DrawInputSerializer, services.draw_round)
 PublishView = _action("clubs_nights_publish", NoInputSerializer, services.publish_round)
 StartView = _action("clubs_nights_start", StartInputSerializer, services.start_round)
 EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_round)
-CloseView = _action("clubs_nights_close", NoInputSerializer, services.close_night)
+CloseView = _action("clubs_nights_close", CloseNightInputSerializer, services.close_night)
+SettleView = _action("clubs_nights_settle", SettleInputSerializer, services.settle_hand)

@@ -56,11 +56,17 @@ class PlayerFilter(filters.FilterSet):
         fields = ["club", "name", "merged"]
 
 
+PLAYERS_CREATE_CONFLICTS = {
+    "too_many_players": "the club has as many players as HEARTS_MAX_CLUB_PLAYERS allows",
+}
+
+
 @club_rows(
     "players",
     selectors.players_for,
     PlayerInputSerializer,
     PlayerOutputSerializer,
+    PLAYERS_CREATE_CONFLICTS,
     created_serializer=PlayerCreatedOutputSerializer,
 )
 class PlayerListView(ClubRowsView):

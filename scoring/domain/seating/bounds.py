@@ -41,9 +41,8 @@ def lower_bound(
     ``fair_rounds``: when the present players have had as many odd-size seats each, how many of
     the rounds to play (from the first) follow the rule of a fair spread (a seeded last round
     follows the standings instead); None otherwise."""
-    fresh = [
-        sum(1 for j in range(present) if j != i and played.count[i][j] == 0) for i in range(present)
-    ]
+    # The present players each has never met: the others, less those met (ids below present).
+    fresh = [present - 1 - sum(1 for j in played.met[i] if j < present) for i in range(present)]
     return played.extra + max(
         0,
         _by_pairs(fresh, layout, rounds),

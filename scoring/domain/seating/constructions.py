@@ -12,6 +12,7 @@ meet nobody twice for 8 rounds this way.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from itertools import product
 
@@ -22,6 +23,8 @@ from .search import Tables
 def _prime_power(q: int) -> tuple[int, int] | None:
     """(p, k) when q = p**k for a prime p, else None."""
     for p in range(2, q + 1):
+        if p * p > q:
+            return (q, 1)  # no divisor up to its root: q is prime
         if q % p == 0:
             k, rest = 0, q
             while rest % p == 0:
@@ -30,33 +33,60 @@ def _prime_power(q: int) -> tuple[int, int] | None:
     return None
 
 
+class Field:
+    """GF(q), q = p**k: elements 0..q-1 are the base-p digits of a polynomial over GF(p),
+    multiplied modulo the first monic irreducible polynomial of degree k (in the order of
+    ``product(range(p), repeat=k)`` over its lower coefficients). Each sum or product is
+    computed when asked, so a field of any order costs only what the draw reads of it."""
+
+    def __init__(self, p: int, k: int):
+        self.p, self.k = p, k
+        self.modulus = next(
+            [*tail, 1] for tail in product(range(p), repeat=k) if _irreducible([*tail, 1], p)
+        )
+
+    def digits(self, n: int) -> list[int]:
+        return [(n // self.p**i) % self.p for i in range(self.k)]
+
+    def number(self, coefficients: list[int]) -> int:
+        return sum(c * self.p**i for i, c in enumerate(coefficients))
+
+    def add(self, x: int, y: int) -> int:
+        pairs = zip(self.digits(x), self.digits(y), strict=True)
+        return self.number([(a + b) % self.p for a, b in pairs])
+
+    def mul(self, x: int, y: int) -> int:
+        return self.number(_times(self.digits(x), self.digits(y), self.modulus, self.p))
+
+
+def _remainder(poly: list[int], divisor: list[int], p: int) -> list[int]:
+    """``poly`` modulo the monic ``divisor`` over GF(p) (coefficients lowest first)."""
+    rest = list(poly)
+    degree = len(divisor) - 1
+    for top in range(len(rest) - 1, degree - 1, -1):
+        factor = rest[top]
+        if factor:
+            for i, c in enumerate(divisor):
+                rest[top - degree + i] = (rest[top - degree + i] - factor * c) % p
+    return rest[:degree]
+
+
+def _irreducible(poly: list[int], p: int) -> bool:
+    """Whether the monic ``poly`` has no monic factor of degree 1 to half its own: then, and
+    only then, the polynomials modulo it have no zero divisors (they are a field)."""
+    degree = len(poly) - 1
+    for d in range(1, degree // 2 + 1):
+        for tail in product(range(p), repeat=d):
+            if not any(_remainder(poly, [*tail, 1], p)):
+                return False
+    return True
+
+
 @lru_cache(maxsize=32)
-def field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
-    """Addition and multiplication tables of GF(q), elements 0..q-1 as base-p digits of the
-    polynomial; None when q is not a prime power."""
+def field(q: int) -> Field | None:
+    """GF(q), or None when q is not a prime power."""
     found = _prime_power(q)
-    if found is None:
-        return None
-    p, k = found
-
-    def digits(n: int) -> list[int]:
-        return [(n // p**i) % p for i in range(k)]
-
-    def number(coefficients: list[int]) -> int:
-        return sum(c * p**i for i, c in enumerate(coefficients))
-
-    add = [
-        [number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)]) for y in range(q)]
-        for x in range(q)
-    ]
-    for tail in product(range(p), repeat=k):
-        modulus = [*tail, 1]  # monic, degree k
-        mul = [
-            [number(_times(digits(x), digits(y), modulus, p)) for y in range(q)] for x in range(q)
-        ]
-        if all(0 not in row[1:] for row in mul[1:]):  # no zero divisors: a field
-            return add, mul
-    return None  # pragma: no cover - an irreducible polynomial of every degree exists
+    return Field(*found) if found is not None else None
 
 
 def _times(x: list[int], y: list[int], modulus: list[int], p: int) -> list[int]:
@@ -66,46 +96,57 @@ def _times(x: list[int], y: list[int], modulus: list[int], p: int) -> list[int]:
     for i, a in enumerate(x):
         for j, b in enumerate(y):
             product_[i + j] = (product_[i + j] + a * b) % p
-    for top in range(2 * k - 1, k - 1, -1):
-        factor = product_[top]
-        if factor:
-            for i, c in enumerate(modulus):
-                product_[top - k + i] = (product_[top - k + i] - factor * c) % p
-    return product_[:k]
+    return _remainder(product_, modulus, p)
 
 
-def designed(k: int, m: int) -> list[Tables] | None:
-    """Every round of the resolvable design of ``k * m`` players at tables of ``k`` (with the
-    groups as a last round when ``k == m``), or None when there is none."""
-    tables = field(m) if k <= m else None
-    if tables is None:
-        return None
-    add, mul = tables
-    rounds = [[[g * m + add[a][mul[b][g]] for g in range(k)] for a in range(m)] for b in range(m)]
-    if k == m:
-        rounds.append([[g * m + x for x in range(m)] for g in range(k)])
-    return rounds
+def design_rounds(k: int, m: int) -> int:
+    """How many rounds the resolvable design of ``k * m`` players at tables of ``k`` has (the
+    groups as a last round when ``k == m``), 0 when there is none."""
+    if k > m or field(m) is None:
+        return 0
+    return m + (k == m)
+
+
+def design_round(k: int, m: int, b: int) -> Tables:
+    """Round ``b`` of that design: the tables ``{(g, a + b·g) : g < k}``, or the groups."""
+    if b == m:
+        return [[g * m + x for x in range(m)] for g in range(k)]
+    gf = field(m)
+    assert gf is not None
+    steps = [gf.mul(b, g) for g in range(k)]
+    return [[g * m + gf.add(a, steps[g]) for g in range(k)] for a in range(m)]
 
 
 def has_design(layout: tuple[int, ...]) -> bool:
     """Whether the round's tables are all one size with a design for them."""
-    return len(set(layout)) == 1 and designed(layout[0], len(layout)) is not None
+    return len(set(layout)) == 1 and design_rounds(layout[0], len(layout)) > 0
 
 
 def first_draw(
-    odd: list[set[int]], rounds: int, layout: tuple[int, ...], rng: random.Random
+    odd: list[set[int]],
+    rounds: int,
+    layout: tuple[int, ...],
+    rng: random.Random,
+    scorers: Sequence[bool] | None = None,
 ) -> list[Tables]:
     """``rounds`` rounds to start the search from: the design's rounds (players relabelled at
-    random) as far as they go when every table has one size, random tables for the rest."""
+    random) as far as they go when every table has one size, random tables for the rest.
+    ``scorers`` (by player, when some are and some are not): the design's first group, which
+    has one player at every table of its rounds, goes to scorers first."""
     players = sum(layout)
     draw: list[Tables] = []
     size = layout[0]
-    design = designed(size, len(layout)) if len(set(layout)) == 1 else None
-    if design is not None:
+    count = design_rounds(size, len(layout)) if len(set(layout)) == 1 else 0
+    if count:
         label = list(range(players))
         rng.shuffle(label)
-        rng.shuffle(design)
-        draw = [[[label[p] for p in table] for table in tables] for tables in design[:rounds]]
+        if scorers is not None:
+            label.sort(key=lambda p: not scorers[p])  # stable: still at random among each
+        chosen = list(range(count))
+        rng.shuffle(chosen)
+        for b in chosen[:rounds]:
+            tables = design_round(size, len(layout), b)
+            draw.append([[label[p] for p in table] for table in tables])
     for r in range(len(draw), rounds):
         draw.append(_random_tables(odd[r], players, layout, rng))
     return draw

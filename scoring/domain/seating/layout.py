@@ -8,7 +8,7 @@ has never sat at one (counting the rounds already played).
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from itertools import combinations_with_replacement
 
 from .errors import SeatingError, gettext_noop
@@ -68,13 +68,19 @@ def odd_seat_counts(players: Iterable[str], history: Sequence[Sequence[Sequence[
     return counts
 
 
-def odd_seat_takers(counts: dict[int, int], seats: int, rng: random.Random) -> set[int]:
+def odd_seat_takers(
+    counts: dict[int, int],
+    seats: int,
+    rng: random.Random,
+    choose: Callable[[list[int], dict[int, int], int], set[int]] | None = None,
+) -> set[int]:
     """Who sits at the ``seats`` odd-size seats of a round: those who have sat there least,
-    ties drawn at random. ``counts`` is updated for the round."""
+    ties drawn at random (or ``choose`` picks, given that order). ``counts`` is updated for the
+    round."""
     order = list(counts)
     rng.shuffle(order)
     order.sort(key=counts.__getitem__)
-    takers = set(order[:seats])
+    takers = set(order[:seats]) if choose is None else choose(order, counts, seats)
     for player in takers:
         counts[player] += 1
     return takers

@@ -1,19 +1,12 @@
 """Who has met whom, kept by increments as the draw's search moves players between tables.
 
-Kept twice: as counts, and as two bit sets per player (met at least once, at least twice) so
-that weighing a swap is a few ``&`` and ``bit_count`` on Python ints. The extra meetings (a pair
-that meets m times adds m - 1) and the pairs that meet more than once are kept as they change.
+Kept sparse: each player's row holds only the players they have met, with how often, so the
+memory grows with the meetings of the night (a few per player a round), never with the square
+of the players. The extra meetings (a pair that meets m times adds m - 1) and the pairs that
+meet more than once are kept as they change.
 """
 
 from __future__ import annotations
-
-
-def mask(players: list[int]) -> int:
-    """The bit set of ``players``."""
-    bits = 0
-    for player in players:
-        bits |= 1 << player
-    return bits
 
 
 class PairSet:
@@ -41,11 +34,12 @@ class Meetings:
     """How often each pair of players meets (history and plan), and the extra meetings."""
 
     def __init__(self, size: int) -> None:
-        self.count = [[0] * size for _ in range(size)]
-        self.once = [0] * size  # bit x of once[a]: a and x have met
-        self.twice = [0] * size  # bit x of twice[a]: a and x have met more than once
+        self.met: list[dict[int, int]] = [{} for _ in range(size)]  # met[a][x]: times, >= 1
         self.extra = 0
         self.repeated = PairSet()
+
+    def times(self, a: int, b: int) -> int:
+        return self.met[a].get(b, 0)
 
     def meet(self, table: list[int], step: int) -> None:
         """Count the pairs of ``table`` once more (``step`` 1) or once less (``step`` -1)."""
@@ -54,23 +48,19 @@ class Meetings:
                 self._add(a, b, step)
 
     def _add(self, a: int, b: int, step: int) -> None:
-        before = self.count[a][b]
+        before = self.met[a].get(b, 0)
         after = before + step
-        self.count[a][b] = self.count[b][a] = after
-        self.extra += max(after - 1, 0) - max(before - 1, 0)
+        if after:
+            self.met[a][b] = self.met[b][a] = after
+        else:
+            del self.met[a][b], self.met[b][a]
+        self.extra += (after - 1 if after > 1 else 0) - (before - 1 if before > 1 else 0)
         if (before >= 2) != (after >= 2):
             pair = (a, b) if a < b else (b, a)
             if after >= 2:
                 self.repeated.add(pair)
             else:
                 self.repeated.discard(pair)
-        for bits, held in ((self.once, after >= 1), (self.twice, after >= 2)):
-            if held:
-                bits[a] |= 1 << b
-                bits[b] |= 1 << a
-            else:
-                bits[a] &= ~(1 << b)
-                bits[b] &= ~(1 << a)
 
     def swap(self, a: int, left: list[int], b: int, right: list[int]) -> None:
         """Move ``a`` to ``right`` and ``b`` to ``left``, keeping the counts true."""
@@ -82,34 +72,25 @@ class Meetings:
     def _replace(self, out: int, into: int, table: list[int]) -> None:
         """Count ``out`` as leaving the others at ``table`` and ``into`` as joining them (the
         step :meth:`_add` takes, unrolled: this is the search's innermost loop)."""
-        count, once, twice, repeated = self.count, self.once, self.twice, self.repeated
-        row_out, row_in = count[out], count[into]
-        bit_out, bit_in = 1 << out, 1 << into
+        met, repeated = self.met, self.repeated
+        row_out, row_in = met[out], met[into]
         extra = self.extra
         for x in table:
             if x == out:
                 continue
-            row_x, bit_x = count[x], 1 << x
-            met = row_out[x] - 1
-            row_out[x] = row_x[out] = met
-            if met == 0:
-                once[out] &= ~bit_x
-                once[x] &= ~bit_out
+            row_x = met[x]
+            times = row_out[x] - 1
+            if times == 0:
+                del row_out[x], row_x[out]
             else:
+                row_out[x] = row_x[out] = times
                 extra -= 1
-                if met == 1:
-                    twice[out] &= ~bit_x
-                    twice[x] &= ~bit_out
+                if times == 1:
                     repeated.discard((out, x) if out < x else (x, out))
-            met = row_in[x] + 1
-            row_in[x] = row_x[into] = met
-            if met == 1:
-                once[into] |= bit_x
-                once[x] |= bit_in
-            else:
+            times = row_in.get(x, 0) + 1
+            row_in[x] = row_x[into] = times
+            if times > 1:
                 extra += 1
-                if met == 2:
-                    twice[into] |= bit_x
-                    twice[x] |= bit_in
+                if times == 2:
                     repeated.add((into, x) if into < x else (x, into))
         self.extra = extra

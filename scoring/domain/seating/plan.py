@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .bounds import lower_bound
 from .constructions import first_draw, has_design
 from .errors import SeatingError, gettext_noop
 from .layout import STANDARD, checked_sizes, odd_seat_counts, odd_seat_takers, table_layout
 from .meetings import Meetings
+from .scorers import Scorers, fair_takers, spread, unscored
 from .search import Search, Tables
 from .seats import passes_in, seat_table
 
@@ -25,6 +26,10 @@ History = Sequence[Sequence[Sequence[str]]]
 # at most 30,000 (it bounds the draw's time), and never the clock (a seed must give the same
 # draw on any machine).
 MOVES_PER_SEAT, SEARCH_MOVES = 250, 30_000
+# Seats planned ahead at most (players times rounds): a night of 2,000 players plans its 20
+# rounds together, one of 10,000 four rounds, so the draw's work and memory stay bounded
+# whatever the size (bench/RESULTS.md, "Seating draw at scale").
+PLAN_SEATS = 40_000
 
 
 @dataclass(frozen=True)
@@ -32,11 +37,13 @@ class NightPlan:
     """The rounds still to play: round -> tables -> player ids in seat order (seat 0 first;
     passing goes to the left, the next seat). ``repeats`` counts every meeting of a pair past
     its first, over the history and these rounds; ``lower_bound`` is a counted proof that no
-    draw of these rounds does better."""
+    draw of these rounds does better. ``unscored``: for each round, the tables (from 0) where
+    none of the ``scorers`` given sits (empty when none were given)."""
 
     rounds: tuple[tuple[tuple[str, ...], ...], ...]
     repeats: int
     lower_bound: int
+    unscored: tuple[tuple[int, ...], ...] = ()
 
     def seat_of(self, player: str, round_index: int) -> tuple[int, int]:
         """The table and seat (both from 0) of ``player`` in round ``round_index`` of the plan."""
@@ -44,6 +51,12 @@ class NightPlan:
             if player in table:
                 return table_index, table.index(player)
         raise KeyError(player)
+
+
+def rounds_ahead(players: int, rounds: int) -> int:
+    """How many of ``rounds`` rounds a draw of ``players`` plans together: all of them while
+    they hold at most ``PLAN_SEATS`` seats, else as many as do (one at least)."""
+    return max(1, min(rounds, PLAN_SEATS // max(players, 1)))
 
 
 def plan_rounds(
@@ -55,20 +68,31 @@ def plan_rounds(
     seed: int = 0,
     seeded_last: Sequence[str] | None = None,
     moves: int | None = None,
+    scorers: Collection[str] | None = None,
 ) -> NightPlan:
     """Plan ``rounds`` rounds for ``players`` at the allowed ``table_sizes``, after the rounds
     of ``history``: every player once per round, odd-size seats spread, as few repeated
     meetings as the search finds, seats varied. ``seeded_last`` (the standings, leader first)
     makes the last round seat the leaders together: table 1 the top four, and so on (that
     round follows the standings alone, so its odd-size tables go to the bottom of the order).
-    ``moves`` bounds the search (fewer: faster, maybe more repeats)."""
+    ``moves`` bounds the search (fewer: faster, maybe more repeats). ``scorers``: the players
+    who can enter hands; each table gets one where there are enough (scorers.py), except in a
+    seeded round, which follows the standings. A long night of many players is planned only
+    ``rounds_ahead`` rounds ahead (a seeded last round then left to its own draw)."""
     layout = _checked(players, rounds, table_sizes, seeded_last, history)
+    if rounds_ahead(len(players), rounds) < rounds:
+        rounds, seeded_last = rounds_ahead(len(players), rounds), None
     rng = random.Random(seed)
     ids, meetings = _met_before(players, history)
     index = {player: i for i, player in enumerate(ids)}
     last = [index[player] for player in seeded_last] if seeded_last is not None else None
+    is_scorer = [player in scorers for player in ids] if scorers is not None else None
+    # The rule binds only when some present players can enter hands and some cannot.
+    some = is_scorer is not None and 0 < sum(is_scorer[: len(players)]) < len(players)
+    binding = is_scorer if some else None
     odd_before = _odd_seats_played(players, history)
-    fair_rounds = rounds - (last is not None) if len(set(odd_before)) == 1 else None
+    odd, fair = _odd_seat_takers(list(odd_before), rounds, layout, rng, binding)
+    fair_rounds = rounds - (last is not None) if fair and len(set(odd_before)) == 1 else None
     bound = lower_bound(
         meetings,
         len(players),
@@ -79,29 +103,78 @@ def plan_rounds(
         fair_rounds,
     )
     if history and has_design(layout) and rounds > 1:
-        whole = plan_rounds(
-            players, len(history) + rounds, table_sizes, seed=seed, seeded_last=seeded_last
-        )
-        if _as_sets(whole.rounds[: len(history)]) == _as_sets(history):
-            # The rounds played are this seed's design so far: the rest of it follows.
-            return NightPlan(whole.rounds[len(history) :], whole.repeats, bound)
-    odd = _odd_seat_takers(list(odd_before), rounds, layout, rng)
-    draw = first_draw(odd, rounds - (last is not None), layout, rng)
+        whole = _design_so_far(players, rounds, table_sizes, history, seed, seeded_last, scorers)
+        if whole is not None:
+            return replace(whole, lower_bound=bound)
+    free = rounds - (last is not None)
+    draw = first_draw(odd, free, layout, rng, binding)
+    if binding is not None:
+        for tables in draw:
+            spread(tables, binding)
     if last is not None:
         draw.append(_seeded_tables(last, layout))
-    for tables in draw:
-        for table in tables:
-            meetings.meet(table, 1)
-    search = Search(meetings, draw, list(range(rounds - (last is not None))), rng, odd_before)
     if moves is None:
         moves = min(SEARCH_MOVES, MOVES_PER_SEAT * len(players) * rounds)
-    best = search.run(moves, bound)
+    best, repeats = _searched(meetings, draw, free, rng, odd_before, binding, moves, bound)
     passes = passes_in(history)
     seated = tuple(
         tuple(seat_table([ids[i] for i in table], passes, rng) for table in tables)
         for tables in best
     )
-    return NightPlan(rounds=seated, repeats=search.best_extra, lower_bound=bound)
+    return NightPlan(
+        rounds=seated,
+        repeats=repeats,
+        lower_bound=bound,
+        unscored=tuple(unscored(t, is_scorer) for t in best) if is_scorer is not None else (),
+    )
+
+
+def _searched(
+    meetings: Meetings,
+    draw: list[Tables],
+    free: int,
+    rng: random.Random,
+    odd_before: list[int],
+    scorers: list[bool] | None,
+    moves: int,
+    bound: int,
+) -> tuple[list[Tables], int]:
+    """The best draw the search finds from ``draw`` (its first ``free`` rounds movable), and
+    its extra meetings."""
+    for tables in draw:
+        for table in tables:
+            meetings.meet(table, 1)
+    kept = Scorers(scorers, draw) if scorers is not None else None
+    search = Search(meetings, draw, list(range(free)), rng, odd_before, kept)
+    return search.run(moves, bound), search.best_extra
+
+
+def _design_so_far(
+    players: Sequence[str],
+    rounds: int,
+    table_sizes: Collection[int],
+    history: History,
+    seed: int,
+    seeded_last: Sequence[str] | None,
+    scorers: Collection[str] | None,
+) -> NightPlan | None:
+    """When the rounds played are this seed's design so far, the rest of it (its lower bound
+    the whole night's); else None. Only for a night planned whole (``PLAN_SEATS``)."""
+    if len(players) * (len(history) + rounds) > PLAN_SEATS:
+        return None
+    whole = plan_rounds(
+        players,
+        len(history) + rounds,
+        table_sizes,
+        seed=seed,
+        seeded_last=seeded_last,
+        scorers=scorers,
+    )
+    if _as_sets(whole.rounds[: len(history)]) != _as_sets(history):
+        return None
+    return replace(
+        whole, rounds=whole.rounds[len(history) :], unscored=whole.unscored[len(history) :]
+    )
 
 
 def _as_sets(rounds: History) -> list[set[frozenset[str]]]:
@@ -193,14 +266,29 @@ def _odd_seats_played(players: Sequence[str], history: History) -> list[int]:
 
 
 def _odd_seat_takers(
-    odd_before: list[int], rounds: int, layout: tuple[int, ...], rng: random.Random
-) -> list[set[int]]:
-    """For each planned round, the players (by index) who take its odd-size seats."""
+    odd_before: list[int],
+    rounds: int,
+    layout: tuple[int, ...],
+    rng: random.Random,
+    scorers: list[bool] | None,
+) -> tuple[list[set[int]], bool]:
+    """For each planned round, the players (by index) who take its odd-size seats (settled to
+    seat ``scorers`` apart, when given); and whether the spread stayed fair doing so."""
     counts = dict(enumerate(odd_before))
     seats = sum(size for size in layout if size != STANDARD)
     if seats == len(odd_before):
-        return [set(counts) for _ in range(rounds)]
-    return [odd_seat_takers(counts, seats, rng) for _ in range(rounds)]
+        return [set(counts) for _ in range(rounds)], True
+    if scorers is None:
+        return [odd_seat_takers(counts, seats, rng) for _ in range(rounds)], True
+    fair = True
+
+    def choose(order: list[int], counts: dict[int, int], seats: int) -> set[int]:
+        nonlocal fair
+        takers, kept = fair_takers(order, counts, seats, scorers, layout)
+        fair = fair and kept
+        return takers
+
+    return [odd_seat_takers(counts, seats, rng, choose) for _ in range(rounds)], fair
 
 
 def _last_played(index: dict[str, int], history: History, present: int) -> list[int]:

@@ -5,10 +5,13 @@ The cost is the number of extra meetings (meetings.py). A swap moves a player be
 the same kind (both of 4, or both odd-size); now and then a move crosses kinds instead: two
 players with as many odd-size seats before a round exchange their odd-size seats from that round
 on (and their tables wherever those differ). Either way the odd-size spread stays fair, and the
-search still chooses who sits at the only odd table of a round.
+search still chooses who sits at the only odd table of a round. When some players can enter
+hands (``scorers``), no move leaves a table without one that had one (scorers.py).
 
-Randomness comes from the caller's seeded generator and the work is a count of moves, never the
-clock: a seed gives the same draw on any machine.
+Each move costs the same whatever the size of the night: a table's neighbours by kind are
+found by index, and the best plan is not copied at each improvement but kept as the moves
+since it, undone at the end. Randomness comes from the caller's seeded generator and the work
+is a count of moves, never the clock: a seed gives the same draw on any machine.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ import math
 import random
 
 from .layout import STANDARD
-from .meetings import Meetings, mask
+from .meetings import Meetings
+from .scorers import Scorers
 
 Tables = list[list[int]]
 
@@ -28,7 +32,6 @@ class Search:
 
     CROSSING = 0.15  # share of moves that try to exchange two players' odd-size seats
     HOT, COLD = 0.5, 0.05  # temperatures at the start and the end of the search
-    CANDIDATES = 1  # swaps weighed per move, the best of them proposed
 
     def __init__(
         self,
@@ -37,35 +40,44 @@ class Search:
         movable: list[int],
         rng: random.Random,
         odd_before: list[int],
+        scorers: Scorers | None = None,
     ):
         self.meetings = meetings
         self.rounds = rounds
         self.movable = movable
         self.rng = rng
         self.odd_before = odd_before
+        self.scorers = scorers
         self.where = [self._seats(tables) for tables in rounds]
-        self.masks = [[mask(table) for table in tables] for tables in rounds]
-        # Table sizes never change: the tables of each kind, by round and table.
-        self.kin = [self._kin(tables, same=True) for tables in rounds]
-        self.unlike = [self._kin(tables, same=False) for tables in rounds]
+        # Table sizes never change: each round's tables of 4 and odd-size tables, in order,
+        # and the place of each table in its list.
+        self.kinds = [self._kinds(tables) for tables in rounds]
+        self.place = [self._places(k, len(t)) for k, t in zip(self.kinds, rounds, strict=True)]
         self.best_extra = meetings.extra
-        self.best = [[list(t) for t in tables] for tables in rounds]
+        self.since_best: list[tuple[int, int, int]] = []  # the swaps made since the best plan
 
     def _seats(self, tables: Tables) -> list[int]:
         """The table of each player in a round, -1 for those not in it (who have left)."""
-        where = [-1] * len(self.meetings.count)
+        where = [-1] * len(self.meetings.met)
         for at, table in enumerate(tables):
             for player in table:
                 where[player] = at
         return where
 
     @staticmethod
-    def _kin(tables: Tables, *, same: bool) -> list[list[int]]:
-        kinds = [len(table) == STANDARD for table in tables]
-        return [
-            [t for t, kind in enumerate(kinds) if t != at and (kind == mine) == same]
-            for at, mine in enumerate(kinds)
-        ]
+    def _kinds(tables: Tables) -> dict[bool, list[int]]:
+        kinds: dict[bool, list[int]] = {True: [], False: []}
+        for at, table in enumerate(tables):
+            kinds[len(table) == STANDARD].append(at)
+        return kinds
+
+    @staticmethod
+    def _places(kinds: dict[bool, list[int]], count: int) -> list[int]:
+        place = [0] * count
+        for listed in kinds.values():
+            for index, at in enumerate(listed):
+                place[at] = index
+        return place
 
     def run(self, moves: int, target: int) -> list[Tables]:
         """Search for ``moves`` moves or until the extra meetings reach ``target``; the best
@@ -83,8 +95,11 @@ class Search:
                 self._within(r, a, temperature)
             if meetings.extra < self.best_extra:
                 self.best_extra = meetings.extra
-                self.best = [[list(t) for t in tables] for tables in self.rounds]
-        return self.best
+                self.since_best.clear()
+        for r, a, b in reversed(self.since_best):  # back to the best plan: a swap undoes itself
+            self._swap(r, a, b, kept=False)
+        self.since_best.clear()
+        return self.rounds
 
     def _pick(self, items: list):
         return items[int(self.rng.random() * len(items))]
@@ -105,47 +120,38 @@ class Search:
         return delta <= 0 or self.rng.random() < math.exp(-delta / temperature)
 
     def _within(self, r: int, a: int, temperature: float) -> None:
-        """Weigh the best of a few swaps of ``a`` with a random player at another table of the
-        same kind."""
+        """Weigh a swap of ``a`` with a random player at another table of the same kind."""
         at = self.where[r][a]
-        others = self.kin[r][at]
-        if not others:
+        tables = self.rounds[r]
+        kin = self.kinds[r][len(tables[at]) == STANDARD]
+        if len(kin) < 2:
             return
-        once, twice, masks, tables = (
-            self.meetings.once,
-            self.meetings.twice,
-            self.masks[r],
-            self.rounds[r],
-        )
-        random_ = self.rng.random
-        left = masks[at] & ~(1 << a)
-        once_a = once[a]
-        leaving = (twice[a] & left).bit_count()
-        best, best_b = None, -1
-        for _ in range(self.CANDIDATES):
-            t = others[int(random_() * len(others))]
-            table = tables[t]
-            b = table[int(random_() * len(table))]
-            right = masks[t]
-            delta = (
-                (once_a & right).bit_count()
-                - (once_a >> b & 1)
-                - leaving
-                + (once[b] & left).bit_count()
-                - (twice[b] & right).bit_count()
-            )
-            if best is None or delta < best:
-                best, best_b = delta, b
-        if self._accepts(best, temperature):
-            self._swap(r, a, best_b)
+        pick = int(self.rng.random() * (len(kin) - 1))  # any table of the kind but its own
+        t = kin[pick + (pick >= self.place[r][at])]
+        table = tables[t]
+        b = table[int(self.rng.random() * len(table))]
+        if self.scorers is not None and not self.scorers.may_swap(r, a, at, b, t):
+            return
+        met = self.meetings.met
+        met_a, met_b = met[a], met[b]
+        delta = 0
+        for x in tables[at]:
+            if x != a:  # a leaves x, b joins x
+                delta += (met_b.get(x, 0) >= 1) - (met_a.get(x, 0) >= 2)
+        for x in table:
+            if x != b:  # b leaves x, a joins x
+                delta += (met_a.get(x, 0) >= 1) - (met_b.get(x, 0) >= 2)
+        if self._accepts(delta, temperature):
+            self._swap(r, a, b)
 
     def _cross(self, r: int, a: int, temperature: float) -> None:
         """Weigh exchanging the odd-size seats of ``a`` and a random player of the other kind
         from round ``r`` on; only when both had as many odd-size seats before ``r``."""
-        others = self.unlike[r][self.where[r][a]]
+        tables = self.rounds[r]
+        others = self.kinds[r][len(tables[self.where[r][a]]) != STANDARD]
         if not others:
             return
-        b = self._pick(self.rounds[r][self._pick(others)])
+        b = self._pick(tables[self._pick(others)])
         if self._odd_seats(a, r) != self._odd_seats(b, r):
             return
         rounds = [
@@ -153,6 +159,10 @@ class Search:
             for later in self.movable
             if later >= r and self._is_odd(a, later) != self._is_odd(b, later)
         ]
+        if self.scorers is not None and not all(
+            self.scorers.may_swap(e, a, self.where[e][a], b, self.where[e][b]) for e in rounds
+        ):
+            return
         if rounds and self._accepts(self._exchange_delta(a, b, rounds), temperature):
             for later in rounds:
                 self._swap(later, a, b)
@@ -168,10 +178,10 @@ class Search:
                     if x != mover:
                         changes[mover, x] = changes.get((mover, x), 0) - 1
                         changes[stayer, x] = changes.get((stayer, x), 0) + 1
-        count, delta = self.meetings.count, 0
+        met, delta = self.meetings.met, 0
         for (player, x), change in changes.items():
-            met = count[player][x]
-            delta += max(met + change - 1, 0) - max(met - 1, 0)
+            times = met[player].get(x, 0)
+            delta += max(times + change - 1, 0) - max(times - 1, 0)
         return delta
 
     def _is_odd(self, player: int, r: int) -> bool:
@@ -181,11 +191,12 @@ class Search:
         """Odd-size seats of ``player`` before round ``r`` (rounds played and planned)."""
         return self.odd_before[player] + sum(self._is_odd(player, e) for e in range(r))
 
-    def _swap(self, r: int, a: int, b: int) -> None:
-        where, masks = self.where[r], self.masks[r]
+    def _swap(self, r: int, a: int, b: int, kept: bool = True) -> None:
+        where = self.where[r]
         at_a, at_b = where[a], where[b]
         self.meetings.swap(a, self.rounds[r][at_a], b, self.rounds[r][at_b])
-        moved = (1 << a) | (1 << b)
-        masks[at_a] ^= moved
-        masks[at_b] ^= moved
         where[a], where[b] = at_b, at_a
+        if self.scorers is not None:
+            self.scorers.swapped(r, a, at_a, b, at_b)
+        if kept:
+            self.since_best.append((r, a, b))

@@ -29,13 +29,14 @@ def seat_table(table: Sequence[str], passes: Passes, rng: random.Random) -> tupl
     rng.shuffle(players)
     first, rest = players[0], players[1:]
     best: tuple[tuple[int, int], tuple[str, ...]] | None = None
+    earlier = passes.get  # read without adding the pairs never seen (a Counter would)
     for order in permutations(rest):
         seats = (first, *order)
-        pairs = list(zip(seats, (*seats[1:], first), strict=True))
-        key = (
-            sum(passes[pair] for pair in pairs),
-            sum(passes[receiver, passer] for passer, receiver in pairs),
-        )
+        again = back = 0
+        for passer, receiver in zip(seats, (*seats[1:], first), strict=True):
+            again += earlier((passer, receiver), 0)
+            back += earlier((receiver, passer), 0)
+        key = (again, back)
         if best is None or key < best[0]:
             best = (key, seats)
     assert best is not None

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand
 from hearts_site.tasks import uses_database_queue
 from hearts_site.worker import close_connections, take_up_abandoned
 from scoring.services import delivery, rerating
+from scoring.services.nights import finalize_nights
 
 
 class Command(BaseCommand):
@@ -42,6 +43,9 @@ class Command(BaseCommand):
                     f"{endpoints} endpoint(s) and {clubs} club(s) queued, "
                     f"{tasks} task(s) of dead workers taken up again."
                 )
+                # A closed night whose correction window has closed, no hand of it waiting:
+                # its results are final now, and told (night.results_final).
+                self.stdout.write(f"{finalize_nights()} night(s) made final.")
             except Exception as error:  # the database or the queue away: the next sweep, then
                 if options["every"] <= 0:
                     raise

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from hearts_site.names import validate_name
+from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import plain_words
 from scoring.pages.forms.setup import whole_number
@@ -17,7 +18,11 @@ ENDS_BY = [
     ("hands", gettext_lazy("After some hands")),
 ]
 #: The director's actions on a night's page, by the button's value.
-ACTIONS = ("check_in", "withdraw", "draw", "publish", "start", "end", "end_now", "close")
+ACTIONS = ("check_in", "withdraw", "draw", "publish", "start", "end", "end_now", "close", "settle")
+#: What a director does with a hand that waits when a round ends: confirm it as director, or
+#: drop it (the button's value; waiting is pressing neither).
+DECISIONS = ("confirm", "drop")
+CORRECTION_MINUTES_MOST = 7 * 24 * 60
 
 
 class NightForm(DomainErrorsMixin, forms.Form):
@@ -28,6 +33,7 @@ class NightForm(DomainErrorsMixin, forms.Form):
         "round_minutes": "length",
         "round_hands": "length",
         "table_sizes": None,
+        "correction_minutes": "correction_minutes",
     }
 
     league = forms.TypedChoiceField(label=gettext_lazy("League"), coerce=int, choices=[])
@@ -50,6 +56,17 @@ class NightForm(DomainErrorsMixin, forms.Form):
         label=gettext_lazy("Minutes or hands a round"),
         help_text=gettext_lazy("At the end of the time each table finishes the hand in play."),
     )
+    correction_minutes = whole_number(
+        low=0,
+        high=CORRECTION_MINUTES_MOST,
+        required=False,
+        initial=DEFAULT_CORRECTION_MINUTES,
+        label=gettext_lazy("Minutes for corrections after the night"),
+        help_text=gettext_lazy(
+            "Until then the results are provisional; then they are final, and a change is a "
+            "director's correction with a reason."
+        ),
+    )
 
     def __init__(self, *args, leagues, **kwargs):
         super().__init__(*args, **kwargs)
@@ -69,6 +86,11 @@ class NightForm(DomainErrorsMixin, forms.Form):
             "rounds": data["rounds"],
             "round_minutes": length if by_minutes else None,
             "round_hands": None if by_minutes else length,
+            **(
+                {}
+                if data.get("correction_minutes") is None
+                else {"correction_minutes": data["correction_minutes"]}
+            ),
         }
 
 
@@ -77,10 +99,25 @@ class NightActionForm(forms.Form):
     player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, choices=[])
     ends_by = forms.ChoiceField(choices=ENDS_BY, required=False)
     length = whole_number(low=0, high=600, required=False)
+    # A hand that waits, settled by the director: its game and number, the decision, why.
+    game = forms.IntegerField(min_value=1, required=False)
+    hand = forms.IntegerField(min_value=1, required=False)
+    decision = forms.ChoiceField(choices=[(d, d) for d in DECISIONS], required=False)
+    reason = forms.CharField(max_length=500, required=False)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "")] + [(p.pk, p.name) for p in players]
+
+    def settled(self) -> dict:
+        """A waiting hand's decision, as the settle form gives it (the service judges it)."""
+        data = self.cleaned_data
+        return {
+            "game": data.get("game"),
+            "hand": data.get("hand"),
+            "decision": data.get("decision") or "",
+            "reason": data.get("reason") or "",
+        }
 
     def round_end(self) -> dict:
         """A round's own length, when the start form gives one."""

@@ -16,6 +16,7 @@ from hearts_site.forms import ModelIdChoiceField, WholeNumberField
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
+from scoring.pages.forms.tricks import RECORD_FIELDS, TrickRecord
 from scoring.pages.words import MOON_LABELS, MOON_QUESTION, card_label
 
 
@@ -71,8 +72,9 @@ class NewGameForm(DomainErrorsMixin, forms.Form):
         return [self.cleaned_data[f"player_{seat}"] for seat in range(self.seats)]
 
 
-class EntryForm(DomainErrorsMixin, forms.Form):
-    """One hand as the table tells it: points per seat, or who took each penalty card.
+class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
+    """One hand as the table tells it: points per seat, who took each penalty card, or the
+    whole trick record (``TrickRecord``, ruled on by the engine).
 
     Built from the game's ruleset: the moon question appears only under ``shooter_choice``, the
     J♦ holder only when the ruleset scores the J♦ (by penalty cards, the J♦ is one of the cards).
@@ -80,7 +82,7 @@ class EntryForm(DomainErrorsMixin, forms.Form):
     and the penalty cards given to nobody go to the seat named in ``rest``.
     """
 
-    MODES = ("points", "cards")
+    MODES = ("points", "cards", "plays")
 
     # Where the engine's error paths go: ``points.2`` to one seat's box (see target_of), the
     # rest of ``points`` / ``cards_taken`` to the whole group.
@@ -92,7 +94,15 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         "tricks_won": "points",
     }
 
-    def __init__(self, *args, rules: Ruleset, seat_names: list[str], mode: str = "points", **kw):
+    def __init__(
+        self,
+        *args,
+        rules: Ruleset,
+        seat_names: list[str],
+        mode: str = "points",
+        dealer: int | None = None,
+        **kw,
+    ):
         super().__init__(*args, **kw)
         self.rules = rules
         self.seat_names = seat_names
@@ -106,8 +116,10 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         }
         if self.mode == "points":
             self._add_points_fields()
-        else:
+        elif self.mode == "cards":
             self._add_cards_fields()
+        else:
+            self._add_plays_fields(dealer)
         if rules.moon == "shooter_choice":
             total = self.penalty_total
             self.fields["moon_choice"] = forms.ChoiceField(
@@ -182,6 +194,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         data = super().clean()
         if self.mode == "points":
             self._fill_last_seat(data)
+        elif self.mode == "plays":
+            self._clean_plays(data)
         return data
 
     def _fill_last_seat(self, data: dict[str, Any]) -> None:
@@ -208,7 +222,9 @@ class EntryForm(DomainErrorsMixin, forms.Form):
             self.add_error(box, _("Enter the points this player took: only one may be left blank."))
 
     def target_of(self, path: str | None) -> str | None:
-        """``points.2`` is the third seat's box."""
+        """``points.2`` is the third seat's box; ``plays.17`` a trick's field."""
+        if path and self.mode == "plays" and path.split(".")[0] in RECORD_FIELDS:
+            return self.record_target(path)
         if path:
             parts = path.split(".")
             if parts[0] == "points" and len(parts) >= 2 and f"seat_{parts[1]}" in self.fields:
@@ -216,6 +232,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         return super().target_of(path)
 
     def words_for(self, code: str, detail: str, path: str | None) -> str:
+        if path and self.mode == "plays" and path.split(".")[0] in RECORD_FIELDS:
+            return self.record_words(code, detail, path)
         return refusal_words(code, detail, self._facts())
 
     def _facts(self) -> dict[str, Any]:
@@ -241,6 +259,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
         seats = range(len(self.seat_names))
         if self.mode == "points":
             return [data.get(f"seat_{s}") for s in seats]
+        if self.mode == "plays":
+            return self.record_points() or [None for _ in seats]
         taken = self.cards_taken() if data else None
         if taken is None:
             return [None for _ in seats]
@@ -286,6 +306,8 @@ class EntryForm(DomainErrorsMixin, forms.Form):
             entry: dict[str, Any] = {"points": self.seat_points()}
             if data.get("jack_of_diamonds") is not None:
                 entry["jack_of_diamonds"] = data["jack_of_diamonds"]
+        elif self.mode == "plays":
+            entry = self.plays_entry()
         else:
             entry = {"cards_taken": self.cards_taken()}
         # The question is answered only for a moon: an answer left over from a typo is dropped.
@@ -297,7 +319,10 @@ class EntryForm(DomainErrorsMixin, forms.Form):
     def initial_from(entry: dict[str, Any], points: list[int]) -> tuple[str, dict[str, Any]]:
         """The mode and initial values that show a stored entry again (for a correction)."""
         initial: dict[str, Any] = {}
-        if "cards_taken" in entry:
+        if "plays" in entry:
+            mode = "plays"
+            initial = TrickRecord.plays_initial(entry, len(points))
+        elif "cards_taken" in entry:
             mode = "cards"
             for seat, cards in enumerate(entry["cards_taken"]):
                 for card in cards:

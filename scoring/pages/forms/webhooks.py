@@ -26,6 +26,8 @@ TYPE_WORDS = {
     EventType.NIGHT_CHECKED_IN: gettext_lazy("A player checked in at a night"),
     EventType.NIGHT_WITHDRAWN: gettext_lazy("A player withdrew from a night"),
     EventType.NIGHT_CLOSED: gettext_lazy("A tournament night closed"),
+    EventType.NIGHT_RESULTS_FINAL: gettext_lazy("A night's results became final"),
+    EventType.NIGHT_CORRECTED: gettext_lazy("A night's final results corrected by a director"),
     EventType.ROUND_PUBLISHED: gettext_lazy("A night's round drawn and published"),
     EventType.ROUND_STARTED: gettext_lazy("A night's round started"),
     EventType.ROUND_ENDED: gettext_lazy("A night's round ended"),

@@ -5,18 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
-from adjudication.engine import HeartsError
+from adjudication.engine import HeartsError, dealer_of_hand
 from adjudication.services import present_ruling, rule_on_hand
 from hearts_site.errors import DomainError
 from scoring import selectors, services
 from scoring.models import Hand
 from scoring.pages import access
 from scoring.pages.forms.adjudicate import AdjudicateForm
-from scoring.pages.params import form_page, posted
+from scoring.pages.params import form_page, int_param, posted
 from scoring.pages.ruling import ruling_context
 from scoring.pages.throttling import compute_throttled
 from scoring.pages.views.disputes import DISPUTE_REFUSALS, dispute_url
@@ -51,6 +52,9 @@ def game_hand_adjudicate(request: HttpRequest, pk: int, number: int) -> HttpResp
     context["may_dispute"] = may_dispute
     context["disputes"] = list(hand.disputes.order_by("opened_at", "pk"))
     context.update(_rule(form, {"dealer": hand.dealer, "hand_number": number}))
+    if data is None and hand.level == "plays" and hand.adjudication:
+        # The ruling kept with a hand entered trick by trick, as the hand form links to it.
+        context.update(ruling_context(hand.adjudication, form.names), kept=True)
     if context["ruling"] is not None and data is not None and "open_dispute" in data:
         if denied := access.require_scorer(request, game.club):
             return denied
@@ -59,6 +63,28 @@ def game_hand_adjudicate(request: HttpRequest, pk: int, number: int) -> HttpResp
             if opened:
                 return opened
     return _render(request, form, context)
+
+
+@require_POST
+@compute_throttled
+def hand_record_check(request: HttpRequest, pk: int) -> JsonResponse:
+    """The engine's word on a trick record while it is entered (static/js/tricks.js): the
+    plays it proves illegal so far, in words, as JSON. Stores nothing; the hand form's own
+    post is what records the hand. ``number`` says which hand (its dealer)."""
+    game = access.readable_game(request, pk)
+    number = int_param(request.POST.get("number"), high=100_000)
+    form = AdjudicateForm(request.POST, names=selectors.seat_names(game), ruleset=game.ruleset)
+    players = services.rules_of(game).players
+    dealer = dealer_of_hand(players, game.first_dealer, number or 1)
+    context = _rule(form, {"dealer": dealer})
+    ruling = context["ruling"]
+    if ruling is None:
+        return JsonResponse({"errors": form.summary()}, status=400)
+    found = [
+        {"play": raw["play_index"], "title": shown["title"], "what": shown["what"]}
+        for raw, shown in zip(ruling["violations"], context["violations"], strict=True)
+    ]
+    return JsonResponse({"illegal": [f["play"] for f in found], "found": found})
 
 
 def _initial(hand: Hand) -> dict[str, Any]:

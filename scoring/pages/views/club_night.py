@@ -34,7 +34,7 @@ from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
 from scoring.pages.views.nights import night_context
-from scoring.selectors.nights import open_nights
+from scoring.selectors.nights import night_of
 
 
 def _confirm_form(request: HttpRequest, game: Game) -> forms.Form:
@@ -116,9 +116,9 @@ def wall_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = access.readable(request.user, Club, "club", slug=slug)
     room = selectors.room(club, timezone.localdate())
     context = {"club": club, "room": room}
-    tonight = open_nights(club)
-    if tonight:  # the open night: its clock, its draw, its standings, its check-in code
-        context.update(night_context(request, club, tonight[0]))
+    if room["night"]:  # the evening's night: its clock, its draw, its results, its check-in code
+        context.update(night_context(request, club, night_of(club, room["night"]["id"])))
+        room["tables"] = selectors.wall_tables(room["tables"], context["detail"]["rounds"])
     return render(request, "pages/wall.html", context)
 
 

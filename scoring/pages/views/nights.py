@@ -25,7 +25,13 @@ from scoring.pages.forms.refusals import plain_words
 from scoring.pages.params import posted
 from scoring.pages.qr import qr_svg
 from scoring.pages.throttling import signed_in_form, signed_in_post
-from scoring.selectors.nights import night_detail, night_of, quality_words, seat_words
+from scoring.selectors.nights import (
+    night_detail,
+    night_hands,
+    night_of,
+    quality_words,
+    seat_words,
+)
 
 
 def _night(request: HttpRequest, slug: str, pk: int) -> tuple[Club, Night]:
@@ -50,7 +56,8 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "night": night,
         "detail": detail,
         "seats": seat_words(detail["current"], isolated=True),
-        "latest": detail["standings"][-1] if detail["standings"] else None,
+        "latest": detail["latest"],
+        "results": detail["results"],
         "server_now": timezone.now(),
         "check_in": check_in_link(request, club, night),
     }
@@ -113,6 +120,12 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
             "Round {number} started: {hands} hands a table.",
             result.hands,
         ).format(number=result.number, hands=result.hands)
+    if action == "settle":
+        words = {
+            "confirm": _("{table}, hand {hand} is confirmed for the table: it counts."),
+            "drop": _("{table}, hand {hand} is dropped: it counts for nothing."),
+        }
+        return words[result["decision"]].format(table=result["table_name"], hand=result["hand"])
     if action in ("end", "end_now"):
         night.refresh_from_db()
         if night.status == NightStatus.CLOSED:
@@ -138,12 +151,16 @@ def _act(action: str, club: Club, night: Night, player: Player | None, actor, mo
     }
     if action == "end_now":
         return services.end_round(now_for_all=True, **common)
+    if action == "settle":
+        settled = services.settle_hand(**common, **more)
+        return {**settled, "decision": more["decision"]}
     return calls[action](**common)
 
 
 @signed_in_post
 def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A director's action: check in, withdraw, draw, publish, start, end, close."""
+    """A director's action: check in, withdraw, draw, publish, start, end, close, or settle
+    a hand that waits."""
     club = access.club_in_role(
         request.user, slug, selectors.DIRECTORS, _("The club's directors run a night.")
     )
@@ -154,8 +171,9 @@ def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         return redirect("page-night", slug=slug, pk=pk)
     action, player_id = form.cleaned_data["action"], form.cleaned_data["player"]
     player = club.players.filter(pk=player_id).first() if player_id else None
+    more = form.settled() if action == "settle" else form.round_end()
     try:
-        result = _act(action, club, night, player, request.user, form.round_end())
+        result = _act(action, club, night, player, request.user, more)
     except (DomainError, HeartsError) as refusal:
         detail = refusal.detail if isinstance(refusal, DomainError) else refusal.message
         messages.error(request, plain_words(detail))
@@ -203,6 +221,13 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @require_safe
 def night_sheet(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """The night on paper: each round's tables and results, the standings after each round."""
+    """The night on paper, to sign: where its results stand, each round's tables with their
+    hands, the standings after each round as they stood then (later changes marked), the
+    standings now, the corrections, and lines for the signatures."""
     club, night = _night(request, slug, pk)
-    return render(request, "pages/night_sheet.html", night_context(request, club, night))
+    context = night_context(request, club, night)
+    hands = night_hands(night)
+    for night_round in context["detail"]["rounds"]:
+        for table in night_round["tables"]:
+            table["hands"] = hands.get(table["game"], [])
+    return render(request, "pages/night_sheet.html", context)

@@ -28,6 +28,8 @@ OFFLINE_ASSETS = (
     "css/site.css",
     "js/pages.js",
     "js/entry.js",
+    "js/cards.js",
+    "js/tricks.js",
     "js/outbox.js",
     "js/live.js",
     "js/install.js",

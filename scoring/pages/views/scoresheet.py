@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from adjudication.engine import HeartsError
+from adjudication.engine import HeartsError, dealer_of_hand
 from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring import selectors, services
@@ -23,6 +23,7 @@ from scoring.pages import access, scoreboard
 from scoring.pages.forms.refusals import refusal_words
 from scoring.pages.forms.scoresheet import EntryForm, HandCorrectionForm, HandEntryForm, NewGameForm
 from scoring.pages.params import form_page, posted
+from scoring.pages.ruling import ruling_found
 from scoring.pages.throttling import write_throttled
 
 
@@ -84,7 +85,8 @@ def hand_enter(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("page-game", pk=game.pk)
     number = selectors.next_hand_number(game)
     mode = (data or request.GET).get("mode", "points")
-    form = HandEntryForm(data, mode=mode, initial={"number": number}, **_seats(game))
+    seats = _seats(game, number)
+    form = HandEntryForm(data, mode=mode, initial={"number": number}, **seats)
     if form.is_bound and form.is_valid():
         done = _record_hand(request, game, form)
         if done:
@@ -118,7 +120,7 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     stored_mode, initial = EntryForm.initial_from(hand.entry, hand.points)
     mode = (data or request.GET).get("mode", stored_mode)
     initial = initial if mode == stored_mode else {}
-    form = HandCorrectionForm(data, mode=mode, initial=initial, **_seats(game))
+    form = HandCorrectionForm(data, mode=mode, initial=initial, **_seats(game, number))
     if form.is_bound and form.is_valid():
         done = _save_correction(request, game, number, form)
         if done:
@@ -129,9 +131,12 @@ def hand_correct(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     )
 
 
-def _seats(game: Game) -> dict:
-    """What a hand's form is built from: the game's ruleset and its players' names."""
-    return {"rules": services.rules_of(game), "seat_names": selectors.seat_names(game)}
+def _seats(game: Game, number: int) -> dict:
+    """What hand ``number``'s form is built from: the game's ruleset, its players' names, and
+    the hand's dealer (a trick record's first lead may follow from it)."""
+    rules = services.rules_of(game)
+    dealer = dealer_of_hand(rules.players, game.first_dealer, number)
+    return {"rules": rules, "seat_names": selectors.seat_names(game), "dealer": dealer}
 
 
 def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpResponse | None:
@@ -156,6 +161,8 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
             request,
             _("Hand {number} recorded: {scores}.").format(number=hand.number, scores=scores),
         )
+        if found := ruling_found(hand, form.seat_names):
+            messages.warning(request, found)
     else:
         messages.info(
             request,
@@ -168,7 +175,7 @@ def _record_hand(request: HttpRequest, game: Game, form: HandEntryForm) -> HttpR
     if game.status != GameStatus.IN_PROGRESS:
         return redirect("page-game", pk=game.pk)
     next_form = reverse("page-hand-enter", args=[game.pk])
-    return redirect(f"{next_form}?mode=cards" if form.mode == "cards" else next_form)
+    return redirect(next_form if form.mode == "points" else f"{next_form}?mode={form.mode}")
 
 
 def _save_correction(
@@ -176,7 +183,7 @@ def _save_correction(
 ) -> HttpResponse | None:
     """Correct the hand; back to the scoreboard, or None with the refusal on the form."""
     try:
-        services.correct_hand(
+        hand = services.correct_hand(
             game_id=game.pk,
             number=number,
             entry=form.entry(),
@@ -191,6 +198,8 @@ def _save_correction(
     messages.success(
         request, _("Hand {number} corrected; every later total follows.").format(number=number)
     )
+    if found := ruling_found(hand, form.seat_names):
+        messages.warning(request, found)
     return redirect("page-game", pk=game.pk)
 
 

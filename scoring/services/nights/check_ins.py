@@ -4,8 +4,10 @@ own check-in never undoes a director: not a withdrawal, not a proposed draw."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import CheckIn, Club, EventType, Night, NightStatus, Player, RoundStatus
@@ -33,6 +35,20 @@ def _player(club: Club, player_id: object) -> Player:
             "player",
         )
     return player
+
+
+def check_night_room(night: Night, field: str, coming: int = 1) -> None:
+    """At most ``HEARTS_MAX_NIGHT_PLAYERS`` players are checked in at a night at once: its
+    draws, rounds and pages are sized for that."""
+    most = settings.HEARTS_MAX_NIGHT_PLAYERS
+    present = CheckIn.objects.filter(night=night, withdrawn_before=None).count()
+    if present + coming > most:
+        words = ngettext(
+            "A night seats at most {most} players; {present} are checked in.",
+            "A night seats at most {most} players; {present} are checked in.",
+            most,
+        )
+        raise Conflict("night_full", words.format(most=most, present=present), field)
 
 
 def _players_changed(
@@ -84,6 +100,7 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
             _("{player} is already checked in.").format(player=player.name),
             "player",
         )
+    check_night_room(night, "player")
     if existing is None:
         entry = CheckIn.objects.create(
             night=night, player=player, arrived_before=next_round, by_self=by_self

@@ -3,6 +3,9 @@ closed."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -11,11 +14,14 @@ from hearts_site.errors import DomainError
 from scoring.domain.night_ranking import formula_of
 from scoring.domain.night_tables import table_sizes_of
 from scoring.models import Club, EventType, League, Night, NightStatus
+from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
+from scoring.services.nights.results import check_closable
 from scoring.services.nights.state import check_open, locked_night, night_event, refuse_during_round
 
 MAX_ROUNDS = 20
 MAX_ROUND_MINUTES = 600
 MAX_ROUND_HANDS = 100
+MAX_CORRECTION_MINUTES = 7 * 24 * 60
 NAME_LENGTH = Night._meta.get_field("name").max_length
 
 
@@ -65,10 +71,11 @@ def open_night(
     table_sizes: list[int] | None = None,
     seed: int = 0,
     formula: dict | None = None,
+    correction_minutes: int = DEFAULT_CORRECTION_MINUTES,
 ) -> Night:
     """A night of ``rounds`` rounds for the club's ``league``; tables of 4, and of the other
     ``table_sizes`` when the count needs them (3 and 5 by default, when the league's ruleset
-    plays them)."""
+    plays them). Its results stay provisional ``correction_minutes`` after it closes."""
     if league.club_id != club.pk:
         raise DomainError("league_not_in_club", _("The league belongs to another club."), "league")
     name = " ".join(str(name or "").split())
@@ -92,6 +99,13 @@ def open_night(
         table_sizes = playable or [4]
     sizes = table_sizes_of(league.ruleset, table_sizes)
     _whole(seed, "seed", 0, 2**31 - 1, _("The draw's seed is a whole number from {low} to {high}."))
+    _whole(
+        correction_minutes,
+        "correction_minutes",
+        0,
+        MAX_CORRECTION_MINUTES,
+        _("The correction window is a whole number of minutes from {low} to {high}."),
+    )
     night = Night.objects.create(
         club=club,
         league=league,
@@ -102,6 +116,7 @@ def open_night(
         table_sizes=sizes,
         seed=seed,
         formula=formula_of(formula),
+        correction_minutes=correction_minutes,
         created_by=actor,
     )
     night_event(EventType.NIGHT_OPENED, night, table_sizes=sizes, formula=night.formula)
@@ -117,13 +132,17 @@ def _playable(league: League, size: int) -> bool:
 
 
 @transaction.atomic
-def close_night(*, club: Club, night_id: int, actor) -> Night:
-    """The night closed between rounds: no more check-ins, draws or rounds."""
+def close_night(
+    *, club: Club, night_id: int, actor, settle: Iterable[Mapping[str, Any]] = ()
+) -> Night:
+    """The night closed between rounds: no more check-ins, draws or rounds. No hand of it may
+    wait: ``settle`` carries the director's decision on each (``results``)."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     refuse_during_round(
         night, _("Round {number} is being played: close the night between rounds, once it ends.")
     )
+    check_closable(night, settle, actor)
     night.rounds.filter(status="proposed").delete()
     night.status = NightStatus.CLOSED
     night.closed_at = timezone.now()

@@ -8,24 +8,29 @@ from django.utils import timezone
 from scoring.models import EventType, Game, GameStatus, HistoryEntry
 from scoring.services import events
 from scoring.services.games import abandon_game, locked_game, rules_of
-from scoring.services.settlement import rerate, rescore
+from scoring.services.settlement import recorded_hands, rerate, rescore
 
 NO_HANDS_REASON = "The round ended before this table's first hand."
 
 
 def end_for_round(game_id: int, actor) -> Game:
-    """End the game now, round over, the lowest total winning; a game with no hand counted is
-    abandoned instead (a round over without a hand has no result). Call inside the round's
-    transaction."""
+    """End the game now, round over, the lowest total winning: its last hand recorded becomes
+    the round's last. A game with no hand recorded is abandoned instead (a round over without
+    a hand has no result). Call inside the round's transaction, once no hand of the game
+    awaits confirmation or a query (else it waits for them, still in progress)."""
     game = locked_game(game_id, None)
     if game.status != GameStatus.IN_PROGRESS:
         return game
-    if game.hands_played == 0:
+    recorded = recorded_hands(game)
+    if not recorded:
         return abandon_game(game_id=game.pk, reason=NO_HANDS_REASON, actor=actor)
     now = timezone.now()
     game.round_ends_at = min(game.round_ends_at or now, now)
-    game.save(update_fields=["round_ends_at"])
+    game.round_hands = len(recorded)
+    game.save(update_fields=["round_ends_at", "round_hands"])
     since = rescore(game, rules_of(game))
+    if game.status != GameStatus.FINISHED:
+        return game
     HistoryEntry.objects.create(
         game=game,
         action="round_over",

@@ -4,7 +4,10 @@ and ended."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
+from typing import Any
 
 from django.db import transaction
 from django.db.models import F
@@ -12,7 +15,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from hearts_site.errors import Conflict, DomainError
+from hearts_site.errors import Conflict, DomainError, NotFoundError
+from scoring.domain.round_limit import last_hand
 from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
@@ -26,9 +30,17 @@ from scoring.models import (
     NightTable,
     RoundStatus,
 )
-from scoring.selectors.nights import standings_order
+from scoring.selectors.access import scorer_players
+from scoring.selectors.night_standings import standings_order
 from scoring.services.games import create_game
+from scoring.services.nights.check_ins import check_night_room
 from scoring.services.nights.opening import round_end_of
+from scoring.services.nights.results import (
+    apply_decisions,
+    check_closable,
+    keep_standings,
+    refuse_waiting,
+)
 from scoring.services.nights.round_over import end_for_round
 from scoring.services.nights.state import (
     check_open,
@@ -38,6 +50,7 @@ from scoring.services.nights.state import (
     round_state,
     rounds_played,
 )
+from scoring.services.settlement import recorded_hands
 
 
 def present_players(night: Night) -> list[int]:
@@ -52,13 +65,60 @@ def played_tables(night: Night) -> list[list[list[str]]]:
     return [[[str(p) for p in t.players] for t in r.tables.all()] for r in rounds]
 
 
-@transaction.atomic
+# A draw is made holding no lock, then kept if the night is as it was read; a check-in or a
+# withdrawal meanwhile makes it draw again, at most this many times in all.
+DRAW_ATTEMPTS = 3
+
+
+@dataclass(frozen=True)
+class DrawAsked:
+    """What a draw is made from, read from the night: compared again under its lock."""
+
+    number: int
+    players: tuple[int, ...]
+    history: tuple
+    order: tuple[str, ...] | None
+    scorers: frozenset[str] = field(compare=False)
+
+
 def draw_round(
     *, club: Club, night_id: int, actor, seed: int | None = None, seeded: bool = False
 ) -> NightRound:
     """The next round's draw, as a proposal the director sees before it is published (a new
-    draw replaces it). ``seeded``: the leaders together, by the night's standings so far."""
-    night = locked_night(night_id, club.pk)
+    draw replaces it). ``seeded``: the leaders together, by the night's standings so far.
+    The draw is pure work, bounded by counts (scoring/domain/seating): it is made holding no
+    lock, then kept under the night's lock if the night is still as it was read. So a draw
+    never holds the night, and a draw whose process dies leaves nothing behind."""
+    for _attempt in range(DRAW_ATTEMPTS):
+        night = Night.objects.filter(pk=night_id, club_id=club.pk).first()
+        if night is None:
+            raise NotFoundError("night_not_found", _("No such night."), None)
+        asked = _asked(night, seeded)
+        try:
+            plan = plan_rounds(
+                [str(p) for p in asked.players],
+                1 if asked.order is not None else night.rounds_planned - asked.number + 1,
+                night.table_sizes,
+                history=asked.history,
+                seed=(night.seed if seed is None else seed) * 1000 + asked.number,
+                seeded_last=asked.order,
+                scorers=asked.scorers,
+            )
+        except SeatingError as exc:  # the draw is pure Python: its words are translated here
+            detail = _(exc.template).format(**exc.params)
+            raise DomainError(exc.code, detail, exc.field) from None
+        drawn = _kept(club, night_id, asked, plan, seeded)
+        if drawn is not None:
+            return drawn
+    raise Conflict(
+        "night_changed",
+        _("Players were checked in or withdrawn while the round was drawn: draw again."),
+        None,
+    )
+
+
+def _asked(night: Night, seeded: bool) -> DrawAsked:
+    """What the night's next draw is made from, once the night may be drawn."""
     check_open(night)
     refuse_during_round(
         night,
@@ -73,29 +133,30 @@ def draw_round(
         )
         raise Conflict("night_rounds_done", done.format(count=night.rounds_planned), None)
     players = present_players(night)
+    check_night_room(night, "check_ins", coming=0)
     _check_layout(night, players)
     # The rounds still to play are planned together (fewer repeats over the night); the first
     # is this draw. A seeded round is planned alone: the leaders together now.
     order = None
     if seeded:
         ranked = [p for p in standings_order(night) if p in players]
-        order = [str(p) for p in ranked + [p for p in players if p not in ranked]]
-    try:
-        plan = plan_rounds(
-            [str(p) for p in players],
-            1 if order is not None else night.rounds_planned - number + 1,
-            night.table_sizes,
-            history=played_tables(night),
-            seed=(night.seed if seed is None else seed) * 1000 + number,
-            seeded_last=order,
-        )
-    except SeatingError as exc:  # the draw is pure Python: its words are translated here
-        detail = _(exc.template).format(**exc.params)
-        raise DomainError(exc.code, detail, exc.field) from None
+        order = tuple(str(p) for p in ranked + [p for p in players if p not in ranked])
+    history = tuple(tuple(tuple(t) for t in r) for r in played_tables(night))
+    scorers = frozenset(str(p) for p in scorer_players(night.club_id, players))
+    return DrawAsked(number, tuple(players), history, order, scorers)
+
+
+@transaction.atomic
+def _kept(club: Club, night_id: int, asked: DrawAsked, plan, seeded: bool) -> NightRound | None:
+    """The plan's first round kept as the night's proposal, under the night's lock, when the
+    night is still as ``asked`` read it; else None (draw again)."""
+    night = locked_night(night_id, club.pk)
+    if _asked(night, seeded) != asked:
+        return None
     night.rounds.filter(status=RoundStatus.PROPOSED).delete()
     drawn = NightRound.objects.create(
         night=night,
-        number=number,
+        number=asked.number,
         repeats=plan.repeats,
         lower_bound=plan.lower_bound,
         planned=len(plan.rounds),
@@ -202,18 +263,27 @@ def start_round(
 
 
 @transaction.atomic
-def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) -> NightRound:
+def end_round(
+    *,
+    club: Club,
+    night_id: int,
+    actor,
+    now_for_all: bool = False,
+    settle: Iterable[Mapping[str, Any]] = (),
+) -> NightRound:
     """The round over once its games are: each ends at its target, its round's hands, or with
-    the hand in play at the bell. ``now_for_all``: the director ends the tables still playing
-    now, at the hands they have. The last round's end closes the night."""
+    the hand in play at the bell, once every hand of it counts. ``now_for_all``: the director
+    ends the tables still playing now, at the hands they have. No hand may wait: the refusal
+    lists them, and ``settle`` carries the director's decision on each (``results``). The
+    standings are kept as they stand now. The last round's end closes the night."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     playing = night.rounds.filter(status__in=(RoundStatus.PLAYING, RoundStatus.PUBLISHED))
     ended = playing.first()
     if ended is None:
         raise Conflict("no_round_to_end", _("No round is being played."), None)
-    tables = list(ended.tables.select_related("game"))
-    busy = [t for t in tables if t.game.status == GameStatus.IN_PROGRESS]
+    tables = list(ended.tables.select_related("game", "round"))
+    busy = [t for t in tables if still_playing(t.game)]
     if busy and not now_for_all:
         names = ", ".join(t.name for t in busy)
         raise Conflict(
@@ -223,15 +293,36 @@ def end_round(*, club: Club, night_id: int, actor, now_for_all: bool = False) ->
             ).format(names=names),
             None,
         )
-    for table in busy:
+    last = ended.number >= night.rounds_planned
+    if last:  # the night closes too: every round's hands are settled first
+        check_closable(night, settle, actor)
+    else:
+        apply_decisions(tables, settle, actor)
+        refuse_waiting(
+            tables,
+            _(
+                "Hands still wait: {hands}. Settle each (confirm it as director, or drop it, "
+                "with a reason), or wait for the tables, before the round ends."
+            ),
+        )
+    for table in tables:
         end_for_round(table.game_id, actor)
     ended.status = RoundStatus.OVER
     ended.ended_at = timezone.now()
     ended.save(update_fields=["status", "ended_at"])
+    keep_standings(night, ended)
     night_event(EventType.ROUND_ENDED, night, round=round_state(ended))
-    if ended.number >= night.rounds_planned:
+    if last:
         night.status = NightStatus.CLOSED
         night.closed_at = ended.ended_at
         night.save(update_fields=["status", "closed_at"])
         night_event(EventType.NIGHT_CLOSED, night)
     return ended
+
+
+def still_playing(game: Game) -> bool:
+    """A game of the round with hands still to play: in progress, its round's last hand not
+    yet recorded (a game whose last hand waits for confirmation is not: it waits)."""
+    if game.status != GameStatus.IN_PROGRESS:
+        return False
+    return last_hand(recorded_hands(game), game.round_hands, game.round_ends_at) is None

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, NotFoundError
 from scoring.models import EventType, Night, NightRound, NightStatus, RoundStatus
+from scoring.selectors.night_results import FINAL, PROVISIONAL
 from scoring.services.events import record_event, row_state
 
 # A round between its publication and its end: its tables are fixed, its games may be played.
@@ -63,13 +64,27 @@ def rounds_played(night: Night) -> int:
 
 # What an event says of a night and of a round (EventNightSerializer and EventRoundSerializer
 # describe each field).
-NIGHT_STATE = ("id", "league", "name", "status", "rounds_planned", "round_minutes", "round_hands")
+NIGHT_STATE = (
+    "id",
+    "league",
+    "name",
+    "status",
+    "rounds_planned",
+    "round_minutes",
+    "round_hands",
+    "correction_minutes",
+    "closed_at",
+    "final_at",
+)
 ROUND_STATE = ("number", "status", "minutes", "hands", "starts_at", "ends_at", "ended_at")
 TABLE_STATE = ("number", "players", "game")
 
 
 def night_state(night: Night) -> dict[str, Any]:
-    return row_state(night, NIGHT_STATE)
+    """The night as its events say it, with where its results stand: ``final`` once told so
+    (``night.results_final``), else ``provisional``."""
+    results = FINAL if night.final_at is not None else PROVISIONAL
+    return {**row_state(night, NIGHT_STATE), "results": results}
 
 
 def round_state(night_round: NightRound) -> dict[str, Any]:
