@@ -28,6 +28,17 @@ class StrictLimitOffsetPagination(LimitOffsetPagination):
                 words = _("{name} must be one whole number from 0.").format(name=name)
             raise ValidationError({name: [words]}, code="invalid")
 
+    def get_schema_operation_parameters(self, view):
+        """DRF's two parameters, with the bounds ``_strict`` holds them to."""
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 0
+            if parameter["name"] == self.limit_query_param:
+                parameter["schema"]["maximum"] = self.max_limit
+            else:  # read as at most 18 digits (hearts_site/numbers.py)
+                parameter["schema"]["maximum"] = 10**18 - 1
+        return parameters
+
     def paginate_queryset(self, queryset, request, view=None):
         if view is not None:
             refuse_unknown(request, list_parameters(view, self))

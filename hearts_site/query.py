@@ -73,7 +73,20 @@ def _parameters_of(view, paginator) -> set[str]:
 
 
 class StrictOrderingFilter(OrderingFilter):
-    """DRF's ordering, refusing what it would ignore: a field the list does not sort by."""
+    """DRF's ordering, refusing what it would ignore: a field the list does not sort by. The
+    schema documents ``?ordering=`` only where the list takes it, with the orderings it takes
+    (each field, ascending or with a leading ``-``; a comma joins several)."""
+
+    def get_schema_operation_parameters(self, view):
+        fields = getattr(view, "ordering_fields", None)
+        if not fields or fields == "__all__":
+            return [] if not fields else super().get_schema_operation_parameters(view)
+        names = [field if isinstance(field, str) else field[0] for field in fields]
+        one = "|".join(f"-?{name}" for name in names)
+        [parameter] = super().get_schema_operation_parameters(view)
+        parameter["schema"]["pattern"] = f"^({one})(,({one}))*$"
+        parameter["description"] = f"Order by {', '.join(names)} (a leading - for descending)."
+        return [parameter]
 
     def remove_invalid_fields(self, queryset, fields, view, request):
         valid = super().remove_invalid_fields(queryset, fields, view, request)

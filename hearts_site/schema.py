@@ -48,6 +48,7 @@ from hearts_site.schema_answers import (
     error_response,
     header_refs,
 )
+from hearts_site.schema_bounds import state_bounds
 from hearts_site.serializers import StrictInputSerializer
 from hearts_site.throttling import FixedWindowThrottle
 
@@ -289,8 +290,10 @@ def _shared_headers(paths: dict[str, Any], components: dict[str, Any]) -> None:
 
 
 def finish(result, generator, request, public):
-    """Postprocessing hook: the declared components, the error body and the shared error
-    answers; then whatever nothing refers to is dropped."""
+    """Postprocessing hook: the bounds the server holds input to (schema_bounds.py), the
+    declared components, the error body and the shared error answers; then whatever nothing
+    refers to is dropped."""
+    state_bounds(result)
     components = result.setdefault("components", {})
     schemas = components.setdefault("schemas", {})
     for name, schema in _COMPONENTS.items():

@@ -102,6 +102,8 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # ``|isolated`` and ``|own_name`` on every page without a load.
+            "builtins": ["scoring.templatetags.people"],
         },
     },
 ]
@@ -171,6 +173,8 @@ INSTALLED_APPS += _TASK_APPS
 # Seconds: a worker not seen this long makes /healthz a 503 (0: never); how often it beats.
 HEARTS_WORKER_STALE_AFTER = float(os.environ.get("HEARTS_WORKER_STALE_AFTER", "120"))
 HEARTS_WORKER_HEARTBEAT = float(os.environ.get("HEARTS_WORKER_HEARTBEAT", "10"))
+# Seconds: a task still RUNNING whose worker was not seen this long is taken up again.
+HEARTS_WORKER_LOST_AFTER = float(os.environ.get("HEARTS_WORKER_LOST_AFTER", "60"))
 
 # --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
 # A public read (GET or HEAD without a token) from any origin, answered "*"; anything else
@@ -209,6 +213,8 @@ HEARTS_WEBHOOK_DEADLINE = float(os.environ.get("HEARTS_WEBHOOK_DEADLINE", "10"))
 # A club's deliveries under way at once (other threads stay other clubs'); its endpoints.
 HEARTS_WEBHOOK_CLUB_CONCURRENCY = int(os.environ.get("HEARTS_WEBHOOK_CLUB_CONCURRENCY", "2"))
 HEARTS_WEBHOOK_MAX_ENDPOINTS = int(os.environ.get("HEARTS_WEBHOOK_MAX_ENDPOINTS", "10"))
+# Pings and deliveries sent again that an owner may ask of one endpoint in a calendar minute.
+HEARTS_WEBHOOK_SENDS_PER_MINUTE = int(os.environ.get("HEARTS_WEBHOOK_SENDS_PER_MINUTE", "20"))
 # The first retry's wait in seconds, doubled each failure up to HEARTS_WEBHOOK_BACKOFF_MAX.
 HEARTS_WEBHOOK_BACKOFF = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF", "30"))
 HEARTS_WEBHOOK_BACKOFF_MAX = float(os.environ.get("HEARTS_WEBHOOK_BACKOFF_MAX", "3600"))

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import math
 import os
 import signal
 import threading
+import time
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import DatabaseError, connections
 from django.utils import timezone
 from django_tasks.base import TaskResultStatus
@@ -34,9 +37,12 @@ logger = logging.getLogger(__name__)
 
 BACKOFF = 0.5  # seconds after the first database error in a row
 BACKOFF_MAX = 30.0
+DYING_WAIT = 30.0  # seconds the other loops of a worker whose loop died have to end their task
 # Runs of one task that a database error may cost before it stays failed: an error that comes
 # back every time (a statement timeout on a task too big for it) is no passing blip.
 ATTEMPTS = 5
+# What a task that its workers died running, ATTEMPTS times, failed with.
+LOST = "hearts_site.worker.WorkerLost"
 DATABASE_ERRORS = frozenset(
     f"django.db.utils.{name}" for name in ("OperationalError", "InterfaceError")
 )
@@ -71,16 +77,10 @@ class LivingWorker(Worker):
                     if task_result is not None:
                         self.run_task(task_result)
                     failures = 0
-                except DatabaseError as error:
+                except Exception as error:  # whatever fails here, the loop goes on
                     failures += 1
                     wait = backoff(failures)
-                    logger.warning(
-                        "worker %s: database error (%s: %s); again in %.1f s",
-                        self.worker_id,
-                        type(error).__name__,
-                        error,
-                        wait,
-                    )
+                    _report(self.worker_id, error, wait)
                     close_connections()
                     self.stopped.wait(wait)
                     continue
@@ -106,6 +106,8 @@ class LivingWorker(Worker):
         return task_result
 
     def run_task(self, db_task_result: DBTaskResult) -> None:
+        if self.batch:  # no group beats for this loop: say it is alive while it runs the task
+            worker_health.beat([], loops=[self.worker_id])
         try:
             super().run_task(db_task_result)
         except DatabaseError:
@@ -133,7 +135,61 @@ class LivingWorker(Worker):
             run_after=timezone.now() + timedelta(seconds=after),
             finished_at=None,
         )
-        logger.warning("worker %s: task(s) %s queued again", self.worker_id, ", ".join(ids))
+        logger.warning(
+            "worker %s: task(s) %s queued again", self.worker_id, ", ".join(map(str, ids))
+        )
+
+
+def _report(worker_id: str, error: Exception, wait: float) -> None:
+    """Log an error a loop met; a logging that fails too is left unsaid, never raised."""
+    try:
+        if isinstance(error, DatabaseError):
+            what = f"database error ({type(error).__name__}: {error})"
+            logger.warning("worker %s: %s; again in %.1f s", worker_id, what, wait)
+        else:
+            logger.exception("worker %s: error (%r); again in %.1f s", worker_id, error, wait)
+    except Exception:  # a log that cannot be written: the loop matters more
+        pass
+
+
+def _take_up_abandoned_safely() -> None:
+    try:
+        take_up_abandoned()
+    except Exception as error:  # the database away: the next look, or the sweep's
+        _report("group", error, 0)
+
+
+def take_up_abandoned() -> int:
+    """Tasks left ``RUNNING`` by a worker that died (its loop not seen for
+    ``HEARTS_WORKER_LOST_AFTER`` seconds, hearts_site/worker_health.py) are made ready again
+    (their work is safe to repeat); one that has run ``ATTEMPTS`` times fails instead, as a
+    task that kills its worker each time would otherwise. Returns how many were taken up."""
+    cutoff = timezone.now() - timedelta(seconds=settings.HEARTS_WORKER_LOST_AFTER)
+    running = list(
+        DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING, started_at__lt=cutoff).only(
+            "id", "worker_ids"
+        )
+    )
+    if not running:
+        return 0
+    alive = worker_health.loops_alive([t.worker_ids[-1] for t in running if t.worker_ids])
+    lost = [t for t in running if not t.worker_ids or t.worker_ids[-1] not in alive]
+    again = [t.pk for t in lost if len(t.worker_ids) < ATTEMPTS]
+    spent = [t.pk for t in lost if len(t.worker_ids) >= ATTEMPTS]
+    still_running = DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING)
+    now = timezone.now()
+    taken = still_running.filter(pk__in=again).update(
+        status=TaskResultStatus.READY, run_after=now, finished_at=None
+    )
+    still_running.filter(pk__in=spent).update(
+        status=TaskResultStatus.FAILED,
+        finished_at=now,
+        exception_class_path=LOST,
+        traceback=f"Its worker died {ATTEMPTS} times while running it.",
+    )
+    if lost:
+        logger.warning("task(s) %s of a dead worker taken up again", ", ".join(map(str, again)))
+    return taken
 
 
 class WorkerGroup:
@@ -155,12 +211,20 @@ class WorkerGroup:
         threads = [threading.Thread(target=loop.run, daemon=True) for loop in self.loops]
         for thread in threads:
             thread.start()
+        loops = [loop.worker_id for loop in self.loops]
+        looked = -math.inf  # when this worker last looked for a dead worker's tasks
         while not self.stopping.is_set():
             if not all(thread.is_alive() for thread in threads):
                 logger.error("a worker loop died: stopping the worker, to be started again")
                 self._stop(None, None)
+                deadline = time.monotonic() + DYING_WAIT
+                for thread in threads:  # the others end their task, not left RUNNING
+                    thread.join(max(0.0, deadline - time.monotonic()))
                 return 1
-            worker_health.beat(self.queue_names)
+            worker_health.beat(self.queue_names, loops=loops)
+            if time.monotonic() - looked >= settings.HEARTS_WORKER_LOST_AFTER:
+                looked = time.monotonic()
+                _take_up_abandoned_safely()
             close_connections()  # the heartbeat's, when the cache is the database
             self.stopping.wait(heartbeat)
         for thread in threads:

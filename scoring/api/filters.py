@@ -8,11 +8,13 @@ club the caller may not read: the two answer alike, so a list tells no one which
 from __future__ import annotations
 
 from django_filters import rest_framework as filters
+from drf_spectacular.utils import extend_schema_field
 
 from hearts_site.forms import WholeNumberField
 from scoring.api.serializers.common import MAX_ID
 
 
+@extend_schema_field({"type": "integer", "minimum": 1, "maximum": MAX_ID})
 class IdFilter(filters.NumberFilter):
     field_class = WholeNumberField
 

@@ -160,7 +160,7 @@ class CreateView:
         return idempotent(request, create, redact=type(self).redact)
 
     def created(self, instance: Any) -> Response:
-        body = self.output_serializer(instance).data
+        body = self.output_serializer(instance, context={"request": self.request}).data
         return Response(body, status=status.HTTP_201_CREATED)
 
 

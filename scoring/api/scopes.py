@@ -165,12 +165,13 @@ def club_rows(
     conflicts: dict[str, str] | None = None,
     *,
     versioned: bool = False,
+    created_serializer=None,
 ):
     """A ``ClubRowsView`` of a club's ``name`` (games, players, leagues): the rows
     ``visible_to`` lets the user see, each shown by ``output_serializer``; its ``GET`` and
     ``POST`` are the operations ``<name>_list`` and ``<name>_create`` (operations.toml), the
-    create answering 409 with ``conflicts`` (and, ``versioned``, with the ETag of what it
-    made)."""
+    create answering with ``created_serializer`` (else ``output_serializer``), or 409 with
+    ``conflicts`` (and, ``versioned``, with the ETag of what it made)."""
 
     def decorate(view: type) -> type:
         view.serializer_class = output_serializer
@@ -178,7 +179,7 @@ def club_rows(
         create = creates(
             f"{name}_create",
             input_serializer,
-            output_serializer,
+            created_serializer or output_serializer,
             conflicts=conflicts,
             versioned=versioned,
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from hearts_site.names import isolate, isolated_in
 from scoring.models import HistoryEntry
 from scoring.pages.irregularity_words import rule_words
 from scoring.selectors import ROLE_WORDS, display_name, player_names
@@ -75,13 +77,15 @@ def _who(entry: HistoryEntry, actor: str, players: dict[int, str]) -> str:
         role_word = actor in ROLE_WORDS.values() or actor == _("someone")
         if role_word:
             # Translators: {actor} is a person's name or a role word ("a director").
-            return _("{actor}, for the table").format(actor=actor)
-        return _("{actor}, director, for the table").format(actor=actor)
+            return isolated_in(_("{actor}, for the table"), actor=actor)
+        return isolated_in(_("{actor}, director, for the table"), actor=actor)
     if player is None:
-        return actor
+        return isolate(actor)
     if how == "pin":
-        return _("{player}, with their PIN on {actor}'s phone").format(player=player, actor=actor)
-    return player
+        return isolated_in(
+            _("{player}, with their PIN on {actor}'s phone"), player=player, actor=actor
+        )
+    return isolate(player)
 
 
 def corrections(entries: list[HistoryEntry]) -> dict[int, dict[str, Any]]:
@@ -102,4 +106,5 @@ def _score_change(entry: HistoryEntry, names: list[str]) -> str:
     if not before or not after or len(before) != len(after) or len(after) != len(names):
         return ""
     moved = zip(names, before, after, strict=True)
-    return ", ".join(f"{name} {old} → {new}" for name, old, new in moved if old != new)
+    changed = ((isolate(name), old, new) for name, old, new in moved if old != new)
+    return format_html_join(", ", "{} {} → {}", changed)

@@ -27,6 +27,7 @@ from adjudication.engine.legality import (
     POINTS_ON_FIRST_TRICK,
     WRONG_LEADER,
 )
+from hearts_site.names import isolated_in
 from scoring.pages.words import card_label, pass_words
 
 RED_SUITS = "HD"
@@ -305,7 +306,7 @@ def _score_notes(ruling: dict[str, Any], names: list[str]) -> list[str]:
     scores = ruling["scores"]
     if ruling["moon"]:
         shooter = names[ruling["moon"]["shooter"]]
-        notes.append(_("{shooter} shot the moon.").format(shooter=shooter))
+        notes.append(isolated_in(_("{shooter} shot the moon."), shooter=shooter))
         if isinstance(scores, dict):
             # Translators: joins the shooter's options: "minus for … (…); or plus for … (…)".
             options = _("; or ").join(_moon_option(c, v, names) for c, v in scores.items())

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from hearts_site.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts
@@ -136,10 +138,12 @@ def _moon_text(moon: dict[str, Any] | None, names: list[str]) -> str:
         return ""
     shooter = names[moon["shooter"]]
     if moon["choice"]:
-        return _("{shooter} shot the moon ({choice})").format(
-            shooter=shooter, choice=choice_words(moon["choice"])
+        return isolated_in(
+            _("{shooter} shot the moon ({choice})"),
+            shooter=shooter,
+            choice=conditional_escape(choice_words(moon["choice"])),
         )
-    return _("{shooter} shot the moon").format(shooter=shooter)
+    return isolated_in(_("{shooter} shot the moon"), shooter=shooter)
 
 
 def short_names(names: list[str]) -> list[str]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from adjudication.engine import PRESETS
 from adjudication.engine.cards import RANK_LETTERS, SUIT_LETTERS
+from hearts_site.names import isolate
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Lazy: read in the language of the request that formats them. ``{count}``: cards passed.
@@ -92,5 +94,7 @@ def rules_text(rules) -> str:
 
 
 def points_words(names: list[str], points: list[int]) -> str:
-    """``Ada 13, Ben 5, Cleo 4, Dev 4``: the points each player took."""
-    return ", ".join(f"{name} {taken}" for name, taken in zip(names, points, strict=True))
+    """``Ada 13, Ben 5, Cleo 4, Dev 4``: the points each player took, for a page (each name
+    isolated: hearts_site/names.py)."""
+    taken = ((isolate(name), points) for name, points in zip(names, points, strict=True))
+    return format_html_join(", ", "{} {}", taken)

@@ -18,6 +18,7 @@ from scoring.selectors.access import (
     player_names,
     players_for,
     role_in,
+    username_shown,
     visible_clubs,
 )
 from scoring.selectors.accounts import (
@@ -29,7 +30,13 @@ from scoring.selectors.accounts import (
     pin_state,
     waiting_hands,
 )
-from scoring.selectors.clubs import club_players, outstanding_invitations
+from scoring.selectors.clubs import (
+    club_players,
+    look_alikes,
+    member_name,
+    memberships_of,
+    outstanding_invitations,
+)
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -94,7 +101,10 @@ __all__ = [
     "league_version",
     "leagues_for",
     "linked_players",
+    "look_alikes",
     "may_read",
+    "member_name",
+    "memberships_of",
     "my_games",
     "my_stats",
     "next_deal",
@@ -115,6 +125,7 @@ __all__ = [
     "rulings_of",
     "scoreboard",
     "seat_names",
+    "username_shown",
     "visible_clubs",
     "waiting_hands",
     "wall_tables",

@@ -43,16 +43,36 @@ def display_name(user, club_id: int | None = None) -> str | None:
     and public pages would hand it to anyone guessing passwords."""
     if user is None:
         return None
-    full = user.get_full_name().strip()
     if club_id is None:
-        return full or _("User {id}").format(id=user.pk)
+        return user.get_full_name().strip() or _("User {id}").format(id=user.pk)
     in_club = Player.objects.filter(user=user, club_id=club_id, merged_into__isnull=True)
     name = in_club.order_by("id").values_list("name", flat=True).first()
-    if name or full:
-        return name or full
-    role = ROLE_WORDS.get(role_in(user, club_id))
+    if name or user.get_full_name().strip():
+        return shown_name(name, user, None)
+    return shown_name(None, user, role_in(user, club_id))
+
+
+def shown_name(player_name: str | None, user, role: str | None) -> str:
+    """A person as a club shows them (``display_name``'s rule, for a caller that knows the
+    parts): the name of the player linked to them there, else their full name, else their role
+    there in words, else "someone"."""
+    full = user.get_full_name().strip()
+    if player_name or full:
+        return player_name or full
+    words = ROLE_WORDS.get(role)
     # Translators: a person the page cannot name, neither by name nor by role.
-    return str(role) if role is not None else _("someone")
+    return str(words) if words is not None else _("someone")
+
+
+def username_shown(viewer, user, club_id: int) -> str | None:
+    """A user's login name as ``viewer`` may see it: to its own account, and to the club's
+    owners (who manage its members); None to everyone else, since it is half of a sign-in
+    and what the sign-in lockout counts by."""
+    if viewer is None or not viewer.is_authenticated:
+        return None
+    if viewer.pk == user.pk or role_in(viewer, club_id) == Role.OWNER:
+        return user.get_username()
+    return None
 
 
 def player_names(ids) -> dict[int, str]:

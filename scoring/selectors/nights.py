@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
+from hearts_site.names import isolated_in
 from scoring.domain.night_ranking import FORMULAS, formula_words
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
 from scoring.models import (
@@ -208,15 +209,20 @@ def check_in_answer(night: Night, player_id: int) -> dict[str, Any]:
     }
 
 
-def seat_words(current: dict[str, Any] | None) -> list[str]:
-    """The next draw, one line a player in name order: "Ada: table 3, seat 2" (seats from 1)."""
+def seat_words(current: dict[str, Any] | None, *, isolated: bool = False) -> list[str]:
+    """The next draw, one line a player in name order: "Ada: table 3, seat 2" (seats from 1);
+    for a page, ``isolated``: each name in ``<bdi>`` (hearts_site/names.py)."""
     if current is None or current["status"] == RoundStatus.PROPOSED:
         return []
+    say = isolated_in if isolated else lambda words, **values: words.format(**values)
     lines = [
         (
             seat["name"],
-            _("{name}: table {table}, seat {seat}").format(
-                name=seat["name"], table=table["number"], seat=seat["seat"] + 1
+            say(
+                _("{name}: table {table}, seat {seat}"),
+                name=seat["name"],
+                table=table["number"],
+                seat=seat["seat"] + 1,
             ),
         )
         for table in current["tables"]

@@ -14,7 +14,12 @@ enabled endpoint wants queues ``deliver_club`` and marks the club's counter row 
 events recorded before that task starts queue nothing (their deliveries are rows by then, and
 the task reads them after it clears the mark). A task lost after its write committed (a Redis
 enqueue after a crash, a worker killed first) leaves the mark standing: ``sweep`` clears it and
-sends what waits."""
+sends what waits.
+
+Every transaction that writes deliveries locks rows in one order, so that no two wait for
+each other: endpoints first (several: in id order, as ``claim`` locks the club's), then
+deliveries. (``finish`` once locked its delivery first, and a burst of redeliveries
+deadlocked with it: issue 51.)"""
 
 from __future__ import annotations
 
@@ -175,9 +180,13 @@ def backoff(failures: int) -> timedelta:
 @transaction.atomic
 def finish(delivery_id: int, answer: outbound.Answer) -> bool:
     """Keep an attempt's outcome; on failure, schedule the retry or disable the endpoint.
-    Returns whether it was delivered."""
-    delivery = WebhookDelivery.objects.select_for_update().get(pk=delivery_id)
-    endpoint = WebhookEndpoint.objects.select_for_update().get(pk=delivery.endpoint_id)
+    Returns whether it was delivered (False too when its endpoint was deleted meanwhile).
+    Locks in the one order (above): the endpoint, then the delivery."""
+    endpoint_id = WebhookDelivery.objects.filter(pk=delivery_id).values_list("endpoint_id")
+    endpoint = WebhookEndpoint.objects.select_for_update().filter(pk__in=endpoint_id).first()
+    delivery = WebhookDelivery.objects.select_for_update().filter(pk=delivery_id).first()
+    if endpoint is None or delivery is None:
+        return False
     now = timezone.now()
     delivery.last_status_code = answer.status
     delivery.last_latency_ms = answer.latency_ms

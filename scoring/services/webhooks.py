@@ -6,7 +6,9 @@ again at every send (services/outbound.py)."""
 
 from __future__ import annotations
 
+import math
 import secrets
+import time
 from collections.abc import Iterable
 
 from django.conf import settings
@@ -15,7 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from hearts_site.errors import Conflict, DomainError, NotFoundError
+from hearts_site.errors import Conflict, DomainError, NotFoundError, TooManyRequests
 from scoring.models import (
     PING,
     Club,
@@ -27,6 +29,7 @@ from scoring.models import (
 )
 from scoring.services.delivery import wake
 from scoring.services.outbound import check_url
+from scoring.services.throttling import count_write
 
 
 def new_secret() -> str:
@@ -67,10 +70,16 @@ def create_endpoint(
 
 
 def _locked(club: Club, endpoint_id: int) -> WebhookEndpoint:
+    """The club's endpoint, its row locked: first, as every writer of deliveries locks
+    (services/delivery.py)."""
     endpoint = WebhookEndpoint.objects.select_for_update().filter(pk=endpoint_id, club=club).first()
     if endpoint is None:
-        raise NotFoundError("endpoint_not_found", _("No such webhook endpoint."), None)
+        raise _no_endpoint()
     return endpoint
+
+
+def _no_endpoint() -> NotFoundError:
+    return NotFoundError("endpoint_not_found", _("No such webhook endpoint."), None)
 
 
 @transaction.atomic
@@ -106,11 +115,17 @@ def delete_endpoint(*, club: Club, endpoint_id: int) -> None:
     Event.objects.filter(pk__in=pings).delete()
 
 
-@transaction.atomic
 def ping_endpoint(*, club: Club, endpoint_id: int) -> WebhookDelivery:
     """A ``ping`` for this endpoint alone, delivered as any event is (signed, retried, in the
     delivery log) and ahead of the events waiting for it; never in the club's feed (it has no
-    sequence). A disabled endpoint is refused: its deliveries wait until it is enabled."""
+    sequence). A disabled endpoint is refused: its deliveries wait until it is enabled. Spends
+    the endpoint's budget of sends (``spend_sends``)."""
+    spend_sends(club, endpoint_id)
+    return _ping(club, endpoint_id)
+
+
+@transaction.atomic
+def _ping(club: Club, endpoint_id: int) -> WebhookDelivery:
     endpoint = _locked(club, endpoint_id)
     if not endpoint.enabled:
         raise Conflict(
@@ -124,6 +139,27 @@ def ping_endpoint(*, club: Club, endpoint_id: int) -> WebhookDelivery:
     delivery = WebhookDelivery.objects.create(endpoint=endpoint, event=event)
     wake([endpoint.pk])
     return delivery
+
+
+def spend_sends(club: Club, endpoint_id: int) -> None:
+    """One of the endpoint's sends asked by its owner (a ping, a delivery sent again): at most
+    ``HEARTS_WEBHOOK_SENDS_PER_MINUTE`` in each calendar minute, pages and API together, or
+    a 429 ``too_many_sends`` saying when the next minute starts. Counted in a statement of its
+    own before the send's transaction, for this club's endpoints only (another's is a 404
+    that spends nothing), so that a burst of sends stops here rather than as tasks queued."""
+    if not WebhookEndpoint.objects.filter(pk=endpoint_id, club=club).exists():
+        raise _no_endpoint()
+    most = settings.HEARTS_WEBHOOK_SENDS_PER_MINUTE
+    now = time.time()
+    if count_write(f"webhook-sends:{endpoint_id}", int(now // 60)) <= most:
+        return
+    sends = ngettext(
+        "This endpoint has had its {most} ping or resend of this minute: try again in {wait} s.",
+        "This endpoint has had its {most} pings and resends of this minute: try again in {wait} s.",
+        most,
+    )
+    wait = max(1, math.ceil(60 - now % 60))
+    raise TooManyRequests("too_many_sends", sends.format(most=most, wait=wait), None, wait=wait)
 
 
 @transaction.atomic
@@ -158,10 +194,16 @@ def set_endpoint_enabled(*, club: Club, endpoint_id: int, enabled: bool) -> Webh
     return endpoint
 
 
-@transaction.atomic
 def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDelivery:
     """Send a delivery again now (once more if it was delivered: the receiver tells the copy
-    by its event id)."""
+    by its event id). One already due or being sent is left as it is, with no task queued: it
+    goes anyway. Spends the endpoint's budget of sends (``spend_sends``)."""
+    spend_sends(club, endpoint_id)
+    return _redeliver(club, endpoint_id, delivery_id)
+
+
+@transaction.atomic
+def _redeliver(club: Club, endpoint_id: int, delivery_id: int) -> WebhookDelivery:
     endpoint = _locked(club, endpoint_id)
     delivery = (
         WebhookDelivery.objects.select_for_update()
@@ -170,10 +212,13 @@ def redeliver(*, club: Club, endpoint_id: int, delivery_id: int) -> WebhookDeliv
     )
     if delivery is None:
         raise NotFoundError("delivery_not_found", _("No such delivery."), None)
-    if delivery.status != DeliveryStatus.SENDING:
-        delivery.status = DeliveryStatus.PENDING
-        delivery.next_attempt_at = timezone.now()
-        delivery.save(update_fields=["status", "next_attempt_at"])
+    now = timezone.now()
+    waiting = delivery.status == DeliveryStatus.PENDING and delivery.next_attempt_at <= now
+    if waiting or delivery.status == DeliveryStatus.SENDING:
+        return delivery
+    delivery.status = DeliveryStatus.PENDING
+    delivery.next_attempt_at = now
+    delivery.save(update_fields=["status", "next_attempt_at"])
     if endpoint.enabled:
         wake([endpoint.pk])
     return delivery

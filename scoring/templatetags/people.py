@@ -1,8 +1,12 @@
 """``{{ user|own_name }}``: the signed-in user as the footer shows them to themselves
-(scoring.selectors.own_name)."""
+(scoring.selectors.own_name). ``{{ player.name|isolated }}``: a name as every page shows one,
+in ``<bdi>`` (hearts_site/names.py); a builtin of the templates (settings.TEMPLATES), so no
+template loads it."""
 
 from django import template
 
+from hearts_site.names import isolate
+from hearts_site.names import name_text as _name_text
 from scoring.selectors import own_name as _own_name
 
 register = template.Library()
@@ -11,3 +15,23 @@ register = template.Library()
 @register.filter
 def own_name(user) -> str:
     return _own_name(user)
+
+
+@register.filter
+def isolated(name) -> str:
+    """A person's, club's, league's or night's name in ``<bdi>`` (never in a ``<title>`` or
+    an attribute: there it is plain text already)."""
+    return "" if name is None else isolate(name)
+
+
+@register.filter
+def isolated_each(names) -> list[str]:
+    """Each name of a list isolated (for ``|join``, which keeps them so)."""
+    return [isolate(name) for name in names]
+
+
+@register.filter
+def name_text(name) -> str:
+    """A name in an attribute, a title or a button's words: plain text, without bidirectional
+    controls (Chromium reads a <bdi> inside a button's name as a word apart: "Ada 's")."""
+    return "" if name is None else _name_text(name)

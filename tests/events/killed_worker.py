@@ -5,8 +5,9 @@ own (a file SQLite database, or a scratch PostgreSQL one), since the workers are
     DATABASE_URL=sqlite:////tmp/x.sqlite3 python -m tests.events.killed_worker /tmp/out.json
 
 A receiver in this process holds the first POST; the worker sending it is killed (SIGKILL)
-meanwhile, leaving its delivery ``sending``. Once that is older than the sending timeout, the
-sweep queues the endpoint again and a new worker (``--batch``) delivers everything.
+meanwhile, leaving its delivery ``sending`` and its task ``RUNNING``. Once that is older than
+the sending timeout, the sweep queues the endpoint again and takes the dead worker's task up
+again, and a new worker (``--batch``) delivers everything.
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ def worker(*more: str) -> subprocess.Popen:
 
 def scenario() -> dict:
     from django.contrib.auth import get_user_model
+    from django_tasks_db.models import DBTaskResult
 
+    from hearts_site.worker import take_up_abandoned
     from scoring import services
     from scoring.models import WebhookDelivery
     from scoring.services.delivery import sweep
@@ -57,13 +60,18 @@ def scenario() -> dict:
             first.send_signal(signal.SIGKILL)
             first.wait(30)
         left = list(WebhookDelivery.objects.order_by("event__sequence").values_list("status"))
+        [killed_task] = DBTaskResult.objects.filter(status="RUNNING").values_list("pk", flat=True)
         receiver.hold.set()  # the held request ends; its worker is gone
         time.sleep(SENDING_TIMEOUT + 0.2)
+        taken_up = take_up_abandoned()
         swept = sweep()
         second = worker("--batch")
         second.wait(60)
         rows = WebhookDelivery.objects.order_by("event__sequence")
+        killed = DBTaskResult.objects.get(pk=killed_task)
         return {
+            "taken_up": taken_up,
+            "killed_task": [killed.status, len(killed.worker_ids)],
             "arrived": arrived,
             "killed": first.returncode == -signal.SIGKILL,
             "left": [status for (status,) in left],
@@ -81,6 +89,9 @@ def main(out_path: str) -> None:
     os.environ["HEARTS_WEBHOOKS_ALLOW_PRIVATE"] = "1"
     os.environ["HEARTS_WEBHOOK_SENDING_TIMEOUT"] = str(SENDING_TIMEOUT)
     os.environ["HEARTS_WEBHOOK_BACKOFF"] = "0"
+    # The killed worker's loop is judged dead once unseen for a second (it beats five times one).
+    os.environ["HEARTS_WORKER_HEARTBEAT"] = "0.2"
+    os.environ["HEARTS_WORKER_LOST_AFTER"] = str(SENDING_TIMEOUT)
     import django
 
     django.setup()

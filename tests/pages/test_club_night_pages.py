@@ -12,7 +12,7 @@ from django.test import Client
 
 from scoring import selectors, services
 from scoring.models import Confirmation, Hand, Invitation, Player, PlayerClaim, Role
-from tests.pages.conftest import make_user
+from tests.pages.conftest import make_user, unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ def test_it_shows_the_room_to_directors_only(table, people):
 def test_it_lets_a_player_set_their_pin_on_their_page_and_keeps_it_hashed(table):
     ben = table["accounts"]["Ben"]
     player = Player.objects.get(user=ben)
-    page = client_for(ben).get("/account/me/").content.decode()
+    page = unisolated(client_for(ben).get("/account/me/").content.decode())
     assert "My PIN at Riverside" in page and f"Game {table['game'].pk}" in page
     bad = client_for(ben).post("/account/me/", {"player": player.pk, "pin": "12"})
     assert "A PIN has 6 to 8 digits." in bad.content.decode()
@@ -126,7 +126,7 @@ def test_it_lets_a_director_approve_a_claim_on_the_claims_page(club, people):
     done = client_for(people["owner"]).post(
         "/clubs/riverside/claims/", {"claim": claim.pk, "decision": "approve"}, follow=True
     )
-    assert "Edie is linked to that account." in done.content.decode()
+    assert "Edie is linked to that account." in unisolated(done.content.decode())
     assert Player.objects.get(pk=edie.pk).user == newcomer
     again = client_for(people["owner"]).post(
         "/clubs/riverside/claims/", {"claim": claim.pk, "decision": "refuse"}, follow=True
@@ -136,9 +136,8 @@ def test_it_lets_a_director_approve_a_claim_on_the_claims_page(club, people):
 
 def test_it_lets_a_director_invite_someone_to_be_a_player_by_a_link(club, people):
     edie = club.seated[4]
-    assert (
-        "Invite Edie's account"
-        in client_for(people["owner"]).get(f"/players/{edie.pk}/").content.decode()
+    assert "Invite Edie's account" in unisolated(
+        client_for(people["owner"]).get(f"/players/{edie.pk}/").content.decode()
     )
     assert (
         "Invite Edie"

@@ -13,7 +13,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import Confirmation, Hand, Player
-from tests.pages.conftest import make_user
+from tests.pages.conftest import make_user, unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +51,7 @@ def table(club, people):
 
 
 def game_page(user, game) -> str:
-    return client_for(user).get(f"/games/{game.pk}/").content.decode()
+    return unisolated(client_for(user).get(f"/games/{game.pk}/").content.decode())
 
 
 def card(page: str, number: int) -> str:
@@ -83,7 +83,7 @@ def test_the_card_shows_a_corrected_hand_and_a_confirmation_of_what_was_read_bef
         f"/games/{game.pk}/hands/1/confirm/", {"revision": 1}, follow=True
     )
 
-    body = refused.content.decode()
+    body = unisolated(refused.content.decode())
     assert "Hand 1 was corrected since you read it: here it is again." in body
     shown = card(body, 1)
     assert "Hand 1</strong>, version 2: Ada 2, Ben 13, Cleo 5, Dev 6" in shown
@@ -113,7 +113,7 @@ def test_only_a_director_is_offered_to_confirm_for_the_table_and_it_counts(table
 
     done = client_for(people["owner"]).post(url, {"revision": 1}, follow=True)
 
-    body = done.content.decode()
+    body = unisolated(done.content.decode())
     assert "Hand 1 is confirmed for the table: it counts." in body
     assert "Hand 1 confirmed by Olive, director, for the table" in body
     assert Hand.objects.get(game=game, number=1).confirmation == Confirmation.CONFIRMED
@@ -139,7 +139,7 @@ def test_the_history_names_the_player_whose_pin_it_was_and_never_a_number(table,
 
 def test_a_director_sets_a_players_pin_on_the_players_page(table, people):
     dev = table["dev"]
-    page = client_for(people["owner"]).get(f"/players/{dev.pk}/").content.decode()
+    page = unisolated(client_for(people["owner"]).get(f"/players/{dev.pk}/").content.decode())
     assert "Dev has no PIN yet." in page and "Set Dev's PIN" in page
     for who in (people["scorer"], table["accounts"]["Ben"]):
         assert "PIN" not in client_for(who).get(f"/players/{dev.pk}/").content.decode()
@@ -154,7 +154,7 @@ def test_a_director_sets_a_players_pin_on_the_players_page(table, people):
         f"/players/{dev.pk}/pin/", {"pin": "246813"}, follow=True
     )
 
-    assert "Dev&#x27;s PIN is set" in done.content.decode()
+    assert "Dev&#x27;s PIN is set" in unisolated(done.content.decode())
     assert check_password("246813", Player.objects.get(pk=dev.pk).pin_hash)
     confirmed = client_for(people["scorer"]).post(
         f"/games/{table['game'].pk}/hands/1/confirm/",
@@ -169,10 +169,10 @@ def test_a_resting_pin_says_so_to_a_director_and_a_new_one_lifts_it(table, peopl
     url = f"/games/{table['game'].pk}/hands/1/confirm/"
     for _ in range(5):
         client_for(people["scorer"]).post(url, {"player": cleo.pk, "pin": "000000", "revision": 1})
-    page = client_for(people["owner"]).get(f"/players/{cleo.pk}/").content.decode()
+    page = unisolated(client_for(people["owner"]).get(f"/players/{cleo.pk}/").content.decode())
     assert "Cleo's PIN rests until" in page
     client_for(people["owner"]).post(f"/players/{cleo.pk}/pin/", {"pin": "271828"})
-    page = client_for(people["owner"]).get(f"/players/{cleo.pk}/").content.decode()
+    page = unisolated(client_for(people["owner"]).get(f"/players/{cleo.pk}/").content.decode())
     assert "Cleo has a PIN." in page
 
 
@@ -187,7 +187,7 @@ def query(table):
 
 def test_a_director_upholds_a_query_with_the_count_in_one_decision(table, people, query):
     game = table["game"]
-    page = client_for(people["owner"]).get(query).content.decode()
+    page = unisolated(client_for(people["owner"]).get(query).content.decode())
     assert "Uphold with the points below" in page and "Uphold: the player chosen below" in page
     assert "Hand 1 as it stands: Ada 13, Ben 2, Cleo 5, Dev 6." in page
     assert 'name="points_0" value="13"' in page  # the recorded points, to change what is wrong
@@ -197,7 +197,9 @@ def test_a_director_upholds_a_query_with_the_count_in_one_decision(table, people
     decided = client_for(people["owner"]).post(query, form, follow=True)
 
     assert "Accepted" in decided.content.decode()
-    assert "Hand 1 as it stands: Ada 2, Ben 13, Cleo 5, Dev 6." in decided.content.decode()
+    assert "Hand 1 as it stands: Ada 2, Ben 13, Cleo 5, Dev 6." in unisolated(
+        decided.content.decode()
+    )
     hand = Hand.objects.get(game=game, number=1)
     assert hand.confirmation == Confirmation.CONFIRMED and hand.points == [2, 13, 5, 6]
     history = game_page(None, game)

@@ -13,7 +13,7 @@ from adjudication.engine import adjudicate, build_ruleset, names
 from adjudication.engine.simulate import deal, opening_leader, play_randomly
 from scoring import services
 from scoring.models import DeviceToken, Game, GameStatus, Hand, HistoryEntry
-from tests.pages.conftest import PASSWORD, build_club, play_hands
+from tests.pages.conftest import PASSWORD, build_club, play_hands, unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +28,8 @@ def client_for(user) -> Client:
 
 
 def html(response) -> str:
-    return response.content.decode()
+    """The page, its names read as text (without their ``<bdi>``)."""
+    return unisolated(response.content.decode())
 
 
 def assert_page(response, status: int = 200) -> str:

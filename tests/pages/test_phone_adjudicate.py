@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 from scoring import services
 from scoring.models import Dispute, DisputeStatus, Hand
-from tests.pages.conftest import PASSWORD, build_club
+from tests.pages.conftest import PASSWORD, build_club, unisolated
 from tests.pages.phone_checks import API_PATH, CODE_NAME, check_page_state
 from tests.pages.test_pages import renege_record
 
@@ -302,7 +302,7 @@ def test_only_owners_and_directors_decide_a_dispute_and_only_once(people):
 
 
 def page_text(response) -> str:
-    return html.unescape(TAGS.sub(" ", response.content.decode()))
+    return html.unescape(TAGS.sub(" ", unisolated(response.content.decode())))
 
 
 def assert_no_code_words(text: str) -> None:

@@ -14,6 +14,7 @@ from django.test import Client
 from scoring import services
 from scoring.models import Club, Invitation, League, Membership, Player
 from scoring.pages.qr import qr_svg
+from tests.pages.conftest import unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +163,7 @@ def test_a_scorer_adds_several_players_at_once_and_the_club_page_lists_them(club
     client = signed_in(people["scorer"])
     added = client.post(f"/clubs/{club.slug}/players/new/", {"names": "Gus\n\n  Hana  Ito \nIvy"})
     assert added.status_code == 302 and added["Location"] == f"/clubs/{club.slug}/#players"
-    page = client.get(added["Location"]).content.decode()
+    page = unisolated(client.get(added["Location"]).content.decode())
     assert "3 players added: Gus, Hana Ito, Ivy." in page
     for player in Player.objects.filter(club=club):  # none of them has a game
         assert f'<a href="/players/{player.pk}/">{player.name}</a>' in page
@@ -180,7 +181,7 @@ def test_the_players_added_are_said_in_the_pages_language(club, people, language
     client = signed_in(people["scorer"])
     client.cookies["django_language"] = language
     added = client.post(f"/clubs/{club.slug}/players/new/", {"names": names}, follow=True)
-    assert said in added.content.decode()
+    assert said in unisolated(added.content.decode())
 
 
 @pytest.mark.parametrize(

@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from hearts_site.throttling import FixedWindowThrottle
 from scoring import services
 from scoring.models import Invitation, Membership, SignInCount
+from tests.pages.conftest import unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +59,7 @@ def test_the_sign_in_page_links_to_the_sign_up_page_which_makes_and_signs_in(db)
     user = get_user_model().objects.get(username="nia")
     assert user.get_full_name() == "Nia Newcomer" and user.check_password(STRONG)
     assert client.session["_auth_user_id"] == str(user.pk)
-    home = client.get("/").content.decode()
+    home = unisolated(client.get("/").content.decode())
     assert "Welcome, Nia Newcomer" in home and 'href="/clubs/new/"' in home
 
 
@@ -137,7 +138,8 @@ def test_a_newcomer_makes_an_account_and_joins_through_the_link(private_club, pe
     user = get_user_model().objects.get(username="nia")
     assert Membership.objects.get(club=private_club, user=user).role == "scorer"
     assert client.session["_auth_user_id"] == str(user.pk)
-    assert "Welcome to Back Room, Nia Newcomer" in client.get(joined["Location"]).content.decode()
+    welcomed = unisolated(client.get(joined["Location"]).content.decode())
+    assert "Welcome to Back Room, Nia Newcomer" in welcomed
     assert Invitation.objects.get().accepted_by == user
 
 
@@ -145,7 +147,7 @@ def test_a_player_invitation_offers_the_players_name_and_links_the_new_account(c
     ada = club.seated[0]
     _, token = services.invite_player(player=ada, actor=people["owner"])
     client = Client()
-    page = client.get(f"/invitations/{token}/").content.decode()
+    page = unisolated(client.get(f"/invitations/{token}/").content.decode())
     assert 'value="Ada"' in page and "to be <strong>Ada</strong>" in page
     client.post(f"/invitations/{token}/", form(name="Ada"))
     ada.refresh_from_db()

@@ -12,7 +12,7 @@ from django.test import Client
 
 from scoring import services
 from scoring.models import Game, GameStatus
-from tests.pages.conftest import FINISHING_HANDS
+from tests.pages.conftest import FINISHING_HANDS, unisolated
 
 pytestmark = pytest.mark.django_db
 
@@ -58,7 +58,7 @@ def test_a_public_clubs_wall_shows_tables_by_name_winners_and_leaders_to_anyone(
     assert "Riverside tonight" in words and "2 tables" in words
     assert "Table 1" in words and "Table 2" in words and "Game " not in words
     assert "finished after 4 hands" in words and "1 hand played" in words
-    html = response.content.decode()
+    html = unisolated(response.content.decode())
     finished = re.search(rf'data-game="{evening["done"].pk}".*?</section>', html, re.S)
     assert finished and finished.group(0).count("★ winner") == 2  # Cleo and Dev share it
     assert "Tonight's leaders" in words and "Ranked by games won tonight" in words

@@ -80,7 +80,9 @@ def test_it_links_a_claimant_once_a_director_approves_and_never_before(
     claims_url = f"{API}/clubs/{public_club.pk}/claims/"
     assert client_for(users["scorer"]).get(claims_url).status_code == 403
     listed = client_for(users["director"]).get(claims_url).json()["results"]
-    assert [c["username"] for c in listed] == ["ben_b"]
+    # A director tells the claimant by account and name; the login name is theirs alone.
+    assert [(c["user"], c["username"]) for c in listed] == [(claimant.pk, None)]
+    assert claimed.json()["username"] == "ben_b"
     decide = f"{claims_url}{claimed.json()['id']}/decision/"
     assert (
         client_for(users["scorer"]).post(decide, {"decision": "approve"}, format="json").status_code

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
+from scoring import selectors
 from scoring.api.serializers.common import REASON, shown_once
 from scoring.models import Club, Invitation, Membership, Player, Role
 
 
 class ClubInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     slug = serializers.SlugField(
         max_length=60,
         help_text=(
@@ -67,16 +69,42 @@ class MembershipRoleInputSerializer(StrictInputSerializer):
 
 
 class MembershipOutputSerializer(serializers.ModelSerializer):
-    username = serializers.CharField(source="user.username")
+    """A membership as the caller (``context["request"]``) may see it."""
+
+    name = serializers.SerializerMethodField(
+        help_text=(
+            "How the club shows the member: the player linked to them in the club, else their "
+            "full name, else their role in words."
+        )
+    )
+    username = serializers.SerializerMethodField(
+        help_text=(
+            "The member's login name: to the member themself and to the club's owners; null "
+            "to everyone else."
+        )
+    )
 
     class Meta:
         model = Membership
-        fields = ["id", "user", "username", "club", "role", "created_at"]
+        fields = ["id", "user", "name", "username", "club", "role", "created_at"]
+
+    def get_name(self, membership: Membership) -> str:
+        return selectors.member_name(membership)
+
+    def get_username(self, membership: Membership) -> str | None:
+        return selectors.username_shown(viewer_of(self), membership.user, membership.club_id)
+
+
+def viewer_of(serializer: serializers.Serializer):
+    """Who reads the answer: ``context["viewer"]``, else the request's user."""
+    if "viewer" in serializer.context:
+        return serializer.context["viewer"]
+    return serializer.context["request"].user
 
 
 class PlayerInputSerializer(StrictInputSerializer):
     club = serializers.IntegerField(min_value=1, help_text="The club whose player this is.")
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
 
 
 class PlayerMergeInputSerializer(StrictInputSerializer):
@@ -88,6 +116,22 @@ class PlayerOutputSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "club", "name", "user", "merged_into", "created_at"]
+
+
+class PlayerCreatedOutputSerializer(PlayerOutputSerializer):
+    looks_like = serializers.SerializerMethodField(
+        help_text=(
+            "A warning: the names of the club's current players that look like this one "
+            "(one skeleton, Unicode Technical Standard #39: a Cyrillic A for a Latin one, the "
+            "same name again). The player is made all the same; empty when none."
+        )
+    )
+
+    class Meta(PlayerOutputSerializer.Meta):
+        fields = [*PlayerOutputSerializer.Meta.fields, "looks_like"]
+
+    def get_looks_like(self, player: Player) -> list[str]:
+        return selectors.look_alikes(player)
 
 
 class PlayerMergeOutputSerializer(serializers.Serializer):

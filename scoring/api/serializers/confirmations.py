@@ -6,6 +6,8 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 
 from hearts_site.serializers import StrictInputSerializer
+from scoring import selectors
+from scoring.api.serializers.clubs import viewer_of
 from scoring.api.serializers.common import MAX_ID, REASON, shown_once
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
@@ -106,7 +108,15 @@ class PlayerClaimOutputSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(choices=ClaimStatus.choices)
     club = serializers.IntegerField(source="player.club_id")
     player_name = serializers.CharField(source="player.name")
-    username = serializers.CharField(source="user.username")
+    name = serializers.SerializerMethodField(
+        help_text="How the claimant is shown: their full name, else User <id>."
+    )
+    username = serializers.SerializerMethodField(
+        help_text=(
+            "The claimant's login name: to the claimant and to the club's owners; null to "
+            "everyone else (directors tell accounts apart by name and id)."
+        )
+    )
 
     class Meta:
         model = PlayerClaim
@@ -116,11 +126,18 @@ class PlayerClaimOutputSerializer(serializers.ModelSerializer):
             "player",
             "player_name",
             "user",
+            "name",
             "username",
             "status",
             "created_at",
             "decided_at",
         ]
+
+    def get_name(self, claim: PlayerClaim) -> str:
+        return selectors.display_name(claim.user)
+
+    def get_username(self, claim: PlayerClaim) -> str | None:
+        return selectors.username_shown(viewer_of(self), claim.user, claim.player.club_id)
 
 
 class PlayerInvitationOutputSerializer(serializers.Serializer):

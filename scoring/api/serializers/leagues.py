@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING, TIE_BREAKS
 from scoring.models import League, Season
@@ -57,7 +58,7 @@ def confirmations_field(**kwargs) -> serializers.ChoiceField:
 
 class LeagueInputSerializer(StrictInputSerializer):
     club = serializers.IntegerField(min_value=1, help_text="The club that runs it.")
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     ruleset = RulesetSpecField(required=False, help_text="Left out: the standard preset.")
     ranking = RankingField(
         required=False, help_text=f"How its table ranks. Left out: the default ({DEFAULT_WORDS})."
@@ -66,7 +67,12 @@ class LeagueInputSerializer(StrictInputSerializer):
 
 
 class LeagueUpdateInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100, required=False, help_text="Left out: unchanged.")
+    name = serializers.CharField(
+        max_length=100,
+        required=False,
+        validators=[validate_name],
+        help_text="Left out: unchanged.",
+    )
     ruleset = RulesetSpecField(
         required=False,
         help_text="Left out: unchanged. Games already started keep the ruleset they began with.",
@@ -86,7 +92,7 @@ class LeagueOutputSerializer(serializers.ModelSerializer):
 
 
 class SeasonInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     starts_on = serializers.DateField()
     ends_on = serializers.DateField(help_text="On or after starts_on (else season_dates).")
 

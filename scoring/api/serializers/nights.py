@@ -3,8 +3,10 @@ what the night shows (check-ins, rounds, tables, standings round by round)."""
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_ID, REASON
 from scoring.domain.night_ranking import FORMULAS
@@ -18,6 +20,11 @@ WHOLE = {"min_value": 0, "max_value": 100_000}
 FORMULA_CHOICES = list(FORMULAS)
 
 
+@extend_schema_field({"type": "object"})
+class JSONObjectField(serializers.JSONField):
+    """A JSON object (the schema says so: null or another type is refused)."""
+
+
 class NightInputSerializer(StrictInputSerializer):
     """A night for one of the club's leagues; its rounds end after ``round_minutes`` or after
     ``round_hands`` (exactly one of the two, at least 1)."""
@@ -25,7 +32,7 @@ class NightInputSerializer(StrictInputSerializer):
     league = serializers.IntegerField(
         min_value=1, max_value=MAX_ID, help_text="The club's league it counts in."
     )
-    name = serializers.CharField(max_length=100)
+    name = serializers.CharField(max_length=100, validators=[validate_name])
     rounds = serializers.IntegerField(**WHOLE, help_text="Rounds planned, 1 to 20.")
     round_minutes = serializers.IntegerField(
         **WHOLE, required=False, allow_null=True, help_text="A round's time, by the server's clock."
@@ -48,7 +55,7 @@ class NightInputSerializer(StrictInputSerializer):
         help_text="After the night closes, its results stay provisional this long (corrections "
         f"welcome), then are final. Left out: {DEFAULT_CORRECTION_MINUTES}.",
     )
-    formula = serializers.JSONField(
+    formula = JSONObjectField(
         required=False,
         help_text="The night's standings: {criterion: "
         + " | ".join(FORMULAS)

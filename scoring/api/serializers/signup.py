@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer, password_field
 from scoring.api.serializers.clubs import MembershipOutputSerializer
 from scoring.api.serializers.tokens import DeviceTokenCreatedOutputSerializer
@@ -20,6 +21,7 @@ class SignUpInputSerializer(StrictInputSerializer):
     )
     name = serializers.CharField(
         max_length=100,
+        validators=[validate_name],
         help_text="The person's name as their clubs read it (history, tables): kept as the "
         "account's full name.",
     )
@@ -28,7 +30,9 @@ class SignUpInputSerializer(StrictInputSerializer):
         "only its hash is kept."
     )
     device_name = serializers.CharField(
-        max_length=100, help_text="Which phone or device this is: the new token's name."
+        max_length=100,
+        validators=[validate_name],
+        help_text="Which phone or device this is: the new token's name.",
     )
     invitation = serializers.CharField(
         max_length=64,

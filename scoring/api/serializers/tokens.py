@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from hearts_site.names import validate_name
 from hearts_site.serializers import StrictInputSerializer, password_field
 from scoring.api.serializers.common import shown_once
 from scoring.models import DeviceToken
 
 
 class DeviceTokenInputSerializer(StrictInputSerializer):
-    name = serializers.CharField(max_length=100, help_text="Which phone or device this is.")
+    name = serializers.CharField(
+        max_length=100, validators=[validate_name], help_text="Which phone or device this is."
+    )
     password = password_field("Your password, again: checked as a sign-in is, never kept.")
 
 
@@ -19,7 +22,9 @@ class DeviceSignInInputSerializer(StrictInputSerializer):
     username = serializers.CharField(max_length=150, help_text="The account's username.")
     password = password_field("The account's password; it is checked, never kept.")
     device_name = serializers.CharField(
-        max_length=100, help_text="Which phone or device this is: the new token's name."
+        max_length=100,
+        validators=[validate_name],
+        help_text="Which phone or device this is: the new token's name.",
     )
 
 

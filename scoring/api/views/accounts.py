@@ -93,7 +93,7 @@ class ClaimDecisionView(ClubScopedMixin, APIView):
         claim = services.decide_claim(
             claim_id=claim_id, club_id=self.get_club().pk, actor=request.user, **body
         )
-        return Response(PlayerClaimOutputSerializer(claim).data)
+        return Response(PlayerClaimOutputSerializer(claim, context={"request": request}).data)
 
 
 @lists("me_players_list")

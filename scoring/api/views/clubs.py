@@ -65,7 +65,7 @@ class MemberListView(ClubScopedMixin, generics.ListAPIView):
     permission_classes = [IsAuthenticated & IsClubMember]
 
     def get_queryset(self):
-        return Membership.objects.filter(club=self.get_club()).select_related("user")
+        return selectors.memberships_of(self.get_club())
 
 
 class MemberDetailView(ClubScopedMixin, APIView):
@@ -85,7 +85,7 @@ class MemberDetailView(ClubScopedMixin, APIView):
         membership = services.change_role(
             membership=self.get_membership(), role=data.validated_data["role"]
         )
-        return Response(MembershipOutputSerializer(membership).data)
+        return Response(MembershipOutputSerializer(membership, context={"request": request}).data)
 
     @extend_schema(
         **operation("clubs_members_destroy"),

@@ -107,4 +107,4 @@ class InvitationAcceptView(APIView):
         membership = services.accept_invitation(
             token=data.validated_data["token"], user=request.user
         )
-        return Response(MembershipOutputSerializer(membership).data)
+        return Response(MembershipOutputSerializer(membership, context={"request": request}).data)

@@ -20,6 +20,7 @@ from scoring.api.http import changes, operation, reads
 from scoring.api.permissions import SCORERS_WRITE, IsClubDirector
 from scoring.api.scopes import ClubRowsView, PlayerScopedMixin, club_rows
 from scoring.api.serializers.clubs import (
+    PlayerCreatedOutputSerializer,
     PlayerInputSerializer,
     PlayerMergeInputSerializer,
     PlayerMergeOutputSerializer,
@@ -66,6 +67,7 @@ PLAYERS_CREATE_CONFLICTS = {
     PlayerInputSerializer,
     PlayerOutputSerializer,
     PLAYERS_CREATE_CONFLICTS,
+    created_serializer=PlayerCreatedOutputSerializer,
 )
 class PlayerListView(ClubRowsView):
     permission_classes = SCORERS_WRITE

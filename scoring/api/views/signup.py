@@ -50,5 +50,6 @@ class DeviceSignUpView(APIView):
         made = services.sign_up(request=request._request, **data.validated_data)
         services.signed_in(request=request._request, user=made.user)
         made.token.key = made.key
-        body = SignUpOutputSerializer(made).data
+        # The new account reads its own membership (this request was made by nobody yet).
+        body = SignUpOutputSerializer(made, context={"viewer": made.user}).data
         return Response(body, status=status.HTTP_201_CREATED)

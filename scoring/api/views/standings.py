@@ -63,7 +63,10 @@ CLUB_PERIOD = [
 ]
 LEAGUE_PERIOD = [
     OpenApiParameter(
-        "season", OpenApiTypes.INT, required=False, description="A season of the league (its id)."
+        "season",
+        {"type": "integer", "minimum": 1},
+        required=False,
+        description="A season of the league (its id).",
     ),
     *CLUB_PERIOD,
 ]

@@ -1,9 +1,10 @@
 """``manage.py sweep``: queue the work that has no task coming. The database holds what is owed
 (a webhook delivery due or left ``sending`` by a worker killed mid-delivery; a club whose
 ratings are marked stale), while a queued task is only a wake-up, which a killed worker, a
-Redis restart (the queue lost) or a failed enqueue after a commit can lose. Run it every minute
-or so (cron or a systemd timer) next to the task workers, or let it repeat itself (``--every
-60``, as ``make run`` does)."""
+Redis restart (the queue lost) or a failed enqueue after a commit can lose. A task of the
+database queue left ``RUNNING`` by a worker that died is made ready again here too. Run it
+every minute or so (cron or a systemd timer) next to the task workers, or let it repeat itself
+(``--every 60``, as ``make run`` does)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,17 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from hearts_site.worker import close_connections
+from hearts_site.tasks import uses_database_queue
+from hearts_site.worker import close_connections, take_up_abandoned
 from scoring.services import delivery, rerating
 from scoring.services.nights import finalize_nights
 
 
 class Command(BaseCommand):
-    help = "Queue webhook deliveries due or stuck sending, and the re-rating of stale clubs."
+    help = (
+        "Queue webhook deliveries due or stuck sending, and the re-rating of stale clubs; "
+        "take up the tasks of dead workers."
+    )
 
     def add_arguments(self, parser) -> None:
         parser.add_argument(
@@ -31,9 +36,13 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         while True:
             try:
+                tasks = take_up_abandoned() if uses_database_queue() else 0
                 endpoints = delivery.sweep()
                 clubs = rerating.queue_stale()
-                self.stdout.write(f"{endpoints} endpoint(s) and {clubs} club(s) queued.")
+                self.stdout.write(
+                    f"{endpoints} endpoint(s) and {clubs} club(s) queued, "
+                    f"{tasks} task(s) of dead workers taken up again."
+                )
                 # A closed night whose correction window has closed, no hand of it waiting:
                 # its results are final now, and told (night.results_final).
                 self.stdout.write(f"{finalize_nights()} night(s) made final.")

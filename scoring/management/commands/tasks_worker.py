@@ -3,7 +3,8 @@ the settings chose (hearts_site/tasks.py): the database queue's worker that live
 database errors (hearts_site/worker.py) or RQ's (hearts_site/rq_worker.py).
 
 ``make run`` and docs/deploy.md run one for ``ratings`` and one for ``webhooks`` (with
-threads: deliveries to slow receivers side by side), each restarted when it exits."""
+``--threads 4``: deliveries to slow receivers side by side, as threads on the database queue
+and as processes on RQ's), each restarted when it exits."""
 
 from __future__ import annotations
 
@@ -32,7 +33,10 @@ class Command(BaseCommand):
             "--threads",
             type=int,
             default=1,
-            help="Tasks run side by side (the database queue; default 1).",
+            help=(
+                "Tasks run side by side (default 1): threads on the database queue, "
+                "worker processes (RQ's worker pool) on the Redis queue."
+            ),
         )
         parser.add_argument(
             "--interval", type=float, default=1, help="Seconds between looks at an empty queue."
@@ -46,9 +50,8 @@ class Command(BaseCommand):
         if options["threads"] < 1:
             raise CommandError("--threads is at least 1")
         if not uses_database_queue():
-            if options["threads"] != 1:
-                raise CommandError("RQ runs one task a process: start more workers instead")
-            rq_worker.run(queues, batch=options["batch"], heartbeat=_heartbeat())
+            # RQ runs one task a process: its worker pool runs as many processes.
+            rq_worker.run(queues, batch=options["batch"], processes=options["threads"])
             return
         loop = {
             "interval": options["interval"],

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError
 from hearts_site.forms import password_field
+from hearts_site.names import validate_name
 from scoring import services
 from scoring.models import Role
 from scoring.pages.forms.errors import DomainErrorsMixin
@@ -41,6 +42,7 @@ class DeviceTokenForm(DomainErrorsMixin, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Device name"),
         max_length=100,
+        validators=[validate_name],
         widget=forms.TextInput(
             attrs={"placeholder": gettext_lazy("e.g. Club tablet"), "autocomplete": "off"}
         ),

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import WholeNumberField
+from hearts_site.names import name_text
 
 #: The decisions a director may choose, besides accepting what the dispute itself claims.
 UPHOLD_COUNT = ("count", gettext_lazy("Uphold with the points below: they replace the hand's"))
@@ -23,7 +24,7 @@ class SeatPoints:
         self.seat_count = len(seat_names)
         for seat, name in enumerate(seat_names):
             self.fields[f"points_{seat}"] = WholeNumberField(
-                label=_("{name} took").format(name=name),
+                label=_("{name} took").format(name=name_text(name)),
                 required=False,
                 min_value=0,
                 max_value=99,

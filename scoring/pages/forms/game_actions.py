@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import WholeNumberField
+from hearts_site.names import name_text
 
 REASON_HELP = gettext_lazy("A few words everyone at the table will read in the game's history.")
 
@@ -53,7 +54,10 @@ class DisputeForm(HandChoiceForm):
         super().__init__(*args, hands=hands, **kwargs)
         for seat, name in enumerate(seat_names):
             self.fields[f"claim_{seat}"] = WholeNumberField(
-                label=f"{name} took", required=False, min_value=0, max_value=99
+                label=_("{name} took").format(name=name_text(name)),
+                required=False,
+                min_value=0,
+                max_value=99,
             )
         self.seat_count = len(seat_names)
 

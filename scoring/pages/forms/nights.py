@@ -7,6 +7,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from hearts_site.names import validate_name
 from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import plain_words
@@ -39,6 +40,7 @@ class NightForm(DomainErrorsMixin, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Name of the night"),
         max_length=100,
+        validators=[validate_name],
         error_messages={"required": gettext_lazy("Give the night a name.")},
     )
     rounds = whole_number(low=1, high=20, label=gettext_lazy("Rounds"))

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from adjudication.engine import PRESETS
 from adjudication.engine.option_values import MOON_RULES
 from hearts_site.forms import WholeNumberField
+from hearts_site.names import validate_name
 from scoring import services
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING
 from scoring.pages.forms.errors import DomainErrorsMixin
@@ -45,6 +46,7 @@ class ClubForm(_Refusals, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Club name"),
         max_length=100,
+        validators=[validate_name],
         widget=forms.TextInput(attrs={"autocomplete": "organization"}),
         error_messages={"required": gettext_lazy("Give the club a name.")},
     )
@@ -100,6 +102,7 @@ class LeagueForm(_Refusals, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("League name"),
         max_length=100,
+        validators=[validate_name],
         error_messages={"required": gettext_lazy("Name the league.")},
     )
     preset = forms.ChoiceField(
@@ -233,4 +236,6 @@ class PlayersForm(_Refusals, forms.Form):
             raise forms.ValidationError(
                 _("“{name}…” is longer than 100 characters.").format(name=too_long[:20])
             )
+        for name in names:
+            validate_name(name)
         return names

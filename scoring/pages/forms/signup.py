@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from hearts_site.forms import password_field
+from hearts_site.names import validate_name
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
 
@@ -34,6 +35,7 @@ class SignUpForm(DomainErrorsMixin, forms.Form):
     name = forms.CharField(
         label=gettext_lazy("Your name"),
         max_length=100,
+        validators=[validate_name],
         help_text=gettext_lazy(
             "As your club will read it: on score sheets, tables and in the history."
         ),

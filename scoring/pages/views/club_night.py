@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from hearts_site.errors import DomainError
+from hearts_site.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
@@ -131,7 +132,7 @@ def my_page(request: HttpRequest) -> HttpResponse:
             selectors.linked_players(request.user), pk=int_param(request.POST.get("player"))
         )
         form = PinForm(request.POST)
-        done = _("Your PIN at {club} is set.").format(club=player.club.name)
+        done = isolated_in(_("Your PIN at {club} is set."), club=player.club.name)
         if form.is_valid() and _pin_set(request, player, form.cleaned_data["pin"], done):
             return redirect("page-me")
     games = selectors.my_games(request.user).prefetch_related("seats__player")
@@ -169,7 +170,7 @@ def player_pin(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, first_error(form, PIN_IS))
         return redirect(reverse("page-player", args=[pk]) + "#pin")
     done = _("{player}'s PIN is set: they confirm hands with it on a scorer's phone.")
-    _pin_set(request, player, form.cleaned_data["pin"], done.format(player=player.name))
+    _pin_set(request, player, form.cleaned_data["pin"], isolated_in(done, player=player.name))
     return redirect(reverse("page-player", args=[pk]) + "#pin")
 
 
@@ -204,9 +205,9 @@ def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 name = claim.player.name
                 done = (
-                    _("{name} is linked to that account.").format(name=name)
+                    isolated_in(_("{name} is linked to that account."), name=name)
                     if decision == "approve"
-                    else (_("The claim to be {name} is refused.").format(name=name))
+                    else isolated_in(_("The claim to be {name} is refused."), name=name)
                 )
                 messages.success(request, done)
         return redirect("page-claims", slug=club.slug)

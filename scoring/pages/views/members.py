@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError, NotFoundError
+from hearts_site.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Club, Invitation, Role
 from scoring.pages import access
@@ -95,8 +96,9 @@ def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 def _revoked_words(invitation: Invitation) -> str:
     if invitation.player_id is not None:
-        return _("The invitation to be {player} is revoked: its link opens nothing now.").format(
-            player=invitation.player.name
+        return isolated_in(
+            _("The invitation to be {player} is revoked: its link opens nothing now."),
+            player=invitation.player.name,
         )
     return str(REVOKED_AS[invitation.role])
 
@@ -124,7 +126,7 @@ def _accept(request: HttpRequest, token: str, invitation: Invitation) -> HttpRes
         except DomainError as refusal:  # nothing to change, or used meanwhile
             context["refusal"] = refusal_words(refusal)
             return render(request, "pages/invitation.html", context, status=409)
-        messages.success(request, _("Welcome to {club}.").format(club=invitation.club.name))
+        messages.success(request, isolated_in(_("Welcome to {club}."), club=invitation.club.name))
         return redirect("page-club", slug=invitation.club.slug)
     return render(request, "pages/invitation.html", context)
 
@@ -136,7 +138,7 @@ def _join_as_new(request: HttpRequest, token: str, invitation: Invitation) -> Ht
     if form.is_bound and form.is_valid() and signed_up(request, form, invitation=token):
         name = form.cleaned_data["name"]
         welcome = _("Welcome to {club}, {name}: you are signed in.")
-        messages.success(request, welcome.format(club=invitation.club.name, name=name))
+        messages.success(request, isolated_in(welcome, club=invitation.club.name, name=name))
         return redirect("page-club", slug=invitation.club.slug)
     context = {"invitation": invitation, "form": form}
     return render(request, "pages/invitation.html", context, status=400 if form.is_bound else 200)

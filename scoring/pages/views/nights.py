@@ -16,6 +16,7 @@ from django.views.decorators.http import require_safe
 
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
+from hearts_site.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Club, Night, NightStatus, Player
 from scoring.pages import access
@@ -54,7 +55,7 @@ def night_context(request: HttpRequest, club: Club, night: Night) -> dict:
         "club": club,
         "night": night,
         "detail": detail,
-        "seats": seat_words(detail["current"]),
+        "seats": seat_words(detail["current"], isolated=True),
         "latest": detail["latest"],
         "results": detail["results"],
         "server_now": timezone.now(),
@@ -71,7 +72,7 @@ def night_new(request: HttpRequest, slug: str) -> HttpResponse:
     night = form.written(lambda: services.open_night(club=club, actor=request.user, **form.night()))
     if night is not None:
         messages.success(
-            request, _("{night} is open: check the players in.").format(night=night.name)
+            request, isolated_in(_("{night} is open: check the players in."), night=night.name)
         )
         return redirect("page-night", slug=club.slug, pk=night.pk)
     status = 400 if form.is_bound else 200
@@ -94,11 +95,13 @@ def night_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 def _done(action: str, night: Night, player: Player | None, result) -> str:
     """What a director's action did, in words."""
     if action == "check_in":
-        return _("{player} is checked in: plays from round {round}.").format(
-            player=player.name, round=result.arrived_before
+        return isolated_in(
+            _("{player} is checked in: plays from round {round}."),
+            player=player.name,
+            round=result.arrived_before,
         )
     if action == "withdraw":
-        return _("{player} withdrew: the rounds played stay.").format(player=player.name)
+        return isolated_in(_("{player} withdrew: the rounds played stay."), player=player.name)
     if action == "draw":
         # Translators: {quality} is a sentence on how good the draw is.
         return _("Round {number} is drawn. {quality} Publish it to make its tables.").format(
@@ -128,7 +131,7 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
         if night.status == NightStatus.CLOSED:
             return _("Round {number} is over. The night is over.").format(number=result.number)
         return _("Round {number} is over.").format(number=result.number)
-    return _("{night} is closed.").format(night=night.name)
+    return isolated_in(_("{night} is closed."), night=night.name)
 
 
 def _act(action: str, club: Club, night: Night, player: Player | None, actor, more: dict):
@@ -184,9 +187,10 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """A player checks in from their own phone (the wall's QR code opens this page)."""
     club, night = _night(request, slug, pk)
     player = Player.objects.filter(club=club, user=request.user, merged_into=None).first()
-    checked = None
+    checked = withdrawn = None
     if player is not None:
         checked = night.check_ins.filter(player=player, withdrawn_before=None).first()
+        withdrawn = night.check_ins.filter(player=player, withdrawn_before__isnull=False).first()
     if request.method == "POST" and player is not None:
         try:
             checked = services.check_in(
@@ -198,12 +202,20 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         else:
             messages.success(
                 request,
-                _("You are checked in, {player}: you play from round {round}.").format(
-                    player=player.name, round=checked.arrived_before
+                isolated_in(
+                    _("You are checked in, {player}: you play from round {round}."),
+                    player=player.name,
+                    round=checked.arrived_before,
                 ),
             )
         return redirect("page-night-check-in", slug=slug, pk=pk)
-    context = {"club": club, "night": night, "player": player, "checked": checked}
+    context = {
+        "club": club,
+        "night": night,
+        "player": player,
+        "checked": checked,
+        "withdrawn": withdrawn,
+    }
     return render(request, "pages/night_check_in.html", context)
 
 

@@ -8,9 +8,12 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import escape, format_html_join
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from hearts_site.names import isolate, isolated_in
 from scoring import selectors, services
 from scoring.pages import access
 from scoring.pages.forms.setup import ClubForm, LeagueForm, PlayersForm
@@ -37,8 +40,9 @@ def club_new(request: HttpRequest) -> HttpResponse:
     if club is not None:
         messages.success(
             request,
-            _("{club} is made, and you are its owner. Next: a league and its players.").format(
-                club=club.name
+            isolated_in(
+                _("{club} is made, and you are its owner. Next: a league and its players."),
+                club=club.name,
             ),
         )
         return redirect("page-club", slug=club.slug)
@@ -52,7 +56,8 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
     league = form.written(lambda: services.create_league(club=club, **form.league()))
     if league is not None:
         messages.success(
-            request, _("{league} is made: its games play by its rules.").format(league=league.name)
+            request,
+            isolated_in(_("{league} is made: its games play by its rules."), league=league.name),
         )
         return redirect("page-league", pk=league.pk)
     return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
@@ -67,8 +72,19 @@ def players_new(request: HttpRequest, slug: str) -> HttpResponse:
         said = ngettext(
             "%(count)d player added: %(names)s.", "%(count)d players added: %(names)s.", len(added)
         )
-        names = ", ".join(player.name for player in added)
-        messages.success(request, said % {"count": len(added), "names": names})
+        names = format_html_join(", ", "{}", ((isolate(player.name),) for player in added))
+        # The sentence escaped, then the names in it, isolated (it is a %-format msgid).
+        messages.success(request, mark_safe(escape(said) % {"count": len(added), "names": names}))
+        for player in added:
+            if alike := selectors.look_alikes(player):
+                messages.warning(
+                    request,
+                    isolated_in(
+                        _("{name} looks like {others}: make sure it is not the same person."),
+                        name=player.name,
+                        others=format_html_join(", ", "{}", ((isolate(n),) for n in alike)),
+                    ),
+                )
         return redirect(reverse("page-club", args=[club.slug]) + "#players")
     context = {"club": club, "form": form, "players": selectors.club_players(club)}
     return _shown_again(request, "pages/players_new.html", context)

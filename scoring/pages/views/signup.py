@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
+from hearts_site.names import isolated_in
 from scoring import services
 from scoring.pages.forms.signup import SignUpForm
 from scoring.pages.params import form_page, posted
@@ -57,7 +58,9 @@ def signup_page(request: HttpRequest) -> HttpResponse:
         name = form.cleaned_data["name"]
         messages.success(
             request,
-            _("Welcome, {name}: your account is made and you are signed in.").format(name=name),
+            isolated_in(
+                _("Welcome, {name}: your account is made and you are signed in."), name=name
+            ),
         )
         return redirect(_next_page(request) or "home")
     status = 400 if form.is_bound else 200

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from hearts_site.errors import DomainError
+from hearts_site.errors import DomainError, TooManyRequests
 from scoring import selectors, services
 from scoring.models import Club, Role, WebhookEndpoint
 from scoring.pages import access
@@ -83,8 +83,12 @@ def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         delivery = int_param(request.POST.get("delivery"))
         if delivery is None:
             raise Http404(_("No such delivery."))
-        _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=delivery)
-        messages.success(request, _("Sent again: the receiver tells the copy by its event id."))
+        try:
+            _call(services.redeliver, club=club, endpoint_id=pk, delivery_id=delivery)
+        except TooManyRequests as refusal:
+            messages.error(request, refusal.detail)
+        else:
+            messages.success(request, _("Sent again: the receiver tells the copy by its event id."))
         return redirect("page-webhook", slug=club.slug, pk=pk)
     deliveries = selectors.deliveries_of(endpoint)
     for delivery in deliveries:
@@ -94,8 +98,11 @@ def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _call(service, **arguments):
-    """A service call on an endpoint or delivery of this club: unknown is a 404."""
+    """A service call on an endpoint or delivery of this club: unknown is a 404 (a send past
+    the endpoint's budget is left to the caller)."""
     try:
         return service(**arguments)
+    except TooManyRequests:
+        raise
     except DomainError as refusal:
         raise Http404(refusal.detail) from refusal

@@ -1,5 +1,6 @@
 """Who plays a night: checked in (by a director, or by the player through the wall's QR code)
-and withdrawn, between rounds only, so no round already drawn or played changes."""
+and withdrawn, between rounds only, so no round already drawn or played changes. A player's
+own check-in never undoes a director: not a withdrawal, not a proposed draw."""
 
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ def _players_changed(
 @transaction.atomic
 def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool = False) -> CheckIn:
     """The player plays from the next round on. Refused during a round, twice, and while the
-    player is checked in at another open night."""
+    player is checked in at another open night; by the player themself (``by_self``), also
+    refused after a director withdrew them and while the next round is drawn
+    (``refuse_self_check_in``)."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     player = _player(club, player_id)
@@ -89,6 +92,8 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
         )
     next_round = rounds_played(night) + 1
     existing = CheckIn.objects.filter(night=night, player=player).first()
+    if by_self:
+        refuse_self_check_in(night, player, existing)
     if existing is not None and existing.present:
         raise Conflict(
             "already_checked_in",
@@ -106,6 +111,31 @@ def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool 
         entry.save(update_fields=["withdrawn_before", "arrived_before", "by_self"])
     _players_changed(EventType.NIGHT_CHECKED_IN, night, player, next_round, by_self=by_self)
     return entry
+
+
+def refuse_self_check_in(night: Night, player: Player, existing: CheckIn | None) -> None:
+    """What a player may not undo from their own phone (the wall's QR code): a director's
+    withdrawal (only a director withdraws; a director checks them in again), nor a draw the
+    director has proposed, which a check-in would discard (a director's check-in does, on
+    purpose; the player checks in once the round ends, or asks the director)."""
+    if existing is not None and not existing.present:
+        raise Conflict(
+            "withdrawn_by_director",
+            _(
+                "A director withdrew {player} from {night}: ask a director to check you in again."
+            ).format(player=player.name, night=night.name),
+            "player",
+        )
+    proposed = night.rounds.filter(status=RoundStatus.PROPOSED).first()
+    if proposed is not None:
+        raise Conflict(
+            "round_drawn",
+            _(
+                "Round {number} is drawn already: ask a director to check you in, or check in "
+                "again once it ends."
+            ).format(number=proposed.number),
+            "player",
+        )
 
 
 @transaction.atomic
