@@ -15,12 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import BIT, JD_BIT, NAMES, Card, Mask
+from .cards import BIT, NAMES, Card, Mask
 from .irregular_play import Judgement, Layout, Play
 from .irregularities import Irregularity
 from .irregularity_options import SOURCES
 from .rules import Ruleset
-from .scoring import HandScore, points_of, score_hand
+from .scoring import HandScore, points_from_cards, score_hand
 
 #: What a ruling may leave to the table instead of a score.
 REDEAL, REPLAY, DIRECTOR = "redeal", "replay", "director"
@@ -134,8 +134,7 @@ def scored_after(
             won[target] += 1
         if effect.offender is not None and effect.offender not in offenders:
             offenders.append(effect.offender)
-    points = tuple(points_of(rules, mask) for mask in taken)
-    jack = next((seat for seat, mask in enumerate(taken) if mask & JD_BIT), None)
+    points, jack = points_from_cards(rules, taken)
     penalise = rules.renege_penalty in ("takes_all", "fixed")
     score = score_hand(
         rules,
