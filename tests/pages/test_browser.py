@@ -30,7 +30,9 @@ def shot(page: Page, name: str) -> None:
 
 
 def league_row(page: Page, name: str) -> list[str]:
+    """The player's row once the league page is there (``all_inner_texts`` does not wait)."""
     row = page.locator("table.league-table tbody tr", has=page.get_by_role("link", name=name))
+    expect(row).to_have_count(1)
     return [cell.strip() for cell in row.locator("td").all_inner_texts()]
 
 

@@ -219,6 +219,8 @@ def test_a_revoke_tapped_in_offline_waits_in_the_outbox_and_is_sent_with_the_han
     check_page_state(page, "rulings-10-offline-kept")
     assert not Hand.objects.filter(game=game).exists()
     page.get_by_role("link", name="Back to the scoreboard").click()
+    # Pending first: before the page has read its outbox, the outbox is hidden too.
+    expect(page.locator("li.pending")).to_contain_text("Hand 1")
     context.set_offline(False)
     expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
     hand = Hand.objects.get(game=game)
