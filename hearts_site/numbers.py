@@ -26,6 +26,8 @@ DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 FIRST_DAY = date(1900, 1, 1)
 LAST_DAY = date(2999, 12, 31)
 DAYS = f"from {FIRST_DAY.isoformat()} to {LAST_DAY.isoformat()}"
+# The years of FIRST_DAY to LAST_DAY at the start of a moment, for a schema's pattern.
+MOMENT_YEARS_PATTERN = "^(19[0-9]{2}|2[0-9]{3})-"
 
 
 def ascii_whole_number(text: str | None, max_digits: int = 18) -> int | None:

@@ -175,6 +175,9 @@ HEARTS_WORKER_STALE_AFTER = float(os.environ.get("HEARTS_WORKER_STALE_AFTER", "1
 HEARTS_WORKER_HEARTBEAT = float(os.environ.get("HEARTS_WORKER_HEARTBEAT", "10"))
 # Seconds: a task still RUNNING whose worker was not seen this long is taken up again.
 HEARTS_WORKER_LOST_AFTER = float(os.environ.get("HEARTS_WORKER_LOST_AFTER", "60"))
+# A hand a phone kept offline is sent with the time it was recorded at the table (README,
+# "A hand sent late"): refused when later than the server's clock by more than this (seconds).
+HEARTS_CLOCK_SKEW_SECONDS = float(os.environ.get("HEARTS_CLOCK_SKEW_SECONDS", "120"))
 
 # --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
 # A public read (GET or HEAD without a token) from any origin, answered "*"; anything else

@@ -12,7 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from django.utils.translation import gettext as _
+
+from hearts_site.errors import DomainError
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,3 +49,21 @@ def round_done(
     before it counting."""
     last = last_hand(recorded, round_hands, bell)
     return last is not None and all(hand.counts for hand in recorded if hand.number <= last)
+
+
+def recorded_time(
+    sent: datetime | None, arrived: datetime, earliest: datetime, skew: timedelta
+) -> datetime:
+    """When a hand was recorded at the table: when it arrived, or ``sent`` (the phone's time
+    for a hand it kept offline) raised to ``earliest`` (the game's start, or its latest hand:
+    a late hand cannot slip before one recorded) and never after its arrival. A ``sent`` time
+    past the arrival by more than ``skew`` (a clock that runs ahead) is refused."""
+    if sent is None:
+        return arrived
+    if sent > arrived + skew:
+        raise DomainError(
+            "recorded_in_future",
+            _("The hand's recorded_at is later than now: check the phone's clock."),
+            "recorded_at",
+        )
+    return min(max(sent, earliest), arrived)

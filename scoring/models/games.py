@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from .choices import Confirmation, EntryLevel, GameEnd, GameStatus
@@ -184,6 +185,12 @@ class Hand(models.Model):
         default=1,
         help_text="Bumped by every change of its entry or score: a confirmation names the "
         "revision it saw, and is refused once the hand changed since.",
+    )
+    recorded_at = models.DateTimeField(
+        default=timezone.now,
+        help_text="When the hand was recorded at the table, as a night's round limit reads "
+        "it: when it arrived, or when the phone that kept it offline recorded it, within "
+        "bounds (README, A hand sent late).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

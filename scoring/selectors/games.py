@@ -115,9 +115,9 @@ def scoreboard(game: Game) -> dict[str, Any]:
     running = [0] * rules.players
     rows, recorded = [], []
     hands = Hand.objects.filter(game=game).order_by("number")
-    for hand in hands.values(*BOARD_COLUMNS, "created_at"):
+    for hand in hands.values(*BOARD_COLUMNS, "recorded_at"):
         counts = hand["confirmation"] == Confirmation.CONFIRMED
-        at = hand.pop("created_at")
+        at = hand.pop("recorded_at")
         if not hand["is_void"]:
             recorded.append(Recorded(hand["number"], at, counts))
         if not hand["is_void"] and counts:

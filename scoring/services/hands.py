@@ -5,15 +5,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from adjudication.engine import dealer_of_hand, pass_direction
 from hearts_site.errors import Conflict, NotFoundError
 from scoring import sql
 from scoring.domain.entries import score_entry
+from scoring.domain.round_limit import recorded_time
 from scoring.models import Confirmation, EventType, Game, GameStatus, Hand, HistoryEntry, Night
 from scoring.services import events, night_lock, rulings
 from scoring.services.games import check_version, locked_game, rules_of
@@ -48,15 +53,17 @@ def enter_hand(
     entry: Mapping[str, Any],
     actor,
     expected_version: int | None = None,
+    recorded_at: datetime | None = None,
 ) -> tuple[Hand, bool]:
     """Record hand ``number``. The same entry again returns the stored hand (created False).
+    ``recorded_at``: when a phone that kept the hand offline recorded it (``late_time``).
 
     Optimistic: the game is read and the hand scored with no lock held; the write then changes
     the game only if it is still at the version read (its first statement), else nothing is
     written and the entry starts again from a fresh read. So SQLite's one writer lock is held
     for the few statements of the write, and PostgreSQL locks no row while Python scores."""
     for _attempt in range(ENTRY_ATTEMPTS):
-        stored = _try_enter_hand(game_id, number, entry, actor, expected_version)
+        stored = _try_enter_hand(game_id, number, entry, actor, expected_version, recorded_at)
         if stored is not None:
             return stored
     raise Conflict(
@@ -74,6 +81,7 @@ def _try_enter_hand(
     entry: Mapping[str, Any],
     actor,
     expected_version: int | None,
+    recorded_at: datetime | None,
 ) -> tuple[Hand, bool] | None:
     """One attempt of ``enter_hand``: None when another write moved the game meanwhile."""
     game = read_game(game_id)
@@ -91,6 +99,7 @@ def _try_enter_hand(
             None,
         )
     hand = _new_hand(game, number, entry, actor)
+    hand.recorded_at = late_time(game, recorded_at)
     read_version = game.version
     if hand.counts:
         totals, gems = add_hand(game.totals, game.gems, hand)
@@ -120,6 +129,8 @@ def _try_enter_hand(
         else:
             waiting_changed(game)
         noted = {} if hand.counts else {"confirmation": hand.confirmation}
+        if recorded_at is not None:
+            noted["recorded_at"] = hand.recorded_at.isoformat()
         sql.insert(
             HistoryEntry(
                 game=game,
@@ -134,6 +145,21 @@ def _try_enter_hand(
         rulings.rulings_on_entry(game, hand, actor)
         rerate(game, since)
     return hand, True
+
+
+def late_time(game: Game, sent: datetime | None) -> datetime:
+    """When the hand was recorded at the table (``round_limit.recorded_time``): never before
+    the game's start or its latest hand, so a late hand cannot slip before one recorded."""
+    now = timezone.now()
+    if sent is None:
+        return now
+    latest = game.hands.aggregate(latest=Max("recorded_at"))["latest"]
+    return recorded_time(
+        sent,
+        now,
+        max(game.started_at, latest or game.started_at),
+        timedelta(seconds=settings.HEARTS_CLOCK_SKEW_SECONDS),
+    )
 
 
 def _check_in_progress(game: Game) -> None:

@@ -102,7 +102,7 @@ def recorded_hands(game: Game) -> list[Recorded]:
     rows = Hand.objects.filter(game=game, is_void=False).order_by("number")
     return [
         Recorded(number, at, state == Confirmation.CONFIRMED)
-        for number, at, state in rows.values_list("number", "created_at", "confirmation")
+        for number, at, state in rows.values_list("number", "recorded_at", "confirmation")
     ]
 
 
@@ -111,7 +111,7 @@ def entered(game: Game, hand: Hand) -> list[Recorded] | None:
     round limits the game (None when none does); refused once the round's last hand is in."""
     recorded = within_round(game, hand.number)
     if recorded is not None:
-        recorded.append(Recorded(hand.number, timezone.now(), hand.counts))
+        recorded.append(Recorded(hand.number, hand.recorded_at, hand.counts))
     return recorded
 
 
@@ -196,7 +196,7 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
     for hand in game.hands.order_by("number"):
         if hand.is_void:
             continue
-        recorded.append(Recorded(hand.number, hand.created_at, hand.counts))
+        recorded.append(Recorded(hand.number, hand.recorded_at, hand.counts))
         counts = hand.counts
         if counts and game_result(rules, totals, played).over:
             raise Conflict(

@@ -91,6 +91,24 @@
     var input = document.querySelector('input[name="csrfmiddlewaretoken"]');
     return input ? input.value : "";
   }
+  // How far the server's clock is from this phone's, as its last answer said (ms): a kept
+  // hand is sent with when it was recorded by the server's clock (README, "A hand sent late").
+  var CLOCK_KEY = "hearts-server-clock";
+  function noteClock(response) {
+    var date = Date.parse(response.headers.get("Date") || "");
+    if (!isNaN(date)) {
+      try { localStorage.setItem(CLOCK_KEY, String(date - Date.now())); } catch (e) { /* private mode */ }
+    }
+    return response;
+  }
+  function serverNow() {
+    var offset = 0;
+    try { offset = Number(localStorage.getItem(CLOCK_KEY)) || 0; } catch (e) { /* private mode */ }
+    return Date.now() + offset;
+  }
+  function sentBody(item) {
+    return Object.assign({}, item.body, { recorded_at: new Date(item.recorded || item.at).toISOString() });
+  }
   function api(method, item, body) {
     return fetch("/api/v1/games/" + item.game + "/hands/" + item.number + "/", {
       method: method,
@@ -101,7 +119,7 @@
         "Hearts-Account": item.account
       },
       body: body === undefined ? undefined : JSON.stringify(body)
-    });
+    }).then(noteClock);
   }
   function firstError(response) {
     return response.json().then(function (body) {
@@ -138,7 +156,7 @@
     function next(index) {
       var item = items[index];
       if (!item || item.state !== "waiting") return Promise.resolve(sent);
-      return api("PUT", item, item.body).then(function (response) { return settle(item, response); })
+      return api("PUT", item, sentBody(item)).then(function (response) { return settle(item, response); })
         .then(function (outcome) {
           if (outcome !== "sent") return sent;
           sent += 1;
@@ -388,7 +406,7 @@
       if (navigator.onLine) return; // the form posts as ever
       event.preventDefault();
       var number = Number(numberInput.value);
-      var item = { game: game, number: number, body: body(form), names: names, state: "waiting", at: Date.now(), account: ME };
+      var item = { game: game, number: number, body: body(form), names: names, state: "waiting", at: Date.now(), recorded: serverNow(), account: ME };
       save(item).then(function () {
         form.reset();
         afterKept([item]);

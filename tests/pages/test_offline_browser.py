@@ -255,6 +255,7 @@ def test_a_hand_tapped_card_by_card_offline_is_sent_as_the_cards_taken(
     expect(page.locator("[data-outbox]")).to_be_hidden(timeout=10_000)
     hand = Hand.objects.get(game=game)
     assert hand.points == [13, 0, 0, 13]
+    assert hand.recorded_at < hand.created_at  # sent with when it was kept, for the bell
     assert hand.entry["cards_taken"][0] == ["QS"]
     assert len(hand.entry["cards_taken"][3]) == 13
 

@@ -11,6 +11,7 @@ from rest_framework import serializers
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
 from adjudication.serializers import CardField, RulingField
+from hearts_site import numbers
 from hearts_site.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from scoring.api.serializers.common import (
     MAX_HAND_POINTS,
@@ -44,6 +45,13 @@ IRREGULARITIES_HELP = (
     "(irregularities.<n>.<field>): no_rule_for_irregularity, invalid_irregularity (a seat not "
     "in the game, a trick beyond the hand's), irregularity_does_not_fit, revoke_established."
 )
+
+
+@extend_schema_field(
+    {"type": "string", "format": "date-time", "pattern": numbers.MOMENT_YEARS_PATTERN}
+)
+class BoundedMomentField(serializers.DateTimeField):
+    """A moment whose day the schema bounds as the pages' days are (``numbers.DAYS``)."""
 
 
 class HandEntryInputSerializer(StrictInputSerializer):
@@ -107,6 +115,17 @@ class HandEntryInputSerializer(StrictInputSerializer):
     irregularities = irregularities_field(
         help_text=IRREGULARITIES_HELP + " With plays only (irregularities_without_plays)."
     )
+    recorded_at = BoundedMomentField(
+        required=False,
+        help_text=(
+            "For a hand a phone kept offline and sends late: when it was recorded at the "
+            "table, by the server's clock as the phone last saw it. A night's bell and round "
+            "limit read it: raised to the game's start or its latest hand, never after the "
+            "hand arrives; refused when later than now by more than the server's allowed "
+            "clock skew (recorded_in_future). Not part of the entry: a retry with another "
+            "time is the same entry."
+        ),
+    )
 
     def validate(self, attrs):
         if "irregularities" in attrs and "plays" not in attrs:
@@ -131,6 +150,7 @@ class HandEntryInputSerializer(StrictInputSerializer):
 
 class HandCorrectionInputSerializer(HandEntryInputSerializer):
     reason = serializers.CharField(**REASON)
+    recorded_at = None  # a correction keeps when the hand was recorded
 
 
 class HandVoidInputSerializer(StrictInputSerializer):
@@ -284,6 +304,10 @@ class HandOutputSerializer(HandLineSerializer):
     is_void = serializers.BooleanField()
     revision = serializers.IntegerField(
         help_text="Bumped by every change of its entry or score: a confirmation names it."
+    )
+    recorded_at = serializers.DateTimeField(
+        help_text="When it was recorded at the table, as a night's round limit reads it: "
+        "created_at, or earlier for a hand a phone kept offline (recorded_at of its entry)."
     )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()

@@ -111,12 +111,15 @@ class HandDetailView(GameScopedMixin, APIView):
     def put(self, request: Request, game_id: int, number: int) -> Response:
         data = HandEntryInputSerializer(data=request.data)
         data.is_valid(raise_exception=True)
+        entry = dict(data.validated_data)
+        recorded_at = entry.pop("recorded_at", None)
         hand, created = services.enter_hand(
             game_id=game_id,
             number=number,
-            entry=data.validated_data,
+            entry=entry,
             actor=request.user,
             expected_version=expected_version(request),
+            recorded_at=recorded_at,
         )
         return hand_result(hand, game_id, created)
 
