@@ -19,6 +19,7 @@ class Migration(migrations.Migration):
             name="recorded_at",
             field=models.DateTimeField(
                 default=django.utils.timezone.now,
+                editable=False,
                 help_text="When the hand was recorded at the table, as a night's round limit "
                 "reads it: when it arrived, or when the phone that kept it offline recorded it, "
                 "within bounds (README, A hand sent late).",

@@ -188,6 +188,7 @@ class Hand(models.Model):
     )
     recorded_at = models.DateTimeField(
         default=timezone.now,
+        editable=False,  # the server's reading, as created_at is
         help_text="When the hand was recorded at the table, as a night's round limit reads "
         "it: when it arrived, or when the phone that kept it offline recorded it, within "
         "bounds (README, A hand sent late).",

@@ -196,7 +196,7 @@ def test_an_insert_stores_what_save_stores(new_game, scorer):
     assert by_sql.pk is not None and by_sql.pk != by_orm.pk
     assert not by_sql._state.adding
     orm_row, sql_row = stored(by_orm), stored(by_sql)
-    for varying in ("id", "number", "created_at", "updated_at"):
+    for varying in ("id", "number", "recorded_at", "created_at", "updated_at"):
         orm_row.pop(varying), sql_row.pop(varying)
     assert sql_row == orm_row
     # auto_now_add and auto_now were set on the instance, as save sets them, and stored.
