@@ -128,15 +128,12 @@ def _count_seats(data: dict[str, Any]) -> None:
 
 
 def _from_version_3(data: dict[str, Any]) -> None:
-    """Version 4 keeps the rulings a director accepts or overrides (each dispute's
-    ``rulings``), what a hand's score follows of them (``ruled``) and when it was recorded at
-    the table (``recorded_at``): an older document had none, so every hand counted as played
-    and was recorded when it was entered, as the 0029 migration says of every stored hand."""
+    """Version 4 keeps each dispute's ``rulings``, a hand's ``ruled`` and ``recorded_at``: an
+    older hand counted as played and was recorded when entered (as migration 0029 says)."""
     for game in _objects(data.get("games")):
         for hand in _objects(game.get("hands")):
             hand.setdefault("ruled", None)
-            if "created_at" in hand:  # else left for the check to refuse
-                hand.setdefault("recorded_at", hand["created_at"])
+            hand.setdefault("recorded_at", hand.get("created_at"))
         for dispute in _objects(game.get("disputes")):
             dispute.setdefault("rulings", [])
 
