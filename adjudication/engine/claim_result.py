@@ -19,9 +19,9 @@ the hand when nothing is.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import BIT, JD_BIT, Mask
 from .claim_words import result_words
@@ -142,7 +142,7 @@ def _scored(
     rules: Ruleset,
     points: Sequence[int],
     jack: int | None,
-    tricks: Sequence[int],
+    tricks: Sequence[int] | None,
     moon_choice: str | None,
     totals_before: Sequence[int] | None,
 ) -> HandScore:
@@ -156,8 +156,25 @@ def _scored(
     )
 
 
+def score_claimed(
+    rules: Ruleset,
+    result: Mapping[str, Any],
+    moon_choice: str | None = None,
+    totals_before: Sequence[int] | None = None,
+) -> HandScore:
+    """The score of a claim's decided result as data (``points``, ``jack_of_diamonds``,
+    ``tricks_won``, ``moon_denied``, as ``claim_as_data`` gives them): a stored hand scored
+    from its claim's ruling scores it as the ruling did."""
+    points = [p or 0 for p in result["points"]]
+    tricks = result.get("tricks_won")
+    if result.get("moon_denied"):
+        return _without_moon(rules, points, result.get("jack_of_diamonds"), tricks)
+    jack = result.get("jack_of_diamonds")
+    return _scored(rules, points, jack, tricks, moon_choice, totals_before)
+
+
 def _without_moon(
-    rules: Ruleset, points: Sequence[int], jack: int | None, tricks: Sequence[int]
+    rules: Ruleset, points: Sequence[int], jack: int | None, tricks: Sequence[int] | None
 ) -> HandScore:
     """A failed claim's every penalty card scored as points: no moon, gems as for points."""
     plain = score_hand(replace(rules, moon="off"), points, jack_of_diamonds=jack, tricks_won=tricks)

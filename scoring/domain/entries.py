@@ -147,6 +147,7 @@ def rule_on_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int | None) 
         first_leader=entry.get("first_leader"),
         dealer=dealer,
         irregularities=entry.get("irregularities"),
+        claim=entry.get("claim"),
     )
 
 
@@ -156,6 +157,8 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
     def rule():
         return rule_on_plays(rules, entry, dealer)
 
+    if entry.get("claim") is not None:
+        return _taken_from_claim(rules, entry, dealer, rule)
     ruling = rule()
     if not ruling.complete:
         raise HeartsError(
@@ -175,6 +178,40 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
         if not (ruling.violations or ruling.undetermined or ruling.irregularities)
         else kept_ruling(rule),
     )
+
+
+def _taken_from_claim(rules: Ruleset, entry: Mapping[str, Any], dealer: int, rule) -> _Taken:
+    """A record ending in a claim counts as claimed: at once when every other seat accepted
+    it, and until a director rules on the engine's judgement otherwise (docs/rules.md, "A
+    claim on a stored hand"). The ruling kept is the engine's on the claim as made."""
+    kept = kept_once(rule)
+    claim = kept["claim"]
+    result = claim["result"]
+    if not claim["accepted"]:
+        accepted = {**entry, "claim": {**entry["claim"], "accepted": True}}
+        result = ruling_as_data(rule_on_plays(rules, accepted, dealer))["claim"]["result"]
+    if result["left_to_table"]:
+        raise HeartsError(
+            "claim_leaves_count_open",
+            _("the claim leaves {facts} to the table: enter the hand's count instead").format(
+                facts=", ".join(result["left_to_table"])
+            ),
+            "claim",
+        )
+    points = [p or 0 for p in result["points"]]
+    holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
+    queen = holders[0] if len(holders) == 1 else None
+    return _Taken(points, result["jack_of_diamonds"], queen, result["tricks_won"], kept)
+
+
+def kept_once(rule) -> dict[str, Any]:
+    """``kept_ruling`` made once (a claim's search is not repeated): a refusal is raised again
+    in the reader's language."""
+    try:
+        return kept_ruling(rule)
+    except HeartsError:
+        rule()
+        raise
 
 
 def kept_ruling(rule) -> dict[str, Any]:

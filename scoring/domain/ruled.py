@@ -15,13 +15,14 @@ from dataclasses import replace
 from typing import Any
 
 from adjudication.engine import Ruleset
+from adjudication.engine.claim_result import score_claimed
 from adjudication.engine.decided import rectified_by
 from scoring.domain.entries import ScoredHand, check_moon_choice, rule_on_plays, score_entry
 
 
 def decided(ruled: Mapping[str, Any] | None) -> bool:
     """Whether ``ruled`` changes the hand's score from its record as played."""
-    return bool(ruled) and bool(ruled.get("accepted") or ruled.get("result"))
+    return bool(ruled) and bool(ruled.get("accepted") or ruled.get("result") or ruled.get("claim"))
 
 
 def score_recorded(
@@ -34,7 +35,8 @@ def score_recorded(
     ruled: Mapping[str, Any] | None = None,
 ) -> ScoredHand:
     """A stored hand's score: its entry as ``score_entry`` scores it, unless the director's
-    decisions (``ruled``) change it: their own count, else the accepted rectifications. A
+    decisions (``ruled``) change it: their own count, else the accepted claim ruling's result,
+    else the accepted rectifications. A
     renege penalty confirmed through a dispute applies to the hand as played."""
     played = score_entry(
         rules, entry, dealer=dealer, totals_before=totals_before, renege_by=renege_by
@@ -46,6 +48,8 @@ def score_recorded(
         own = score_entry(rules, ruled["result"], dealer=dealer, totals_before=totals_before)
         return replace(own, level=played.level, adjudication=played.adjudication)
     moon_choice = ruled.get("moon_choice") or entry.get("moon_choice")
+    if ruled.get("claim"):
+        return _claim_scored(rules, played, ruled["claim"], moon_choice, totals_before)
     rectified = rectified_by(
         rule_on_plays(rules, entry, dealer),
         ruled["accepted"],
@@ -63,5 +67,28 @@ def score_recorded(
         moon_choice=score.moon_rule or "",
         jack_of_diamonds=score.jack_of_diamonds,
         queen_by=rectified.queen_by,
+        gems=list(score.gems) if score.gems is not None else None,
+    )
+
+
+def _claim_scored(
+    rules: Ruleset,
+    played: ScoredHand,
+    result: Mapping[str, Any],
+    moon_choice: str | None,
+    totals_before: Sequence[int],
+) -> ScoredHand:
+    """The hand scored from its claim's accepted ruling (``result``: its points, J♦, tricks and
+    whether a failed claim's moon is denied), as the engine scored it."""
+    score = score_claimed(rules, result, moon_choice, totals_before)
+    check_moon_choice(rules, score, None)
+    assert score.scores is not None
+    return replace(
+        played,
+        points=list(score.points),
+        scores=list(score.scores),
+        moon_shooter=score.moon,
+        moon_choice=score.moon_rule or "",
+        jack_of_diamonds=score.jack_of_diamonds,
         gems=list(score.gems) if score.gems is not None else None,
     )

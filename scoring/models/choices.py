@@ -56,10 +56,11 @@ class ClaimStatus(models.TextChoices):
 
 
 class RulingKind(models.TextChoices):
-    """What a ruling on a hand rules on: an irregularity the record states (a claim joins as
-    another kind)."""
+    """What a ruling on a hand rules on: an irregularity the record states, or the claim it
+    ends in."""
 
     IRREGULARITY = "irregularity"
+    CLAIM = "claim"
 
 
 class RulingStatus(models.TextChoices):

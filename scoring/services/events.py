@@ -29,6 +29,7 @@ from scoring.models import (
     Hand,
     HandRuling,
     PlayerMerge,
+    RulingKind,
 )
 
 
@@ -188,13 +189,20 @@ RULING_STATE = (
 
 def ruling_state(ruling: HandRuling) -> dict[str, Any]:
     """The ruling's decision, and what the engine ruled: its rule code, its rectification's
-    code, and what it leaves to the table."""
+    code, and what it leaves to the table. A claim's rectification is how its result scores
+    (as_claimed, claimer_takes_rest, play_on); one leaving a count to the table leaves the
+    score to the director."""
     engine = ruling.ruling
+    if ruling.kind == RulingKind.CLAIM:
+        result = engine["result"]
+        fix, left = result["how"], "director" if result["left_to_table"] else None
+    else:
+        fix, left = engine["rectification"]["code"], engine["left_to_table"]
     return {
         **row_state(ruling, RULING_STATE),
         "rule": engine["rule"],
-        "rectification": engine["rectification"]["code"],
-        "left_to_table": engine["left_to_table"],
+        "rectification": fix,
+        "left_to_table": left,
     }
 
 

@@ -21,7 +21,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.models import Confirmation, EventType, Game, Hand, HandRuling, RulingStatus
+from scoring.models import (
+    Confirmation,
+    EventType,
+    Game,
+    Hand,
+    HandRuling,
+    RulingKind,
+    RulingStatus,
+)
 from scoring.services import events
 from scoring.services.games import locked_game
 from scoring.services.hands import change_hand, check_not_abandoned, locked_hand
@@ -85,7 +93,7 @@ def _check_open(ruling: HandRuling, hand: Hand, decision: str, expected_revision
             ).format(number=hand.number, seen=expected_revision, revision=hand.revision),
             "revision",
         )
-    if decision == "accept" and ruling.ruling["left_to_table"] == "director":
+    if decision == "accept" and leaves_score(ruling):
         raise Conflict(
             "ruling_leaves_score",
             _(
@@ -94,6 +102,14 @@ def _check_open(ruling: HandRuling, hand: Hand, decision: str, expected_revision
             ),
             "decision",
         )
+
+
+def leaves_score(ruling: HandRuling) -> bool:
+    """Whether accepting the ruling cannot score the hand: it leaves the score to the director,
+    or (a claim's) leaves points, the J♦ or the tricks to the table."""
+    if ruling.kind == RulingKind.CLAIM:
+        return bool(ruling.ruling["result"]["left_to_table"])
+    return ruling.ruling["left_to_table"] == "director"
 
 
 @transaction.atomic
@@ -121,7 +137,7 @@ def decide_ruling(
     ruling.save()
     dispute = ruling.dispute
     takes_record = not ruling.current  # the dispute's own record becomes the hand's
-    voids = decision == "accept" and ruling.ruling["left_to_table"] in VOIDS
+    voids = decision == "accept" and ruling.ruling.get("left_to_table") in VOIDS
     noted: dict[str, Any] = {
         "dispute": dispute.pk,
         "ruling": ruling.pk,

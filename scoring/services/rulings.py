@@ -30,13 +30,14 @@ from scoring.models import (
     Hand,
     HandRuling,
     HistoryEntry,
+    RulingKind,
     RulingStatus,
 )
 from scoring.selectors.rulings import current_rulings
 from scoring.services import events
 
 #: What a trick record is, of an entry or a dispute: the keys a ruling rests on.
-RECORD_KEYS = ("plays", "hands", "first_leader", "irregularities")
+RECORD_KEYS = ("plays", "hands", "first_leader", "irregularities", "claim")
 
 
 def record_of(entry: Mapping[str, Any]) -> dict[str, Any]:
@@ -45,8 +46,16 @@ def record_of(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def states_irregularities(ruling: Mapping[str, Any] | None) -> bool:
-    """Whether the engine's ruling (as data) ruled on irregularities its record states."""
-    return bool(ruling and ruling.get("irregularities"))
+    """Whether the engine's ruling (as data) ruled on irregularities its record states, or on
+    a claim not every other seat accepted: either awaits a director."""
+    return bool(ruling and (ruling.get("irregularities") or claim_awaits(ruling)))
+
+
+def claim_awaits(ruling: Mapping[str, Any]) -> bool:
+    """Whether the ruling judged a claim not every other seat accepted (one accepted by all is
+    scored as claimed, with nothing for a director to decide)."""
+    claim = ruling.get("claim")
+    return bool(claim) and not claim["accepted"]
 
 
 def open_rulings(game: Game, hand: Hand, dispute: Dispute, *, current: bool) -> list[HandRuling]:
@@ -54,8 +63,16 @@ def open_rulings(game: Game, hand: Hand, dispute: Dispute, *, current: bool) -> 
     ruling.awaiting; ``current``: they are on the hand's record as it stands."""
     rows = [
         HandRuling(dispute=dispute, index=found["index"], ruling=found, current=current)
-        for found in dispute.ruling["irregularities"]
+        for found in dispute.ruling.get("irregularities") or []
     ]
+    if claim_awaits(dispute.ruling):
+        claim = dispute.ruling["claim"]
+        rows.append(
+            HandRuling(
+                dispute=dispute, kind=RulingKind.CLAIM, index=len(rows), ruling=claim,
+                current=current,
+            )
+        )  # fmt: skip
     HandRuling.objects.bulk_create(rows)
     events.rulings_changed(EventType.RULING_AWAITING, game, dispute, hand, rows)
     return rows
@@ -70,7 +87,7 @@ def rulings_on_entry(game: Game, hand: Hand, actor) -> Dispute | None:
     dispute = Dispute.objects.create(
         hand=hand, record=record_of(hand.entry), ruling=hand.adjudication, opened_by=actor
     )
-    count = len(hand.adjudication["irregularities"])
+    count = len(hand.adjudication.get("irregularities") or []) + claim_awaits(hand.adjudication)
     HistoryEntry.objects.create(
         game=game,
         hand_number=hand.number,
@@ -123,7 +140,8 @@ def close_if_decided(game: Game, hand: Hand, dispute: Dispute, actor, note: str)
 def ruled_by(rulings: Iterable[HandRuling], moon_choice: str | None) -> dict[str, Any]:
     """What a record's decided rulings make of its hand (``Hand.ruled``): the places of the
     accepted rectifications that score (a redeal or a replay voids the hand instead), the
-    latest override's own count, and the shooter's choice for a moon a rectification made."""
+    latest override's own count, the accepted claim ruling's result (``claim``), and the
+    shooter's choice for a moon a rectification made."""
     decided = sorted(
         (r for r in rulings if r.status in (RulingStatus.ACCEPTED, RulingStatus.OVERRIDDEN)),
         key=lambda r: (r.decided_at, r.pk),
@@ -131,11 +149,25 @@ def ruled_by(rulings: Iterable[HandRuling], moon_choice: str | None) -> dict[str
     accepted = sorted(
         r.index
         for r in decided
-        if r.status == RulingStatus.ACCEPTED and not r.ruling["left_to_table"]
+        if r.status == RulingStatus.ACCEPTED
+        and r.kind == RulingKind.IRREGULARITY
+        and not r.ruling["left_to_table"]
     )
     results = [r.result for r in decided if r.status == RulingStatus.OVERRIDDEN and r.result]
+    claims = [
+        r.ruling["result"]
+        for r in decided
+        if r.status == RulingStatus.ACCEPTED and r.kind == RulingKind.CLAIM
+    ]
     return {
         "accepted": accepted,
         "result": results[-1] if results else None,
         "moon_choice": moon_choice,
+        **({"claim": claim_scored(claims[-1])} if claims else {}),
     }
+
+
+def claim_scored(result: Mapping[str, Any]) -> dict[str, Any]:
+    """What a hand scored from an accepted claim ruling keeps of its result: the count."""
+    keys = ("points", "jack_of_diamonds", "tricks_won", "moon_denied")
+    return {key: result[key] for key in keys}
