@@ -29,6 +29,8 @@ UNTYPED_ELSEWHERE: set[tuple[str, str]] = set()
 MAY_BE_ABSENT = {
     "HandEntry": "*",
     "SentIrregularity": "*",  # the fields its kind takes, as they were sent
+    "ClaimInput": {"accepted", "line", "shown"},  # a stored hand's claim, as it was sent
+    "Ruled": {"claim"},  # present once a director accepted a claim ruling
     "DisputeRecordOutput": "*",
     "HistoryState": "*",
     "RankingDeclaration": "*",
@@ -193,7 +195,7 @@ def test_the_schema_stays_small(schema):
     dispute, its rulings' list and decision, three ruling.* event types, about 8 500 (330 335
     with all of issue 50); to 346 000 for issue 51's bounds: the patterns of names, dates, text
     not blank and orderings, about 12 000 (342 274 with issues 49 to 51 together).)"""
-    assert len(json.dumps(schema, separators=(",", ":"))) < 346_000
+    assert len(json.dumps(schema, separators=(",", ":"))) < 348_000
 
 
 # --- Responses ----------------------------------------------------------------------------------

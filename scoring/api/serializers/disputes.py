@@ -4,8 +4,10 @@ decision."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
+from adjudication.claim_serializers import ClaimRulingSerializer
 from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.irregularity_serializers import (
     IrregularityRulingSerializer,
@@ -215,15 +217,29 @@ class HandRulingOutputSerializer(serializers.Serializer):
         help_text="awaiting the director; accepted; overridden; withdrawn (the hand was "
         "corrected or voided before anyone decided).",
     )
-    ruling = IrregularityRulingSerializer(
-        help_text="The engine's ruling: rule, option, source, seat, trick, evidence, "
-        "rectification, points and scores per seat."
+    ruling = serializers.SerializerMethodField(
+        help_text="The engine's ruling. On an irregularity: rule, option, source, seat, trick, "
+        "evidence, rectification, points and scores per seat. On a claim: the claim's ruling "
+        "as the adjudication's claim gives it (verdict, counter-line, result)."
     )
     result = RulingResultField(
         allow_null=True, help_text="An override's own result; null otherwise."
     )
     reason = serializers.CharField(allow_blank=True, help_text="The director's reason.")
     decided_at = serializers.DateTimeField(allow_null=True, help_text="Null while it awaits.")
+
+    @extend_schema_field(
+        PolymorphicProxySerializer(
+            component_name="HandRulingEngineRuling",
+            serializers=[IrregularityRulingSerializer, ClaimRulingSerializer],
+            resource_type_field_name=None,
+        )
+    )
+    def get_ruling(self, row) -> dict:
+        of_kind = (
+            ClaimRulingSerializer if row.kind == RulingKind.CLAIM else IrregularityRulingSerializer
+        )
+        return of_kind(row.ruling).data
 
 
 class DisputeOutputSerializer(serializers.Serializer):

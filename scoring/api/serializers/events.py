@@ -104,7 +104,9 @@ class EventRulingStateSerializer(serializers.Serializer):
     reason = serializers.CharField(allow_blank=True)
     decided_at = serializers.DateTimeField(allow_null=True)
     rule = serializers.CharField(help_text="The engine's rule code (GET /api/v1/rule-codes/).")
-    rectification = serializers.CharField(help_text="The rectification's code.")
+    rectification = serializers.CharField(
+        help_text="The rectification's code; a claim's: as_claimed, claimer_takes_rest, play_on."
+    )
     left_to_table = serializers.CharField(
         allow_null=True, help_text="redeal, replay or director: what it leaves to the table."
     )

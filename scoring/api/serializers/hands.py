@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from adjudication.claim_serializers import CLAIM_HELP, ClaimInputSerializer
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
 from adjudication.serializers import CardField, RulingField
@@ -126,8 +127,19 @@ class HandEntryInputSerializer(StrictInputSerializer):
             "time is the same entry."
         ),
     )
+    claim = ClaimInputSerializer(
+        required=False,
+        help_text=CLAIM_HELP + " With plays only (claim_without_plays), on a record without "
+        "irregularities (claim_after_irregularity). The hand counts as claimed; a claim not "
+        "accepted by every other seat is judged, and its ruling awaits a director. A claim "
+        "leaving a count to the table is refused (claim_leaves_count_open).",
+    )
 
     def validate(self, attrs):
+        if "claim" in attrs and "plays" not in attrs:
+            raise serializers.ValidationError(
+                {"claim": [_("A claim goes with a plays record.")]}, code="claim_without_plays"
+            )
         if "irregularities" in attrs and "plays" not in attrs:
             raise serializers.ValidationError(
                 {"irregularities": [_("Irregularities go with a plays record.")]},
@@ -166,6 +178,11 @@ class StatedIrregularitiesField(serializers.JSONField):
     """Irregularities as they were sent: only the fields given, shown as they are."""
 
 
+@extend_schema_field(ClaimInputSerializer)
+class StoredClaimField(serializers.JSONField):
+    """A claim as it was sent: only the fields given, shown as they are."""
+
+
 class HandEntrySerializer(serializers.Serializer):
     """An entry as it was sent, to a hand or a dispute: one of points, cards_taken or plays,
     and what went with it. Only the keys sent appear."""
@@ -196,6 +213,9 @@ class HandEntrySerializer(serializers.Serializer):
     )
     irregularities = StatedIrregularitiesField(
         required=False, help_text="With plays: the irregularities stated, as they were sent."
+    )
+    claim = StoredClaimField(
+        required=False, help_text="With plays: the claim the record ends in, as it was sent."
     )
 
 
@@ -239,6 +259,19 @@ class RulingResultField(serializers.JSONField):
     """An override's own result, as the director gave it."""
 
 
+class ClaimScoredSerializer(serializers.Serializer):
+    """What a hand scored from an accepted claim ruling keeps: its result's count."""
+
+    points = serializers.ListField(
+        child=serializers.IntegerField(allow_null=True), help_text="Each seat's penalty points."
+    )
+    jack_of_diamonds = serializers.IntegerField(allow_null=True)
+    tricks_won = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
+    moon_denied = serializers.BooleanField(
+        help_text="A failed claim left the claimer every penalty card: scored as points."
+    )
+
+
 class RuledSerializer(serializers.Serializer):
     """What a director decided on the rulings of a hand's record, as its score follows them."""
 
@@ -251,6 +284,11 @@ class RuledSerializer(serializers.Serializer):
     )
     moon_choice = serializers.ChoiceField(
         choices=MOON_CHOICES, allow_null=True, help_text="For a moon a rectification made."
+    )
+    claim = ClaimScoredSerializer(
+        required=False,
+        help_text="The accepted claim ruling's count, which the hand is scored from; absent "
+        "while none is accepted.",
     )
 
 
