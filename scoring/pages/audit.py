@@ -54,6 +54,8 @@ def history_lines(entries: list[HistoryEntry], names: list[str], club_id: int) -
         words = ACTION_WORDS.get(entry.action, _("Changed")).format(
             n=entry.hand_number, what=rule_words((entry.after or {}).get("rule"))
         )
+        if entry.action == "rulings_opened" and (entry.after or {}).get("claim"):
+            words = _("Hand {n}: the claim awaits a director's ruling").format(n=entry.hand_number)
         if entry.action == "ruling_accepted" and (entry.after or {}).get("replay"):
             words = _("{words}: the hand is void, and the deal is played again").format(words=words)
         lines.append(

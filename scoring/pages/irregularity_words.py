@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from adjudication.engine.claim_words import CLAIM_CODES
 from scoring.pages.ruling import SOURCES as PROOF_SOURCES
 from scoring.pages.words import card_label
 
@@ -146,6 +147,8 @@ KIND_OF_RULE = {
 def rule_words(rule: str | None) -> str:
     """What a ruling's rule code rules on, as its kind is tapped ("Revoke found late")."""
     kind = KIND_OF_RULE.get(rule or "")
+    if kind is None and rule in CLAIM_CODES:
+        return _("The claim")
     return str(KIND_WORDS[kind]) if kind else _("what went wrong")
 
 

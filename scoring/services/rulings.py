@@ -93,7 +93,11 @@ def rulings_on_entry(game: Game, hand: Hand, actor) -> Dispute | None:
         hand_number=hand.number,
         action="rulings_opened",
         actor=actor,
-        after={"dispute": dispute.pk, "rulings": count},
+        after={
+            "dispute": dispute.pk,
+            "rulings": count,
+            **({"claim": True} if claim_awaits(hand.adjudication) else {}),
+        },
     )
     events.dispute_changed(EventType.DISPUTE_OPENED, game, dispute, hand)
     open_rulings(game, hand, dispute, current=True)

@@ -343,6 +343,27 @@
     if (lines.length) entry.hands = lines;
     var found = irregularities(form);
     if (found.length) entry.irregularities = found;
+    var claim = claimOf(form, cards);
+    if (claim) entry.claim = claim;
+  }
+
+  // The claim the record ends in, as the server reads its fields (scoring/pages/forms/claim_fields.py):
+  // a line of cards a player shown, a blank line a player who showed none.
+  function claimOf(form, cards) {
+    function field(name) { return form.querySelector('[data-claim="' + name + '"]'); }
+    if (!field("seat") || field("seat").value === "") return null;
+    var claim = { seat: Number(field("seat").value), outcome: field("outcome").value };
+    function named(text) { return cards.tokens(text) || text.split(/[\s,;]+/).filter(Boolean); }
+    var line = named(field("line").value);
+    if (line.length) claim.line = line;
+    var lines = field("shown").value.replace(/^\n+|\n+$/g, "").split("\n");
+    if (lines.some(function (text) { return text.trim(); })) {
+      var seats = Number(form.querySelector("[data-trick-record]").dataset.players);
+      while (lines.length < seats) lines.push("");
+      claim.shown = lines.map(function (text) { var shown = named(text); return shown.length ? shown : null; });
+    }
+    if (field("accepted").checked) claim.accepted = true;
+    return claim;
   }
 
   // What went wrong, as the server reads the rows (scoring/pages/forms/irregularities.py):

@@ -9,7 +9,7 @@
    rule written here): the plays it proves illegal are flagged, in its words, and still
    recorded as played. It writes the same fields the plain form posts, so the server, and the
    offline outbox (static/js/outbox.js), read one record whichever way it was entered.
-   Seam for what comes next (claims, irregularities): every change dispatches
+   A record that ends in a claim may be sent short of its last card. Every change dispatches
    "trick-record-change" on the form with the plays, the first leader, the seat of each play,
    the trick and the seat to play. */
 (function () {
@@ -52,6 +52,18 @@
     var moon = window.heartsEntry.moonPart(form);
     var block = window.heartsEntry.submitPart(form);
     var illegal = {}; // play index → true: what the engine last proved
+    // A record may stop at a claim (templates/includes/claim.html): then not every card is in.
+    var claimSeat = form.querySelector('[data-claim="seat"]');
+    var claimOutcome = form.querySelector('[data-claim="outcome"]');
+    function claimer() { return claimSeat && claimSeat.value !== "" ? Number(claimSeat.value) : null; }
+    // Who takes every point by the claim as claimed, as far as the keypad knows (-1: nobody):
+    // the moon claimed, or the rest of the tricks by the only player who has taken points.
+    function claimedShooter(state, seat) {
+      if (seat === null || !claimOutcome) return -1;
+      var others = state.taken.some(function (taken, other) { return other !== seat && taken > 0; });
+      var outcome = claimOutcome.value;
+      return outcome === "moon" || (outcome === "all_tricks" && !others) ? seat : -1;
+    }
 
     // The record the fields hold (a correction, a form come back): null when it is not the
     // keypad's to show (a typo, a trick short before a later one, a card twice).
@@ -199,11 +211,12 @@
       showList(state);
       pickLeader.update(state.leader);
       var complete = plays.length === deckSize;
-      var shooter = complete ? state.taken.indexOf(total) : -1;
+      var claimed = claimer();
+      var shooter = complete ? state.taken.indexOf(total) : claimedShooter(state, claimed);
       var moonWait = moon.update(shooter >= 0 ? names[shooter] : null);
       var wait = "";
       if (state.leader === null) wait = gettext("Choose who led the first trick.");
-      else if (!complete) wait = interpolate(ngettext("Tap every card first: %(count)s of %(deck)s is in.", "Tap every card first: %(count)s of %(deck)s are in.", plays.length), { count: plays.length, deck: deckSize }, true);
+      else if (!complete && claimed === null) wait = interpolate(ngettext("Tap every card first: %(count)s of %(deck)s is in.", "Tap every card first: %(count)s of %(deck)s are in.", plays.length), { count: plays.length, deck: deckSize }, true);
       block(wait || moonWait);
       form.dispatchEvent(new CustomEvent("trick-record-change", {
         detail: { plays: plays.slice(), firstLeader: state.leader, seats: state.seats, trick: state.done.length + 1, next: state.next }
@@ -304,6 +317,7 @@
       check();
     });
     holdingsBox.addEventListener("input", function () { update(); check(); });
+    [claimSeat, claimOutcome].forEach(function (field) { if (field) field.addEventListener("change", update); });
     // The outbox cleared the form for the next hand: start again from its fields.
     form.addEventListener("entry-change", function () {
       plays = fromFields() || [];

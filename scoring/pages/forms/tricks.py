@@ -24,6 +24,7 @@ from adjudication.engine.scoring import points_of
 from scoring.domain.entries import rule_on_plays
 from scoring.pages.forms.adjudicate import CARD_BOX, split_cards
 from scoring.pages.forms.adjudicate_words import refusal_words as record_refusal_words
+from scoring.pages.forms.claim_fields import ClaimFields
 from scoring.pages.forms.irregularities import IrregularityFields
 from scoring.pages.words import KEYPAD_RANKS, KEYPAD_SUITS, card_label
 
@@ -35,6 +36,7 @@ RECORD_FIELDS = {
     "first_leader": "first_leader",
     "dealer": "first_leader",
     "irregularities": "irregularities",
+    "claim": "claim_seat",
 }
 
 
@@ -52,7 +54,7 @@ def _named(token: str) -> str:
         return token
 
 
-class TrickRecord(IrregularityFields):
+class TrickRecord(ClaimFields, IrregularityFields):
     """The plays level of ``EntryForm``: its fields, their checks, and the entry they make."""
 
     rules: Ruleset
@@ -94,6 +96,7 @@ class TrickRecord(IrregularityFields):
             widget=forms.Textarea(attrs={**CARD_BOX, "data-holdings": ""}),
         )
         self._add_irregularity_fields()
+        self._add_claim_fields()
 
     def _known_first_leader(self) -> str | None:
         """Left of the dealer, when that is the rule: the form can say it before any card."""
@@ -139,15 +142,20 @@ class TrickRecord(IrregularityFields):
 
     def _clean_plays(self, data: dict[str, Any]) -> None:
         """Each trick read on its own, every refusal at once; then the record as a whole (a
-        card in two tricks), and ``data["plays"]`` the cards in play order."""
+        card in two tricks), and ``data["plays"]`` the cards in play order. A record that ends
+        in a claim stops at it: the tricks after it blank, the last one entered maybe short."""
         names = [trick_field(n) for n in range(1, self.rules.hand_size + 1)]
         self._clean_irregularities(data)
-        if not any(split_cards(data.get(name) or "") for name in names):
+        self._clean_claim(data)
+        entered = [n for n, name in enumerate(names, 1) if split_cards(data.get(name) or "")]
+        claimed = "claim" in data
+        if not entered and not claimed:
             self.add_error(names[0], _("Enter the cards of every trick, trick 1 first."))
             return
+        last = max(entered, default=0) if claimed else len(names)
         tricks = [
-            self._trick_cards(name, number, data.get(name) or "")
-            for number, name in enumerate(names, 1)
+            self._trick_cards(name, number, data.get(name) or "", short=number == last and claimed)
+            for number, name in enumerate(names[:last], 1)
         ]
         if any(trick is None for trick in tricks):
             return
@@ -168,11 +176,14 @@ class TrickRecord(IrregularityFields):
         lines = [split_cards(line) for line in (data.get("hands") or "").splitlines()]
         data["hands"] = [[_named(token) for token in line] for line in lines if line] or None
 
-    def _trick_cards(self, name: str, number: int, text: str) -> list[str] | None:
-        """Trick ``number``'s cards by their names, or None with the refusal on its field."""
+    def _trick_cards(
+        self, name: str, number: int, text: str, short: bool = False
+    ) -> list[str] | None:
+        """Trick ``number``'s cards by their names, or None with the refusal on its field
+        (``short``: the trick a claim was made in, which may stop before its last card)."""
         players = self.rules.players
         tokens = split_cards(text)
-        if not tokens:
+        if not tokens and not short:
             self.add_error(
                 name,
                 _("Enter the {players} cards of trick {number}, from its leader.").format(
@@ -185,7 +196,7 @@ class TrickRecord(IrregularityFields):
         except HeartsError as exc:
             self.add_error(name, self._card_refusal(exc, tokens))
             return None
-        if len(cards) != players:
+        if len(cards) != players and not (short and len(cards) < players):
             self.add_error(
                 name,
                 ngettext(
@@ -217,9 +228,8 @@ class TrickRecord(IrregularityFields):
 
     def plays_entry(self) -> dict[str, Any]:
         """The record as the API takes it: plays, who led, the holdings when given, the
-        irregularities stated (``IrregularityFields``). (A claim of issue 50 joins the entry
-        here too, and its paths ``RECORD_FIELDS``; static/js/outbox.js builds the same body
-        offline.)"""
+        irregularities stated (``IrregularityFields``), the claim it ends in (``ClaimFields``);
+        static/js/outbox.js builds the same body offline."""
         data = self.cleaned_data
         entry: dict[str, Any] = {"plays": data["plays"]}
         if data.get("first_leader") is not None:
@@ -228,18 +238,26 @@ class TrickRecord(IrregularityFields):
             entry["hands"] = data["hands"]
         if data.get("irregularities"):
             entry["irregularities"] = data["irregularities"]
+        if data.get("claim"):
+            entry["claim"] = data["claim"]
         return entry
 
     def record_points(self) -> list[int] | None:
-        """Each seat's points as the engine counts the record, None while it cannot."""
+        """Each seat's points as the engine counts the record, None while it cannot; a claim
+        counted as claimed (as the hand counts until a director rules), without its search."""
         cached = getattr(self, "_record_points", False)
         if cached is not False:
             return cached
         points = None
         if "plays" in getattr(self, "cleaned_data", {}):
             try:
-                ruling = rule_on_plays(self.rules, self.plays_entry(), self.dealer)
-                points = list(ruling.points_taken)
+                entry = self.plays_entry()
+                if "claim" in entry:
+                    entry["claim"] = {**entry["claim"], "accepted": True}
+                ruling = rule_on_plays(self.rules, entry, self.dealer)
+                claimed = ruling.claim.result.points if ruling.claim else None
+                points = list(ruling.points_taken) if claimed is None else list(claimed)
+                points = None if None in points else points
             except HeartsError:
                 points = None
         self._record_points = points
@@ -250,6 +268,8 @@ class TrickRecord(IrregularityFields):
         player's words."""
         if path and path.startswith("irregularities"):
             return self.irregularity_words(code)
+        if path and path.startswith("claim"):
+            return self.claim_words(code)
         data = dict(getattr(self, "cleaned_data", {}))
         return record_refusal_words(
             HeartsError(code, detail, path), data, self.rules, self.seat_names
@@ -260,6 +280,8 @@ class TrickRecord(IrregularityFields):
         parts = path.split(".")
         if parts[0] == "irregularities":
             return self.irregularity_target(path)
+        if parts[0] == "claim":
+            return self.claim_target(path)
         target = RECORD_FIELDS.get(parts[0])
         if parts[0] == "plays" and len(parts) > 1 and parts[1].isdigit():
             return trick_field(int(parts[1]) // self.rules.players + 1)
@@ -277,4 +299,8 @@ class TrickRecord(IrregularityFields):
             initial["first_leader"] = str(entry["first_leader"])
         if entry.get("hands"):
             initial["hands"] = "\n".join(" ".join(cards) for cards in entry["hands"])
-        return {**initial, **TrickRecord.irregularities_initial(entry)}
+        return {
+            **initial,
+            **TrickRecord.irregularities_initial(entry),
+            **TrickRecord.claim_initial(entry),
+        }

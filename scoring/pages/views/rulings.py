@@ -16,7 +16,8 @@ from django.utils.translation import gettext_lazy, ngettext
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
 from scoring import selectors, services
-from scoring.models import Dispute, Game, Hand, RulingStatus
+from scoring.models import Dispute, Game, Hand, RulingKind, RulingStatus
+from scoring.pages.claim_ruling_words import claim_lines
 from scoring.pages.forms.rulings import RulingDecisionForm
 from scoring.pages.irregularity_words import STATUS_WORDS, ruling_lines
 from scoring.pages.refusals import BAD_CLAIM, refusal_words
@@ -62,7 +63,7 @@ def rulings_part(
             form = RulingDecisionForm(
                 bound,
                 seat_names=names,
-                left=ruling.ruling["left_to_table"],
+                left=_lines(ruling, names, game)["left"],
                 moon=moon,
                 initial={"revision": dispute.hand.revision},
                 prefix=f"r{ruling.pk}",  # each ruling's form its own fields on the page
@@ -88,12 +89,19 @@ def _decided(request: HttpRequest, form: RulingDecisionForm, ruling_id: int) -> 
     return True
 
 
+def _lines(ruling, names: list[str], game: Game) -> dict[str, Any]:
+    """A ruling in words: a claim's or an irregularity's."""
+    said = claim_lines if ruling.kind == RulingKind.CLAIM else ruling_lines
+    return said(ruling.ruling, names, game.ruleset)
+
+
 def _shown(ruling, names: list[str], game: Game, form) -> dict[str, Any]:
-    lines = ruling_lines(ruling.ruling, names, game.ruleset)
+    lines = _lines(ruling, names, game)
     result = ruling.result
     decided_by = selectors.display_name(ruling.decided_by, game.club_id)
     return {
         "id": ruling.pk,
+        "kind": ruling.kind,
         "status": ruling.status,
         "status_text": STATUS_WORDS.get(ruling.status, ruling.status),
         "current": ruling.current,
@@ -106,17 +114,24 @@ def _shown(ruling, names: list[str], game: Game, form) -> dict[str, Any]:
 
 
 def awaiting_message(hand: Hand) -> str | None:
-    """After a hand is recorded or corrected with irregularities: their rulings await a
-    director, the hand counting as played until then, with a link to them; None otherwise."""
+    """After a hand is recorded or corrected with irregularities or a claim: their rulings
+    await a director, the hand counting as played (or claimed) until then, with a link to
+    them; None otherwise."""
     dispute = selectors.awaiting_dispute(hand)
     if dispute is None:
         return None
-    count = len(dispute.ruling["irregularities"])
-    said = ngettext(
-        "What went wrong is ruled on, and awaits a director: the hand counts as played until then.",
-        "The {count} things that went wrong are ruled on, and await a director: the hand "
-        "counts as played until then.",
-        count,
-    ).format(count=count)
+    count = len(dispute.ruling.get("irregularities") or [])
+    if not count:
+        said = _(
+            "The claim is checked, and awaits a director: the hand counts as claimed until then."
+        )
+    else:
+        said = ngettext(
+            "What went wrong is ruled on, and awaits a director: the hand counts as played "
+            "until then.",
+            "The {count} things that went wrong are ruled on, and await a director: the hand "
+            "counts as played until then.",
+            count,
+        ).format(count=count)
     url = reverse("page-dispute", args=[hand.game_id, hand.number, dispute.pk])
     return format_html('{} <a href="{}">{}</a>', said, url, _("See the ruling"))
