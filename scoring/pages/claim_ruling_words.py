@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from adjudication.engine.claim_words import source_of
 from scoring.pages.words import card_label
 
 #: What was claimed ({who}, {trick}: the trick it was made in).
@@ -69,6 +70,8 @@ def claim_lines(found: dict[str, Any], names: list[str], rules: dict[str, Any]) 
     ``irregularity_words.ruling_lines``)."""
     who = names[found["seat"]]
     result = found["result"]
+    # The Law in the reader's language, from the rule: the ruling keeps it in the scorer's.
+    source_title, source_text = source_of(found["rule"])
     headline = CLAIMED_WORDS[found["outcome"]].format(who=who, trick=found["trick"])
     rectification = RESULT_WORDS[result["how"]].format(who=who, points=result["points_left"])
     if result["moon_denied"]:
@@ -86,8 +89,8 @@ def claim_lines(found: dict[str, Any], names: list[str], rules: dict[str, Any]) 
         "value": FAILED_WORDS.get(
             found["options"]["failed_claim"], found["options"]["failed_claim"]
         ),
-        "source_title": _(found["source"]),  # kept in English, shown in the reader's language
-        "source_text": _(found["source_text"]),
+        "source_title": source_title,
+        "source_text": source_text,
         "evidence": _evidence(found, names),
         "proof": _proof(found, names),
         "rectification": rectification,

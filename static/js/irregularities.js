@@ -46,6 +46,8 @@
     };
   }
 
+  window.heartsPicker = picker; // the claim's taps too (static/js/claim.js)
+
   function setupRow(row, kinds, state) {
     var kind = row.querySelector('[data-irregularity="kind"]');
     var trick = row.querySelector('[data-irregularity="trick"]');

@@ -32,10 +32,12 @@ def table(live_server, people):
 
 
 def claimed(page: Page, who: str, what: str) -> None:
-    """Open the claim's panel and say who claimed what."""
+    """Open the claim's panel and tap who claimed what."""
     page.locator("details.claim > summary").click()
-    page.get_by_label("Who claimed or conceded").select_option(label=who)
-    page.get_by_label("What they claimed").select_option(label=what)
+    page.get_by_role("group", name="Who claimed or conceded").get_by_role(
+        "button", name=who, exact=True
+    ).click()
+    page.get_by_role("group", name="What they claimed").get_by_role("button", name=what).click()
 
 
 def test_a_claim_tapped_in_after_a_trick_is_ruled_on_and_accepted_by_the_director(
@@ -52,9 +54,11 @@ def test_a_claim_tapped_in_after_a_trick_is_ruled_on_and_accepted_by_the_directo
     submit = page.get_by_role("button", name="Record hand 1")
     expect(submit).to_be_disabled()  # 4 of 52 cards, and no claim yet
     claimed(page, "Dev", "The rest of the tricks")
+    expect(page.locator("details.claim")).to_have_attribute("open", "")
     expect(page.locator("[data-moon-question]")).to_contain_text("Dev")  # as claimed: his moon
     page.get_by_label("+26 for everyone else").check()
     expect(submit).to_be_enabled()
+    expect(page.locator("details.claim")).to_have_attribute("open", "")  # the answer kept it
     check_page_state(page, "claim-01-tapped")
     submit.click()
     awaiting = page.locator(".message.warning").filter(has_text="awaits a director")

@@ -7,9 +7,12 @@ the hand scores), and a director accepts it from there."""
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from scoring import selectors, services
 from scoring.models import Hand, HandRuling, RulingKind
+from adjudication.engine.claim_words import SOURCES
+from scoring.pages.claim_ruling_words import CLAIMED_WORDS, VERDICT_WORDS
 from tests.pages.conftest import build_club
 from tests.pages.test_entry_words import assert_in_words, page_text
 from tests.pages.test_pages import assert_page, client_for
@@ -128,3 +131,30 @@ def test_a_claim_needs_what_was_claimed_and_the_tricks_before_it_whole(game, peo
     body = assert_page(enter(game, people, gap), 400)
     assert "Trick 1 has 2 cards" in body
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("language", ["en", "de", "es", "fr", "zh-hans"])
+def test_the_claims_ruling_reads_in_each_language_of_the_pages(game, people, language):
+    names = selectors.seat_names(game)
+    # Entered by a scorer reading German, read by a director in another language.
+    data = claim_post([], seat=3, outcome="all_tricks") | {"moon_choice": "add_to_others"}
+    enter(game, people, data, HTTP_ACCEPT_LANGUAGE="de")
+    ruling = HandRuling.objects.get()
+    link = f"/games/{game.pk}/hands/1/disputes/{ruling.dispute_id}/"
+    page = page_text(
+        assert_page(
+            client_for(people["owner"]).get(link, HTTP_ACCEPT_LANGUAGE=f"{language},en;q=0.5")
+        )
+    )
+    with translation.override(language):
+        said = [
+            str(CLAIMED_WORDS["all_tricks"]).format(who=names[3], trick=1),
+            str(VERDICT_WORDS["fails"]),
+            translation.gettext("A play that beats it:"),
+            translation.gettext(SOURCES["claim"][1]),
+            translation.gettext("The ruling on the claim"),
+        ]
+    for words in said:
+        assert words in page, words
+    if language != "en":
+        assert "The claim fails" not in page and "A play that beats it" not in page
