@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
+from adjudication.engine.claim_words import SOURCES
 from scoring import selectors, services
 from scoring.models import Hand, HandRuling, RulingKind
-from adjudication.engine.claim_words import SOURCES
 from scoring.pages.claim_ruling_words import CLAIMED_WORDS, VERDICT_WORDS
 from tests.pages.conftest import build_club
 from tests.pages.test_entry_words import assert_in_words, page_text
