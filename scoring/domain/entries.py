@@ -84,8 +84,11 @@ def score_entry(
     dealer: int,
     totals_before: Sequence[int],
     renege_by: int | None = None,
+    judged: Mapping[str, Any] | None = None,
 ) -> ScoredHand:
-    """Score one entry under ``rules``; every refusal is a HeartsError naming its field."""
+    """Score one entry under ``rules``; every refusal is a HeartsError naming its field.
+    ``judged``: the ruling kept when this very entry was stored, whose claim is not searched
+    again (a game is rescored at every change to any of its hands)."""
     level = level_of(entry)
     moon_choice = entry.get("moon_choice")
     tricks_won = entry.get("tricks_won")
@@ -102,7 +105,7 @@ def score_entry(
     elif level == "cards_taken":
         taken = _Taken(*_points_from_cards_taken(rules, entry["cards_taken"]), tricks_won)
     else:
-        taken = _taken_from_plays(rules, entry, dealer)
+        taken = _taken_from_plays(rules, entry, dealer, judged)
     score = score_hand(
         rules,
         taken.points,
@@ -151,14 +154,16 @@ def rule_on_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int | None) 
     )
 
 
-def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> _Taken:
+def _taken_from_plays(
+    rules: Ruleset, entry: Mapping[str, Any], dealer: int, judged: Mapping[str, Any] | None
+) -> _Taken:
     """The whole trick record, adjudicated; the ruling is kept with the hand."""
 
     def rule():
         return rule_on_plays(rules, entry, dealer)
 
     if entry.get("claim") is not None:
-        return _taken_from_claim(rules, entry, dealer, rule)
+        return _taken_from_claim(rules, entry, dealer, rule, judged)
     ruling = rule()
     if not ruling.complete:
         raise HeartsError(
@@ -180,11 +185,13 @@ def _taken_from_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int) -> 
     )
 
 
-def _taken_from_claim(rules: Ruleset, entry: Mapping[str, Any], dealer: int, rule) -> _Taken:
+def _taken_from_claim(
+    rules: Ruleset, entry: Mapping[str, Any], dealer: int, rule, judged: Mapping[str, Any] | None
+) -> _Taken:
     """A record ending in a claim counts as claimed: at once when every other seat accepted
     it, and until a director rules on the engine's judgement otherwise (docs/rules.md, "A
     claim on a stored hand"). The ruling kept is the engine's on the claim as made."""
-    kept = kept_once(rule)
+    kept = judged if judged and judged.get("claim") else kept_once(rule)
     claim = kept["claim"]
     result = claim["result"]
     if not claim["accepted"]:

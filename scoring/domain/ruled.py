@@ -33,13 +33,19 @@ def score_recorded(
     totals_before: Sequence[int],
     renege_by: int | None = None,
     ruled: Mapping[str, Any] | None = None,
+    judged: Mapping[str, Any] | None = None,
 ) -> ScoredHand:
     """A stored hand's score: its entry as ``score_entry`` scores it, unless the director's
     decisions (``ruled``) change it: their own count, else the accepted claim ruling's result,
-    else the accepted rectifications. A
-    renege penalty confirmed through a dispute applies to the hand as played."""
+    else the accepted rectifications. A renege penalty confirmed through a dispute applies
+    to the hand as played. ``judged``: as ``score_entry`` takes it."""
     played = score_entry(
-        rules, entry, dealer=dealer, totals_before=totals_before, renege_by=renege_by
+        rules,
+        entry,
+        dealer=dealer,
+        totals_before=totals_before,
+        renege_by=renege_by,
+        judged=judged,
     )
     if not decided(ruled):
         return played

@@ -349,7 +349,7 @@ def change_hand(
     its entry, void or renege gives the hand a new ``revision``; a confirmation does not.
     ``corrects``: the game's night, whose final results this change corrects."""
     check_not_abandoned(game)
-    before, state = hand.snapshot(), hand.confirmation
+    before, state, entry = hand.snapshot(), hand.confirmation, hand.entry
     if not change(hand):
         return hand
     edited = hand.snapshot() != before  # its entry, void or renege: a new revision
@@ -357,7 +357,12 @@ def change_hand(
         hand.revision += 1
     hand.save()
     was_finished = game.status == GameStatus.FINISHED
-    since = rescore(game, rules_of(game), changed=hand.number if edited else None)
+    since = rescore(
+        game,
+        rules_of(game),
+        changed=hand.number if edited else None,
+        rejudged=hand.number if hand.entry != entry else None,
+    )
     hand.refresh_from_db()
     if hand.confirmation != state:
         noted = {"confirmation": hand.confirmation, **(noted or {})}

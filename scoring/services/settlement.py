@@ -182,13 +182,17 @@ def _count_seats(game: Game, result: GameResult) -> None:
     GameSeat.objects.bulk_update(seats, GameSeat.RESULT_FIELDS)
 
 
-def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime | None:
+def rescore(
+    game: Game, rules: Ruleset, changed: int | None = None, rejudged: int | None = None
+) -> datetime | None:
     """Rescore every hand in order (a later moon may depend on earlier totals) and settle the
     game (returns ``settle_seats``'s answer); refuse a change that would end the game before
     hands already played. A hand awaiting confirmation (or queried) is scored too, as it would
     count once confirmed (after the counted hands before it), so what it shows is what a
     confirmation counts; it adds to no total. A void hand is left as it is. A hand whose score
-    moves gets a new revision, but for hand ``changed``, whose write gave it one already."""
+    moves gets a new revision, but for hand ``changed``, whose write gave it one already. The
+    ruling kept with each hand stands (a claim is not searched again), but hand
+    ``rejudged``'s, whose entry is new."""
     totals = [0] * rules.players
     gems = [0] * rules.players if rules.gems else None
     played = 0
@@ -214,6 +218,7 @@ def rescore(game: Game, rules: Ruleset, changed: int | None = None) -> datetime 
             totals_before=totals,
             renege_by=hand.renege_by,
             ruled=hand.ruled,
+            judged=hand.adjudication if hand.number != rejudged else None,
         )
         if hand.number == changed:  # its entry changed: all it was scored with may have
             apply_score(hand, scored)

@@ -10,6 +10,7 @@ import pytest
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
 from scoring import services
+from scoring.domain import entries
 from scoring.models import Dispute, HandRuling, HistoryEntry
 from tests.engine.test_claim_examples import NORTH
 
@@ -153,3 +154,29 @@ def test_a_bad_claim_is_refused_with_its_code_and_field_and_nothing_is_stored(
 ):
     assert refusal(game, scorer, entry) == expected
     assert not game.hands.exists()
+
+
+def test_a_game_rescored_after_a_claim_does_not_search_the_claim_again(
+    game, scorer, director, monkeypatch
+):
+    """Every change to any hand rescores the game: the claim's ruling kept with its hand is
+    read, not searched again (a first-trick claim takes seconds), but for the hand just
+    written, whose entry is new."""
+    hand = enter(game, 1, claimed(FAILING, moon_choice=MOON), scorer)
+    searches = []
+    judge = entries.kept_once
+    monkeypatch.setattr(entries, "kept_once", lambda rule: searches.append(1) or judge(rule))
+    enter(game, 2, {"points": [1, 2, 3, 20]}, scorer)
+    services.correct_hand(
+        game_id=game.pk, number=2, entry={"points": [4, 2, 0, 20]}, reason="miscounted",
+        actor=scorer,
+    )  # fmt: skip
+    decide(the_ruling(hand), director)
+    assert searches == []
+    game.refresh_from_db()
+    assert game.totals == [26 + 4, 2, 0, 20]  # the failed claim as the ruling says, then hand 2
+    services.correct_hand(
+        game_id=game.pk, number=1, entry=claimed({**FAILING, "accepted": True}, moon_choice=MOON),
+        reason="everyone accepted it", actor=scorer,
+    )  # fmt: skip
+    assert searches == [1]  # the hand corrected is judged again, from its new entry
