@@ -19,6 +19,7 @@ from tests.contract.test_generated_client import (
     sign_in,
     untyped_fields,
 )
+from tests.engine.test_claim_examples import NORTH
 
 RULINGS_OPERATIONS = (
     "games_hands_enter",
@@ -128,3 +129,88 @@ def test_the_response_models_of_rulings_are_typed(generated_client, live_server)
     assert {"RulingDecisionOutput", "PaginatedHandRulingOutputList"} <= {m.__name__ for m in roots}
     untyped = untyped_fields(api.models, roots)
     assert not untyped, "untyped response fields:\n" + "\n".join(untyped)
+
+
+def test_a_claim_is_judged_and_its_ruling_read_and_accepted_through_the_generated_client(
+    generated_client, live_server, olga
+):
+    """A trick record ending in a claim, through the client: the hand counts as claimed, the
+    engine's verdict and counter-line are typed on the hand's adjudication and on the claim's
+    ruling, a claim by a seat not at the table is refused with its field, and the director's
+    acceptance scores the hand from the ruling."""
+    api = Api(generated_client, live_server.url)
+    m = api.models
+    phone = sign_in(api, "olga", "olga's phone")
+    club = ok(
+        api.clubs.clubs_create.sync_detailed(
+            client=phone, body=m.ClubInputRequest(name="Claims", slug="claims")
+        ),
+        201,
+    )
+    players = [
+        ok(
+            api.players.players_create.sync_detailed(
+                client=phone, body=m.PlayerInputRequest(club=club.id, name=name)
+            ),
+            201,
+        ).id
+        for name in ("Ann", "Bo", "Cy", "Di")
+    ]
+    league = ok(
+        api.leagues.leagues_create.sync_detailed(
+            client=phone,
+            body=m.LeagueInputRequest.from_dict(
+                {
+                    "club": club.id,
+                    "name": "Standard",
+                    "ruleset": {"preset": "standard"},
+                    "ranking": {"criterion": "total_points", "tie_breaks": ["shared"]},
+                }
+            ),
+        ),
+        201,
+    )
+    game_body = m.GameInputRequest(league=league.id, players=players)
+    game = ok(api.games.games_create.sync_detailed(client=phone, body=game_body), 201)
+    claim = {"seat": 0, "outcome": "all_tricks", "line": ["AS", "KS", "3H", "2H"]}
+    record = {
+        "plays": NORTH["plays"],
+        "hands": [hand.split() for hand in NORTH["hands"]],
+        "moon_choice": "add_to_others",
+    }
+
+    wrong = m.HandEntryInputRequest.from_dict({**record, "claim": {**claim, "seat": 4}})
+    refused = api.games.games_hands_enter.sync_detailed(game.id, 1, client=phone, body=wrong)
+    assert error_of(api, refused, 400)[1] == "claim.seat"
+
+    body = m.HandEntryInputRequest.from_dict({**record, "claim": claim})
+    entered = ok(
+        api.games.games_hands_enter.sync_detailed(game.id, 1, client=phone, body=body), 201
+    )
+    assert list(entered.hand.scores) == [0, 26, 26, 26]  # as claimed: North's moon
+    judged = entered.hand.adjudication.claim
+    assert (judged.verdict, judged.proof.kind, judged.proof.beaten_at) == (
+        "fails",
+        "counter_line",
+        12,
+    )
+    beaten = next(trick for trick in judged.proof.tricks if trick.trick == 12)
+    assert beaten.winner == 3 and judged.result.how == "claimer_takes_rest"  # West, T♥
+    (ruling,) = ok(
+        api.disputes.games_hands_rulings_list.sync_detailed(game.id, 1, client=phone)
+    ).results
+    assert (ruling.kind, ruling.status) == ("claim", "awaiting")
+    assert ruling.ruling.verdict == "fails" and list(ruling.ruling.result.points) == [26, 0, 0, 0]
+    decided = ok(
+        api.disputes.games_hands_rulings_decide.sync_detailed(
+            game.id,
+            1,
+            ruling.id,
+            client=phone,
+            body=m.RulingDecisionInputRequest.from_dict(
+                {"decision": "accept", "revision": entered.hand.revision}
+            ),
+        )
+    )
+    assert list(decided.hand.scores) == [26, 0, 0, 0] and decided.totals == [26, 0, 0, 0]
+    assert decided.hand.ruled.claim.moon_denied is True
