@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
+
+from django.conf import settings
+from django.utils import translation
 from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -98,3 +103,27 @@ def points_words(names: list[str], points: list[int]) -> str:
     isolated: hearts_site/names.py)."""
     taken = ((isolate(name), points) for name, points in zip(names, points, strict=True))
     return format_html_join(", ", "{} {}", taken)
+
+
+@cache
+def _table_patterns() -> tuple[re.Pattern[str], ...]:
+    """ "Table {number}" as each language of the pages says it, as a pattern."""
+    patterns = []
+    for code, _language in settings.LANGUAGES:
+        with translation.override(code):
+            said = _("Table {number}")
+        head, _number, tail = said.partition("{number}")
+        patterns.append(
+            re.compile(re.escape(head) + r"(\d{1,4})" + re.escape(tail) + r"\Z", re.IGNORECASE)
+        )
+    return tuple(patterns)
+
+
+def table_words(stored: str) -> str:
+    """A table's stored name in the reader's language where it is the service's own ("Table 3"
+    kept by a director reading English reads "Tisch 3" in German); a name a club chose stays."""
+    for pattern in _table_patterns():
+        found = pattern.match(stored.strip())
+        if found:
+            return _("Table {number}").format(number=int(found.group(1)))
+    return stored

@@ -7,6 +7,7 @@ from django import template
 
 from hearts_site.names import isolate
 from hearts_site.names import name_text as _name_text
+from scoring.pages.words import table_words as _table_words
 from scoring.selectors import own_name as _own_name
 
 register = template.Library()
@@ -35,3 +36,9 @@ def name_text(name) -> str:
     """A name in an attribute, a title or a button's words: plain text, without bidirectional
     controls (Chromium reads a <bdi> inside a button's name as a word apart: "Ada 's")."""
     return "" if name is None else _name_text(name)
+
+
+@register.filter
+def table_words(name) -> str:
+    """A table's stored name, "Table 3", in the reader's language (scoring.pages.words)."""
+    return "" if name is None else _table_words(name)
