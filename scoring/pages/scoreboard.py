@@ -26,6 +26,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
     names = shown["names"]
     history = list(selectors.history_of(game))
     can_score = selectors.can_score_game(user, game)
+    retable = can_score and selectors.may_retable(user, game)
     hands = selectors.countable_hands(game)
     return {
         "game": game,
@@ -44,9 +45,10 @@ def game_context(game: Game, user) -> dict[str, Any]:
             for d in selectors.open_disputes(game)
         ],
         "can_score": can_score,
+        "may_retable": retable,
         "is_director": selectors.role_in(user, game.club_id) in selectors.DIRECTORS,
         "waiting": _waiting(selectors.waiting_hands(game, user), names),
-        "fix_forms": _fix_forms(board, hands, names) if can_score else None,
+        "fix_forms": _fix_forms(board, hands, names, retable) if can_score else None,
     }
 
 
@@ -55,10 +57,12 @@ def _waiting(hands: list[dict[str, Any]], names: list[str]) -> list[dict[str, An
     return [{**hand, "points_text": points_words(names, hand["points"])} for hand in hands]
 
 
-def _fix_forms(board: dict[str, Any], hands: list[int], names: list[str]) -> dict[str, Any]:
+def _fix_forms(
+    board: dict[str, Any], hands: list[int], names: list[str], retable: bool
+) -> dict[str, Any]:
     """The scorer's forms, empty: void and dispute need a hand that counts; abandon needs a
-    game still being played."""
-    playing = board["status"] == "in_progress"
+    game still being played, and at a night's table a director."""
+    playing = board["status"] == "in_progress" and retable
     return {
         "void": VoidForm(hands=hands, auto_id="void_%s") if hands else None,
         "dispute": DisputeForm(hands=hands, seat_names=names, auto_id="dispute_%s")

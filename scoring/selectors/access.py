@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from scoring import sql
-from scoring.models import Club, DeviceToken, Game, GameStatus, League, Player, Role
+from scoring.models import Club, DeviceToken, Game, GameStatus, League, NightTable, Player, Role
 
 SCORERS = (Role.OWNER, Role.DIRECTOR, Role.SCORER)
 DIRECTORS = (Role.OWNER, Role.DIRECTOR)
@@ -23,6 +23,14 @@ def role_in(user, club_id: int) -> str | None:
         roles = sql.roles_of(user.pk)
         user.__dict__["_club_roles"] = roles
     return roles.get(club_id)
+
+
+def may_retable(user, game: Game) -> bool:
+    """Whether the user may abandon the game or seat its table again: at a night's table only
+    a director may (the night's draw seats its tables; a scorer there is often a player)."""
+    if not NightTable.objects.filter(game_id=game.pk).exists():
+        return True
+    return role_in(user, game.club_id) in DIRECTORS
 
 
 #: How a person with no name the club knows is shown, by their role in it (lazy: made a real

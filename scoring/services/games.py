@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
-from hearts_site.errors import Conflict, DomainError, NotFoundError, PreconditionFailed
+from hearts_site.errors import Conflict, DomainError, Forbidden, NotFoundError, PreconditionFailed
 from hearts_site.names import refused_character
 from scoring.domain.night_tables import table_ruleset
 from scoring.models import (
@@ -26,6 +26,7 @@ from scoring.models import (
     Player,
     Season,
 )
+from scoring.selectors.access import may_retable
 from scoring.services import events
 
 TABLE_LENGTH = Game._meta.get_field("table").max_length
@@ -259,6 +260,12 @@ def check_version(game: Game, expected_version: int | None) -> None:
 @transaction.atomic
 def abandon_game(*, game_id: int, reason: str, actor, expected_version: int | None = None) -> Game:
     game = locked_game(game_id, expected_version)
+    if not may_retable(actor, game):
+        raise Forbidden(
+            "not_director",
+            _("Only a director abandons a game at a night's table."),
+            None,
+        )
     if game.status != GameStatus.IN_PROGRESS:
         over = {
             GameStatus.FINISHED: _("The game is already finished."),

@@ -142,6 +142,9 @@ def same_table_again(request: HttpRequest, pk: int) -> HttpResponse:
     if game.status == GameStatus.IN_PROGRESS:
         messages.info(request, _("This game is still being played."))
         return _back(game)
+    if not selectors.may_retable(request.user, game):
+        messages.error(request, _("The night's draw seats its tables: ask a director."))
+        return _back(game)
     players = [seat.player for seat in game.seats.select_related("player").order_by("seat")]
     try:
         again = services.create_game(
