@@ -105,13 +105,8 @@ class Search:
         self.trick = trick
         self.broken = broken
         self.claimer, self.kind, self.beating, self.line = claim
-        (
-            self.break_mask,
-            self.lead_alternatives,
-            self.first_points,
-            self.hearts_only,
-            self.opening,
-        ) = rules
+        self.break_mask, self.lead_alternatives, self.first_points = rules[:3]
+        self.hearts_only, self.opening = rules[3:]
         self.line_mask = 0
         for card in self.line:
             self.line_mask |= BIT[card]
@@ -218,13 +213,13 @@ class Search:
         kind = self.kind
         if kind != ALL_TRICKS and not penalty_left:
             return HOLDS
-        others = ((1 << 52) - 1) & ~dead & ~mine
         if leader == claimer:
-            for suit_mask in SUIT_MASK:
-                cards = mine & suit_mask
-                if cards and (cards & -cards) < others & suit_mask:
-                    return UNKNOWN
+            if not self.master(mine, dead):
+                return UNKNOWN
             return BEATEN if kind == NO_POINTS else HOLDS
+        if self.master(hold[leader], dead):  # another seat wins every trick left
+            return HOLDS if kind == NO_POINTS else BEATEN
+        others = ((1 << 52) - 1) & ~dead & ~mine
         for suit_mask in SUIT_MASK:
             cards = mine & suit_mask
             theirs = others & suit_mask
@@ -232,6 +227,16 @@ class Search:
                 return UNKNOWN
         # The claimer never wins a trick again.
         return HOLDS if kind == NO_POINTS else BEATEN
+
+    def master(self, cards: int, dead: int) -> bool:
+        """Whether ``cards``, a seat's on lead, each beat every other card in play of its suit:
+        the seat then wins every trick left (each lead wins, and it leads again)."""
+        others = ((1 << 52) - 1) & ~dead & ~cards
+        for suit_mask in SUIT_MASK:
+            mine = cards & suit_mask
+            if mine and (mine & -mine) < others & suit_mask:
+                return False
+        return True
 
     def key(self, leader: int, broken: bool, dead: int) -> int:
         """The position at a trick's start with the cards out of play squeezed out: each seat's
@@ -348,8 +353,7 @@ class Search:
         """The claim's position as ``from_play`` takes it."""
         leader, cards = self.leader, 0
         led = best = -1
-        winner = leader
-        seat = leader
+        winner = seat = leader
         for card in self.trick_cards:
             if led < 0:
                 led, best = SUIT_OF[card], card
@@ -360,8 +364,7 @@ class Search:
         alive = cards
         for h in self.hold:
             alive |= h
-        dead = ((1 << 52) - 1) & ~alive
-        played = len(self.trick_cards)
+        dead, played = ((1 << 52) - 1) & ~alive, len(self.trick_cards)
         return leader, seat, played, led, best, winner, cards, self.trick, self.broken, dead
 
     def beaten(self) -> bool:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from adjudication.engine import PRESETS, HeartsError, Situation, build_ruleset, legal_mask, native
 from adjudication.engine.claim_search import representatives
-from adjudication.engine.claims import _search, read_claim
+from adjudication.engine.claims import KINDS, _search, read_claim
 
 from .claim_reference import Reference
 from .claim_support import (
@@ -229,3 +229,26 @@ def test_the_queen_is_never_merged_with_the_spades_beside_it(build):
     search = module.Search(hold, (), 0, 11, True, claim, rules)
     assert search.beaten()
     assert search.line_of_play(True)[:4] == [card("AD"), card("QS"), card("3D"), card("4D")]
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_a_seat_on_lead_with_the_top_card_of_each_of_its_suits_decides_a_claim_at_once(build):
+    """Four tricks left, North on lead with the top card of each of its suits: it wins every
+    trick left, so South's QD (above East's 2D and West's 3D) never wins one. The search
+    answers at the trick's start, as the plain exhaustive search does after every play."""
+    module = native.PURE["claim_search"] if build == "pure" else compiled_search()
+    hold = [mask("AS KS AH AD"), mask("2D 3H 4C 5C"), mask("QD 4H 3S 6C"), mask("3D 5H 4S 7C")]
+    rules = build_ruleset("standard")
+    search_rules = (rules.break_mask, rules.deck & ~(0x1FFF << 26), False, False, 0)
+    claims = [
+        (2, "no_points"), (1, "all_tricks"), (2, "moon"), (2, "concede"), (0, "all_tricks"),
+    ]  # fmt: skip
+    for seat, outcome in claims:
+        beating = [outcome != "concede"] * 4
+        claim = (seat, KINDS[outcome], beating, ())
+        search = module.Search(list(hold), (), 0, 9, True, claim, search_rules)
+        reference = Reference(rules, list(hold), [], 0, 9, True, seat, outcome)
+        assert search.beaten() == reference.beaten(), (seat, outcome)
+        assert search.nodes == 0, (seat, outcome)
+        # South's claim of no more points holds; every other claim here fails
+        assert search.beaten() == ((seat, outcome) not in ((2, "no_points"), (0, "all_tricks")))
