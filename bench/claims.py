@@ -236,12 +236,15 @@ def ms(seconds: float) -> str:
     return f"{seconds * 1000:.2f}"
 
 
-def row(name: str, times: Sequence[float]) -> str:
-    if not times:
-        return f"| {name} | 0 | — | — | — | — |"
+def row(name: str, timed: Sequence[Timed]) -> str:
+    """A set's times, and its positions searched: the same on any machine, however loaded."""
+    if not timed:
+        return f"| {name} | 0 | — | — | — | — | — | — |"
+    times, nodes = [t.seconds for t in timed], [t.nodes for t in timed]
     p50, p99 = percentile(times, 50), percentile(times, 99)
     return (
-        f"| {name} | {len(times)} | {ms(p50)} | {ms(p99)} | {ms(max(times))} | {ms(sum(times))} |"
+        f"| {name} | {len(times)} | {ms(p50)} | {ms(p99)} | {ms(max(times))} | {ms(sum(times))} "
+        f"| {max(nodes):,} | {sum(nodes):,} |"
     )
 
 
@@ -298,16 +301,16 @@ def render(args, sets, baselines, memory, rss_mb, facts, generation_s, command) 
         f"| memory < {TARGET_MB:.0f} MB | peak RSS {rss_mb:.0f} MB; the slowest claim allocates "
         f"{peak_mb:.1f} MB at its peak | {met(rss_mb < TARGET_MB)} |",
         "",
-        "| set | claims | p50 ms | p99 ms | max ms | total ms |",
-        "|---|---:|---:|---:|---:|---:|",
+        "| set | claims | p50 ms | p99 ms | max ms | total ms | max positions | positions |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for left in sorted(sets):
         timed = sets[left]
-        lines.append(row(f"{left} tricks left ({verdicts(timed)})", [t.seconds for t in timed]))
+        lines.append(row(f"{left} tricks left ({verdicts(timed)})", timed))
         if left == 13:
             for label, words in SUBSETS.items():
                 part = [t for t in timed if t.claim.label == label]
-                lines.append(row(f"— {words} ({verdicts(part)})", [t.seconds for t in part]))
+                lines.append(row(f"— {words} ({verdicts(part)})", part))
     lines += [
         "",
         f"Against the plain exhaustive search (the reference, pure Python, no cut but the "

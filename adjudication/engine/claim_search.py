@@ -8,10 +8,10 @@ the claim one beating card is enough, at a seat keeping it every card must fail 
 per seat, from claims.py). Exact cuts (docs/rules.md, "How a claim is judged"): equivalent
 cards (one of each run of a seat's cards with only cards out of play between; the Q♠ alone),
 transpositions (each trick's start kept as it is and squeezed, ``key``), the first refutation,
-positions whose end is known (``known``), and on long hands random play first, a beating line
-of which is a proof when every seat is free to beat the claim (the same fixed numbers in both
-builds). The tables are emptied past ``TABLE_LIMIT``; past ``BUDGET`` positions the search
-stops (``TooDeep``) rather than run on. Plain data in and out, like replay.py.
+positions whose end is known (``known``), and on long hands random and directed lines first, a
+beating one a proof when every seat is free to beat the claim (the same numbers in both builds).
+The tables are emptied past ``TABLE_LIMIT``; past ``BUDGET`` positions the search stops
+(``TooDeep``) rather than run on. Plain data in and out, like replay.py.
 """
 
 from __future__ import annotations
@@ -22,9 +22,10 @@ ALL_TRICKS, NO_POINTS, MOON, CONCEDE = 0, 1, 2, 3
 #: Every card bit but the lowest of each suit: a run of cards never goes on across suits.
 NOT_BOTTOM = ((1 << 52) - 1) & ~(1 | 1 << 13 | 1 << 26 | 1 << 39)
 UNKNOWN, HOLDS, BEATEN = -1, 0, 1
-SEEK_HOLDING, SEEK_BEATEN, RANDOM = 0, 1, 2
-#: Random play tried first on positions with at least PROBE_FROM tricks left.
-PROBES, PROBE_FROM = 64, 7
+SEEK_HOLDING, SEEK_BEATEN, RANDOM, DIRECTED = 0, 1, 2, 3
+#: Random lines tried first with at least PROBE_FROM tricks left; then, on no more points, lines
+#: with the claimer keeping a top card, the others their penalty cards (``DIRECTED``).
+PROBES, DIRECTED_PROBES, PROBE_FROM = 64, 1024, 7
 #: Each table of positions is emptied when it reaches this many (bench/claims.py: memory).
 TABLE_LIMIT = 300_000
 #: The positions a search may visit before it gives up (TooDeep) rather than run for long.
@@ -98,33 +99,20 @@ class Search:
         rules as plain values: ``break_mask``, the lead alternatives that keep an unbroken
         heart from being led (0: hearts need no breaking), whether the first trick bars point
         cards, whether its fallback is hearts only, and the mask of trick 1's lead (0: any)."""
-        self.hold = hold
-        self.players = len(hold)
-        self.trick_cards = trick_cards
-        self.leader = leader
-        self.trick = trick
-        self.broken = broken
+        self.hold, self.players, self.trick_cards = hold, len(hold), trick_cards
+        self.leader, self.trick, self.broken = leader, trick, broken
         self.claimer, self.kind, self.beating, self.line = claim
-        (
-            self.break_mask,
-            self.lead_alternatives,
-            self.first_points,
-            self.hearts_only,
-            self.opening,
-        ) = rules
-        self.line_mask = 0
-        for card in self.line:
-            self.line_mask |= BIT[card]
+        self.break_mask, self.lead_alternatives, self.first_points = rules[:3]
+        self.hearts_only, self.opening = rules[3:]
+        self.line_mask = sum(BIT[card] for card in set(self.line))
         # Each seat's cards tried high first if it wants the trick: the claimer keeping a claim
         # of the tricks or the moon, or conceding; the claimer beating a no-points claim; a
         # seat beating a claim of the tricks or the moon. Low first for the others.
         self.high: list[bool] = []
         for seat in range(self.players):
-            claimer, keeping = seat == self.claimer, not self.beating[seat]
-            if self.kind == NO_POINTS:
-                self.high.append(claimer != keeping)
-            else:
-                self.high.append(claimer == (keeping or self.kind == CONCEDE))
+            claimer = seat == self.claimer
+            keeping = not self.beating[seat] or self.kind == CONCEDE
+            self.high.append(claimer != keeping if self.kind == NO_POINTS else claimer == keeping)
         self.table: dict[int, bool] = {}
         self.seen: dict[int, bool] = {}
         self.forced = 0  # a card the next node tries alone (a line's play being checked)
@@ -218,13 +206,13 @@ class Search:
         kind = self.kind
         if kind != ALL_TRICKS and not penalty_left:
             return HOLDS
-        others = ((1 << 52) - 1) & ~dead & ~mine
         if leader == claimer:
-            for suit_mask in SUIT_MASK:
-                cards = mine & suit_mask
-                if cards and (cards & -cards) < others & suit_mask:
-                    return UNKNOWN
+            if not self.master(mine, dead):
+                return UNKNOWN
             return BEATEN if kind == NO_POINTS else HOLDS
+        if self.master(hold[leader], dead):  # another seat wins every trick left
+            return HOLDS if kind == NO_POINTS else BEATEN
+        others = ((1 << 52) - 1) & ~dead & ~mine
         for suit_mask in SUIT_MASK:
             cards = mine & suit_mask
             theirs = others & suit_mask
@@ -232,6 +220,16 @@ class Search:
                 return UNKNOWN
         # The claimer never wins a trick again.
         return HOLDS if kind == NO_POINTS else BEATEN
+
+    def master(self, cards: int, dead: int) -> bool:
+        """Whether ``cards``, a seat's on lead, each beat every other card in play of its suit:
+        the seat then wins every trick left (each lead wins, and it leads again)."""
+        others = ((1 << 52) - 1) & ~dead & ~cards
+        for suit_mask in SUIT_MASK:
+            mine = cards & suit_mask
+            if mine and (mine & -mine) < others & suit_mask:
+                return False
+        return True
 
     def key(self, leader: int, broken: bool, dead: int) -> int:
         """The position at a trick's start with the cards out of play squeezed out: each seat's
@@ -348,8 +346,7 @@ class Search:
         """The claim's position as ``from_play`` takes it."""
         leader, cards = self.leader, 0
         led = best = -1
-        winner = leader
-        seat = leader
+        winner = seat = leader
         for card in self.trick_cards:
             if led < 0:
                 led, best = SUIT_OF[card], card
@@ -357,11 +354,8 @@ class Search:
                 best, winner = card, seat
             cards |= BIT[card]
             seat = seat + 1 if seat + 1 < self.players else 0
-        alive = cards
-        for h in self.hold:
-            alive |= h
-        dead = ((1 << 52) - 1) & ~alive
-        played = len(self.trick_cards)
+        alive = cards | sum(self.hold)  # the seats' cards never overlap
+        dead, played = ((1 << 52) - 1) & ~alive, len(self.trick_cards)
         return leader, seat, played, led, best, winner, cards, self.trick, self.broken, dead
 
     def beaten(self) -> bool:
@@ -371,8 +365,9 @@ class Search:
         if self.free_to_beat() and dead.bit_count() <= 52 - PROBE_FROM * self.players:
             # a long hand: random play first, whose first beating line is a proof (every seat
             # free to beat the claim, none of its plays can be bettered by another card)
-            for _ in range(PROBES):
-                line, beaten = self.walk(RANDOM)
+            directed = DIRECTED_PROBES if self.kind == NO_POINTS else 0
+            for probe in range(PROBES + directed):
+                line, beaten = self.walk(RANDOM if probe < PROBES else DIRECTED)
                 if beaten:
                     self.found = line
                     return True
@@ -405,12 +400,16 @@ class Search:
         hold = self.hold
         saved = list(hold)
         line: list[int] = []
-        seeking = how != RANDOM
+        seeking = how < RANDOM
         target = how == SEEK_BEATEN
         beaten = False
+        keep = self.top_card(hold[self.claimer]) if how == DIRECTED else 0
         while hold[seat]:
             choices = self.moves(seat, led, trick, broken, dead, leader, winner)
-            bit = choices[self.random() % len(choices)] if how == RANDOM else choices[0]
+            if how == DIRECTED:
+                avoid = keep if seat == self.claimer else POINT_MASK
+                choices = [bit for bit in choices if not bit & avoid] or choices
+            bit = choices[self.random() % len(choices)] if how >= RANDOM else choices[0]
             for choice in choices if seeking else []:
                 self.forced = choice
                 if self.from_play(
@@ -438,6 +437,11 @@ class Search:
                 played, cards, led, best, trick = 0, 0, -1, -1, trick + 1
         self.hold[:] = saved
         return line, beaten
+
+    def top_card(self, cards: int) -> int:
+        """The top card of one of the suits of ``cards``, chosen at random."""
+        tops = [1 << (cards & suit).bit_length() - 1 for suit in SUIT_MASK if cards & suit]
+        return tops[self.random() % len(tops)]
 
     def random(self) -> int:
         """The next number of a fixed sequence (a 64-bit LCG): the same line in either build."""

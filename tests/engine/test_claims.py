@@ -13,9 +13,17 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from adjudication.engine import PRESETS, HeartsError, Situation, build_ruleset, legal_mask, native
+from adjudication.engine import (
+    PRESETS,
+    HeartsError,
+    Situation,
+    adjudicate,
+    build_ruleset,
+    legal_mask,
+    native,
+)
 from adjudication.engine.claim_search import representatives
-from adjudication.engine.claims import _search, read_claim
+from adjudication.engine.claims import KINDS, _search, read_claim
 
 from .claim_reference import Reference
 from .claim_support import (
@@ -229,3 +237,58 @@ def test_the_queen_is_never_merged_with_the_spades_beside_it(build):
     search = module.Search(hold, (), 0, 11, True, claim, rules)
     assert search.beaten()
     assert search.line_of_play(True)[:4] == [card("AD"), card("QS"), card("3D"), card("4D")]
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_a_seat_on_lead_with_the_top_card_of_each_of_its_suits_decides_a_claim_at_once(build):
+    """Four tricks left, North on lead with the top card of each of its suits: it wins every
+    trick left, so South's QD (above East's 2D and West's 3D) never wins one. The search
+    answers at the trick's start, as the plain exhaustive search does after every play."""
+    module = native.PURE["claim_search"] if build == "pure" else compiled_search()
+    hold = [mask("AS KS AH AD"), mask("2D 3H 4C 5C"), mask("QD 4H 3S 6C"), mask("3D 5H 4S 7C")]
+    rules = build_ruleset("standard")
+    search_rules = (rules.break_mask, rules.deck & ~(0x1FFF << 26), False, False, 0)
+    claims = [
+        (2, "no_points"), (1, "all_tricks"), (2, "moon"), (2, "concede"), (0, "all_tricks"),
+    ]  # fmt: skip
+    for seat, outcome in claims:
+        beating = [outcome != "concede"] * 4
+        claim = (seat, KINDS[outcome], beating, ())
+        search = module.Search(list(hold), (), 0, 9, True, claim, search_rules)
+        reference = Reference(rules, list(hold), [], 0, 9, True, seat, outcome)
+        assert search.beaten() == reference.beaten(), (seat, outcome)
+        assert search.nodes == 0, (seat, outcome)
+        # South's claim of no more points holds; every other claim here fails
+        assert search.beaten() == ((seat, outcome) not in ((2, "no_points"), (0, "all_tricks")))
+
+
+#: A first trick where West (seat 3) holds the top cards and North (seat 0) claims no more
+#: points: the search alone meets its budget before it finds a refutation, in which North
+#: keeps a top card of one of its suits to the last trick.
+LONG_DEAL = [
+    "3C 4C 8C 4D 5D 7D 8D QD 2H 5H 4S 7S 9S",
+    "5C 7C QC 3D 6D 9D TD JD 4H 6H 9H 2S 5S",
+    "2C 6C 9C TC 2D 3H 7H 8H JH 3S 6S 8S QS",
+    "JC KC AC KD AD TH QH KH AH TS JS KS AS",
+]
+
+
+@pytest.mark.parametrize("build", ["pure", "compiled"])
+def test_a_directed_line_refutes_a_first_trick_claim_of_no_more_points_the_search_could_not(
+    build,
+):
+    """Lines where the claimer keeps a top card and the others their penalty cards: the one
+    found is a legal record to the end, the claimer taking a penalty card, in both builds."""
+    rules = build_ruleset("standard")
+    hands = [mask(hand) for hand in LONG_DEAL]
+    saved = native.claim_search
+    native.claim_search = native.PURE["claim_search"] if build == "pure" else compiled_search()
+    try:
+        ruling = adjudicate(rules, [], hands=hands, claim={"seat": 0, "outcome": "no_points"})
+    finally:
+        native.claim_search = saved
+    assert (ruling.claim.verdict, ruling.claim.nodes) == ("fails", 0)
+    whole = adjudicate(rules, list(ruling.claim.proof), hands=hands)
+    assert whole.complete and whole.violations == ()
+    taken = [t for t in whole.tricks if t.winner == 0 and t.points]
+    assert taken and taken[0].number == ruling.claim.beaten_at
