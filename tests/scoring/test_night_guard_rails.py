@@ -58,9 +58,7 @@ def test_a_scorer_cannot_seat_a_nights_table_again(night_of, scorer, director):
 
 
 def test_outside_a_night_a_scorer_still_abandons_a_game(public_club, scorer):
-    game = services.create_game(
-        club=public_club, players=public_club.seated[:4], actor=scorer
-    )
+    game = services.create_game(club=public_club, players=public_club.seated[:4], actor=scorer)
     services.abandon_game(game_id=game.pk, reason="closing time", actor=scorer)
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED
