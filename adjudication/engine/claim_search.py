@@ -29,7 +29,7 @@ PROBES, DIRECTED_PROBES, PROBE_FROM = 64, 1024, 7
 #: Each table of positions is emptied when it reaches this many (bench/claims.py: memory).
 TABLE_LIMIT = 300_000
 #: The positions a search may visit before it gives up (TooDeep) rather than run for long.
-BUDGET = 1_500_000
+BUDGET = 1_000_000
 
 
 class TooDeep(Exception):

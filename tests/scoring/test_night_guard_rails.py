@@ -62,3 +62,20 @@ def test_outside_a_night_a_scorer_still_abandons_a_game(public_club, scorer):
     services.abandon_game(game_id=game.pk, reason="closing time", actor=scorer)
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED
+
+
+def test_closing_a_night_from_its_page_asks_first(public_club, confirmed_league, director):
+    night = services.open_night(
+        club=public_club,
+        league=confirmed_league,
+        name="Friday",
+        actor=director,
+        rounds=2,
+        round_hands=1,
+    )
+    page = page_client(director).get(f"/clubs/{public_club.slug}/nights/{night.pk}/")
+    body = page.content.decode()
+    asked = body[body.index('<details class="fix-form close-night">') :]
+    asked = asked[: asked.index("</details>")]
+    assert "<summary>Close the night</summary>" in asked
+    assert 'value="close" class="danger">Yes, close the night now</button>' in asked
