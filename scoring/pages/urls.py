@@ -75,6 +75,7 @@ urlpatterns = [
     ),
     path("invitations/<str:token>/", members.invitation_page, name="page-invitation"),
     path("leagues/<id:pk>/", browse.league_page, name="page-league"),
+    path("leagues/<id:pk>/edit/", setup.league_edit, name="page-league-edit"),
     path("players/<id:pk>/", browse.player_page, name="page-player"),
     path("players/<id:pk>/claim/", club_night.player_claim, name="page-player-claim"),
     path("players/<id:pk>/invite/", club_night.player_invite, name="page-player-invite"),

@@ -9,7 +9,7 @@ from django.utils.text import capfirst, format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from adjudication.engine import PRESETS
+from adjudication.engine import PRESETS, build_ruleset
 from adjudication.engine.option_values import MOON_RULES
 from hearts_site.forms import WholeNumberField
 from hearts_site.names import validate_name
@@ -181,11 +181,61 @@ class LeagueForm(_Refusals, forms.Form):
             return f"{said[:1].upper()}{said[1:]}."
         return super().words_for(code, detail, path)
 
+    #: The ruleset's options this form shows (the others are kept as they are when it edits).
+    SHOWN_OPTIONS = ("preset", "players", "target_score", "pass_schedule", "moon")
+
+    def __init__(self, *args, league=None, **kwargs):
+        """``league``: the form edits it, starting from what it holds; its rules only while no
+        game was started under them (``services.update_league``)."""
+        self.kept: dict = {}
+        if league is not None:
+            kwargs.setdefault("initial", self.initial_from(league))
+            self.kept = self._departures(league.ruleset)
+        super().__init__(*args, **kwargs)
+        if league is not None and league.games.exists():
+            for name in self.SHOWN_OPTIONS:
+                self.fields[name].disabled = True
+
+    @classmethod
+    def _departures(cls, options: dict) -> dict:
+        """The league's options off this form that differ from its preset's (set through the
+        API): an edit keeps them."""
+        base = build_ruleset(options["preset"], players=options["players"]).options()
+        return {
+            name: value
+            for name, value in options.items()
+            if name not in cls.SHOWN_OPTIONS and base.get(name) != value
+        }
+
+    @classmethod
+    def initial_from(cls, league) -> dict:
+        """The form's fields as the league stands: an option shown only where it differs
+        from the preset's."""
+        options = league.ruleset
+        base = build_ruleset(options["preset"], players=options["players"]).options()
+        schedule = ",".join(options["pass_schedule"])
+        ranking = league.ranking or {}
+        return {
+            "name": league.name,
+            "preset": options["preset"],
+            "players": options["players"],
+            "target_score": options["target_score"]
+            if options["target_score"] != base["target_score"]
+            else None,
+            "pass_schedule": schedule
+            if options["pass_schedule"] != base["pass_schedule"] and schedule in PASS_SCHEDULES
+            else "",
+            "moon": options["moon"] if options["moon"] != base["moon"] else "",
+            "confirmations": bool(league.confirmations),
+            "criterion": ranking.get("criterion", DEFAULT_RANKING["criterion"]),
+            "min_games": ranking.get("min_games", DEFAULT_RANKING["min_games"]),
+        }
+
     def league(self) -> dict:
-        """What ``services.create_league`` takes from this form: only the options chosen, on
-        top of the preset's."""
+        """What ``services.create_league`` (or ``update_league``) takes from this form: only
+        the options chosen, on top of the preset's, and the options an edit keeps."""
         data = self.cleaned_data
-        ruleset = {"preset": data["preset"], "players": data["players"]}
+        ruleset = {**self.kept, "preset": data["preset"], "players": data["players"]}
         if data["target_score"] is not None:
             ruleset["target_score"] = data["target_score"]
         if data["pass_schedule"]:

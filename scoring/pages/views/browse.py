@@ -63,6 +63,7 @@ def league_page(request: HttpRequest, pk: int) -> HttpResponse:
         "rules_text": rules_text(ruleset_for(league.ruleset)),
         **_games(request, league=league),
         "can_score": selectors.can_score(request.user, league.club_id),
+        "is_director": selectors.role_in(request.user, league.club_id) in selectors.DIRECTORS,
     }
     return render(request, "pages/league.html", context)
 

@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 
 from hearts_site.names import isolate, isolated_in
 from scoring import selectors, services
+from scoring.models import League
 from scoring.pages import access
 from scoring.pages.forms.setup import ClubForm, LeagueForm, PlayersForm
 from scoring.pages.params import posted
@@ -61,6 +62,22 @@ def league_new(request: HttpRequest, slug: str) -> HttpResponse:
         )
         return redirect("page-league", pk=league.pk)
     return _shown_again(request, "pages/league_new.html", {"club": club, "form": form})
+
+
+@signed_in_form
+def league_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """A league's name, table and confirmations; its rules while no game was started under
+    them (after, the page offers a new league from them)."""
+    league = access.readable(request.user, League.objects.select_related("club"), "league", pk=pk)
+    refusal = _("Only the club's directors and owners change leagues.")
+    club = access.club_in_role(request.user, league.club.slug, selectors.DIRECTORS, refusal)
+    form = LeagueForm(posted(request), league=league)
+    changed = form.written(lambda: services.update_league(league=league, **form.league()))
+    if changed is not None:
+        messages.success(request, isolated_in(_("{league} is changed."), league=changed.name))
+        return redirect("page-league", pk=league.pk)
+    context = {"club": club, "form": form, "league": league, "has_games": league.games.exists()}
+    return _shown_again(request, "pages/league_new.html", context)
 
 
 @signed_in_form
