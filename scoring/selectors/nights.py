@@ -22,6 +22,7 @@ from scoring.models import (
     NightRound,
     NightStatus,
     NightTable,
+    Player,
     RoundStatus,
 )
 from scoring.selectors.access import scorer_players
@@ -243,3 +244,27 @@ def night_hands(night: Night) -> dict[int, list[dict[str, Any]]]:
             {"number": number, "scores": scores, "is_void": void, "confirmation": state}
         )
     return hands
+
+
+def seat_of(night: Night, player_id: int) -> dict[str, Any] | None:
+    """Where a player sits in the night's round now published or being played: the round
+    (its clock), the table, the seat (from 0), the game and the others at the table in seat
+    order; None while no round is out, or when the player is not at one of its tables."""
+    current = (
+        night.rounds.filter(status__in=(RoundStatus.PUBLISHED, RoundStatus.PLAYING))
+        .order_by("-number")
+        .first()
+    )
+    if current is None:
+        return None
+    table = next((t for t in current.tables.all() if player_id in t.players), None)
+    if table is None:
+        return None
+    names = dict(Player.objects.filter(pk__in=table.players).values_list("pk", "name"))
+    return {
+        "round": current,
+        "table": table,
+        "seat": table.players.index(player_id),
+        "game": table.game_id,
+        "others": [names[pk] for pk in table.players if pk != player_id],
+    }

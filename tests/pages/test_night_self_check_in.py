@@ -4,6 +4,8 @@ them in again), and while the next round is drawn it is refused too, the draw ke
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -87,3 +89,48 @@ def test_a_withdrawn_player_s_check_in_page_on_a_phone_says_to_ask_a_director(
     expect(page.locator("[data-withdrawn]")).to_contain_text("a director withdrew you")
     expect(page.get_by_role("button", name="Check in as Ada")).to_have_count(0)
     check_page_state(page, "night-check-in-withdrawn")
+
+
+def test_a_seated_players_phone_shows_their_table_and_the_rounds_clock(
+    club, director, night, ada, people
+):
+    """Once the round is out, the check-in page says where the player sits and with whom;
+    once its clock runs, the countdown to the bell, the same at every reload."""
+    phone = signed_in(people["member"])
+    assert "Your table is on the wall once the round is drawn" in text_of(
+        phone.get(night_url(club, night, "check-in/"))
+    )
+    services.draw_round(club=club, night_id=night.pk, actor=director)
+    services.publish_round(club=club, night_id=night.pk, actor=director)
+    table = next(t for t in NightRound.objects.get(night=night).tables.all() if ada.pk in t.players)
+    seat = table.players.index(ada.pk)
+    page = text_of(phone.get(night_url(club, night, "check-in/")))
+    assert f"Round 1: Table {table.number}, seat {seat + 1}" in page
+    others = [p.name for p in club.players.filter(pk__in=table.players).exclude(pk=ada.pk)]
+    assert all(name in page for name in others) and "once the round is drawn" not in page
+    assert "The round starts when the director starts the clock." in page
+    services.start_round(club=club, night_id=night.pk, actor=director, round_minutes=30)
+    ends = NightRound.objects.get(night=night).ends_at
+    first = phone.get(night_url(club, night, "check-in/")).content.decode()
+    again = phone.get(night_url(club, night, "check-in/")).content.decode()
+    attribute = f'data-ends-at="{ends.isoformat()}"'
+    assert attribute in first and attribute in again
+    assert "Round 1 ends at" in text_of(phone.get(night_url(club, night, "check-in/")))
+    assert f'href="/games/{table.game_id}/"' in first
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_seat_and_clock_on_a_players_phone_at_360_px(
+    live_server, page: Page, club, director, night, ada, people
+):
+    services.draw_round(club=club, night_id=night.pk, actor=director)
+    services.publish_round(club=club, night_id=night.pk, actor=director)
+    services.start_round(club=club, night_id=night.pk, actor=director, round_minutes=30)
+    sign_in(page, live_server.url, people["member"].username)
+    page.goto(live_server.url + night_url(club, night, "check-in/"))
+    expect(page.locator("[data-my-seat] h2")).to_contain_text("Round 1: Table")
+    left = page.locator("[data-countdown-left]")
+    expect(left).to_contain_text(re.compile(r"\d"))
+    check_page_state(page, "night-check-in-seated")
+    page.reload()
+    expect(page.locator("[data-my-seat] [data-countdown]")).to_be_visible()

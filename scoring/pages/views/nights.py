@@ -30,6 +30,7 @@ from scoring.selectors.nights import (
     night_hands,
     night_of,
     quality_words,
+    seat_of,
     seat_words,
 )
 
@@ -215,6 +216,8 @@ def night_check_in(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "player": player,
         "checked": checked,
         "withdrawn": withdrawn,
+        "seat": seat_of(night, player.pk) if checked else None,
+        "server_now": timezone.now(),
     }
     return render(request, "pages/night_check_in.html", context)
 
