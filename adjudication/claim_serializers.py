@@ -17,7 +17,7 @@ from adjudication.ruling_fields import (
     TrickSerializer,
     card_list,
 )
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 
 CLAIM_HELP = (
     "A claim made after the record's last play: a seat claims the rest of the tricks "

@@ -10,8 +10,8 @@ from rest_framework import serializers
 
 from adjudication.engine.irregularities import LEAD_CALLS, MOST
 from adjudication.engine.irregularity_options import IRREGULARITY_CHOICES, KINDS, SOURCES
-from hearts_site.schema import nullable, ref
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.schema.openapi import nullable, ref
 
 MAX_SEATS = 6
 MAX_TRICKS = 17  # 52 cards among 3 players

@@ -10,7 +10,7 @@ from rest_framework import serializers
 
 from adjudication.engine.cards import NAMES
 from adjudication.engine.option_values import MOON_CHOICES
-from hearts_site.schema import component, nullable
+from hearts_site.schema.openapi import component, nullable
 
 CARD_HELP = "A card, rank then suit: 2C … TC JC QC KC AC, QS, AH; also 10H, lower case, ♠♥♦♣."
 MAX_SEATS = 6

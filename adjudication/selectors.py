@@ -7,7 +7,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from adjudication.engine import PRESETS, HeartsError, build_ruleset
-from hearts_site.numbers import ascii_whole_number
+from hearts_site.text.numbers import ascii_whole_number
 
 
 def describe_preset(name: str, players: object = None) -> dict[str, Any]:

@@ -39,8 +39,8 @@ from adjudication.ruling_fields import (
 # The card fields live in ruling_fields.py; the other apps and the tests read them here too.
 from adjudication.ruling_fields import CardField as CardField
 from adjudication.ruling_fields import CardListField as CardListField
-from hearts_site.schema import component
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.schema.openapi import component
 
 HOLDINGS_SOURCES = ["hands", "deal", "record", "shown"]
 

@@ -26,11 +26,11 @@ from adjudication.serializers import (
     usual_adjudication,
 )
 from adjudication.services import present_ruling, rule_on_hand
+from hearts_site.api.query import takes_query
+from hearts_site.api.shortcut import UsualCallShortcut
+from hearts_site.api.throttling import ComputeRateThrottle
 from hearts_site.errors import NotFoundError
-from hearts_site.query import takes_query
-from hearts_site.schema import documented
-from hearts_site.shortcut import UsualCallShortcut
-from hearts_site.throttling import ComputeRateThrottle
+from hearts_site.schema.openapi import documented
 
 # Each operation's tag, summary and description, as integrators read them.
 operation = documented(Path(__file__).with_name("operations.toml"))
@@ -57,7 +57,7 @@ class AdjudicationView(UsualCallShortcut):
         return Response(present_ruling(ruling))
 
     def usual_answer(self, data: Any) -> Any | None:
-        """``post``'s answer to an anonymous JSON call (hearts_site/shortcut.py) whose body the
+        """``post``'s answer to an anonymous JSON call (hearts_site/api/shortcut.py) whose body the
         input serializer's one-pass check takes; None for any other."""
         checked = usual_adjudication(data)
         return None if checked is None else present_ruling(rule_on_hand(checked))

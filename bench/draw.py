@@ -5,7 +5,8 @@ Not a test. Each draw is ``plan_rounds(players, rounds, sizes, seed=S)`` from sc
 history), timed alone. The baseline, drawn in the same run on the same layouts, is each round's
 tables shuffled at random: what a draw without design or search repeats. See bench/README.md.
 
-    .venv/bin/python bench/draw.py [--players 8-64] [--rounds 3-8] [--seed S] [--out FILE]
+    .venv/bin/python bench/draw.py [--players 8-64] [--step N] [--rounds 3-12]
+        [--sizes 3,4,5,mixed] [--seed S] [--out FILE]
     .venv/bin/python bench/draw.py --scale 1000,3000,10000 [--scale-rounds 20] [--out FILE]
 
 ``--scale`` draws each size once (tables of 3, 4 and 5, seed 1), each in a process of its own:
@@ -45,6 +46,8 @@ from scoring.domain.seating import plan_rounds, table_layout  # noqa: E402
 
 TARGET_SECONDS = 2.0  # the issue's target for one draw on this machine
 SIZES = (3, 4, 5)  # tables of 4, then 3 or 5 (a multiple of 4 players: tables of 4 only)
+# The table sizes each grid is drawn at, by name (--sizes): one size, or the mix.
+FAMILIES = {"3": (3,), "4": (4,), "5": (5,), "mixed": SIZES}
 # The issue's named cases: players, rounds, sizes; each known to exist without a repeat.
 NAMED = (
     (16, 5, (4,)),
@@ -151,24 +154,8 @@ def render(
             f"{d.repeats} | {d.lower_bound} | {d.random_repeats} | {d.seconds:.2f} | "
             f"{d.cpu_seconds:.2f} |"
         )
-    lines += [
-        "",
-        f"Every size, tables from {{{', '.join(map(str, SIZES))}}} (4s first, so a multiple "
-        "of 4 players sits at tables of 4 only, as with {4}):",
-        "",
-        "| players | tables | "
-        + " | ".join(f"{r} rounds" for r in rounds)
-        + " | slowest s | its CPU s |",
-        "|---:|---|" + "---:|" * (len(rounds) + 2),
-    ]
-    for players in sorted({d.players for d in grid}):
-        row = [d for d in grid if d.players == players]
-        cells = " | ".join(f"{d.repeats} / {d.lower_bound}" for d in row)
-        slow = max(row, key=lambda d: d.seconds)
-        lines.append(
-            f"| {players} | {layout_text(players, SIZES)} | {cells} | "
-            f"{slow.seconds:.2f} | {slow.cpu_seconds:.2f} |"
-        )
+    for sizes in dict.fromkeys(d.sizes for d in grid):
+        lines += grid_table([d for d in grid if d.sizes == sizes], sizes, rounds)
     lines += [
         "",
         f"- At the lower bound: {hits} of {len(grid)} draws; no repeat at all: "
@@ -189,6 +176,30 @@ def render(
     lines += [f"- {key.capitalize()}: {value}" for key, value in facts.items()]
     lines.append(f"- Command: `{command}`")
     return "\n".join(lines) + "\n"
+
+
+def grid_table(grid: list[Draw], sizes: tuple[int, ...], rounds: list[int]) -> list[str]:
+    """One table size's (or the mix's) grid: a row a player count, a column a round count."""
+    mixed = (
+        " (4s first, so a multiple of 4 players sits at tables of 4 only)" if len(sizes) > 1 else ""
+    )
+    lines = [
+        "",
+        f"Tables from {{{', '.join(map(str, sizes))}}}{mixed}:",
+        "",
+        "| players | tables | "
+        + " | ".join(f"{r} rounds" for r in rounds)
+        + " | slowest s | most CPU s |",
+        "|---:|---|" + "---:|" * (len(rounds) + 2),
+    ]
+    for players in sorted({d.players for d in grid}):
+        row = [d for d in grid if d.players == players]
+        cells = " | ".join(f"{d.repeats} / {d.lower_bound}" for d in row)
+        lines.append(
+            f"| {players} | {layout_text(players, sizes)} | {cells} | "
+            f"{max(d.seconds for d in row):.2f} | {max(d.cpu_seconds for d in row):.2f} |"
+        )
+    return lines
 
 
 def one_draw(players: int, rounds: int, timeout: float) -> dict:
@@ -263,8 +274,15 @@ def span(text: str) -> list[int]:
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=span, default=span("8-64"))
-    parser.add_argument("--rounds", type=span, default=span("3-8"))
+    parser.add_argument("--rounds", type=span, default=span("3-12"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--sizes",
+        type=lambda text: [name for name in text.split(",") if name in FAMILIES],
+        default=list(FAMILIES),
+        help="the grids' table sizes: any of 3,4,5,mixed (default all)",
+    )
+    parser.add_argument("--step", type=int, default=1, help="every n-th player count")
     parser.add_argument("--out", type=Path, help="write the section into this results file")
     parser.add_argument("--max-seconds", type=int, default=3600)
     parser.add_argument(
@@ -284,12 +302,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     grid: list[Draw] = []
     with deadline(args.max_seconds, "bench/draw.py"):
         named = [measure(p, r, s, args.seed) for p, r, s in NAMED]
-        for players in args.players:
-            for rounds in args.rounds:
-                draw = measure(players, rounds, SIZES, args.seed)
-                grid.append(draw)
+        for family in args.sizes:
+            sizes = FAMILIES[family]
+            for players in args.players[:: args.step]:
+                if table_layout(players, sizes) is None:
+                    continue  # e.g. 10 players at tables of 3 only
+                for rounds in args.rounds:
+                    draw = measure(players, rounds, sizes, args.seed)
+                    grid.append(draw)
                 print(
-                    f"{players:3d} players × {rounds} rounds: {draw.repeats:3d} repeats, "
+                    f"{family:5s} {players:3d} players × {rounds} rounds: "
+                    f"{draw.repeats:3d} repeats, "
                     f"bound {draw.lower_bound:3d}, random {draw.random_repeats:3d}, "
                     f"{draw.seconds:.2f} s",
                     file=sys.stderr,

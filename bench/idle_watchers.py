@@ -30,7 +30,7 @@ import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
 
-from http_load import ROOT, Load, Run, drain, fetch, gunicorn_on, tail, wrk_runs
+from http_servers import ROOT, Load, Run, drain, fetch, gunicorn_on, tail, wrk_runs
 from report import command_line, deadline, git_commit, load_average, machine_facts, write_section
 
 SECTION = "idle-watchers"

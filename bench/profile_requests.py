@@ -152,7 +152,7 @@ def main() -> int:
         return run_under_callgrind(Path(tempfile.mkdtemp(prefix="hearts-callgrind-")))
     sys.path.insert(0, str(ROOT / "bench"))
     sys.path.insert(0, str(ROOT))
-    from http_load import seed
+    from http_seed import seed
 
     workdir = Path(tempfile.mkdtemp(prefix="hearts-profile-"))
     url = args.database_url or f"sqlite:///{workdir / 'profile.sqlite3'}"

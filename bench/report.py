@@ -7,6 +7,7 @@ is first on the path and they import it as ``from report import ...``.
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
 import platform
@@ -14,7 +15,7 @@ import shlex
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -215,3 +216,15 @@ class ScratchPostgres:
     def version(self) -> str:
         (version,) = self.query("SHOW server_version")[0]
         return version.split()[0]
+
+
+def bounded(kind: Callable[[str], float], low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: ``kind`` of the text, refused outside ``low`` to ``high``."""
+
+    def parse(text: str) -> float:
+        value = kind(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}")
+        return value
+
+    return parse

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
-import importlib.util
 import json
 import os
 import statistics
@@ -48,6 +46,7 @@ from report import (  # noqa: E402
     write_section,
 )
 from scale_leagues import correctable_game, corrector, kept_league, ratings_current  # noqa: E402
+from standings_league import Databases, build, cache_statement, forget_kept_tables  # noqa: E402
 
 DEFAULT_POSTGRES = "postgres://postgres@127.0.0.1:5432/hearts_bench_scale"
 FIGURES = ("standings", "scoreboard", "hand entry", "correction")
@@ -56,31 +55,40 @@ POINTS = ([13, 5, 4, 4], [4, 13, 5, 4], [4, 4, 13, 5], [5, 4, 4, 13])
 WARMUPS = 3
 
 
-@functools.cache
-def standings_bench():
-    """bench/standings.py, for its fresh databases and its league generation (one code)."""
-    path = ROOT / "bench" / "standings.py"
-    spec = importlib.util.spec_from_file_location("bench_standings", path)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
-
-
 # --- One database (runs with Django set up on it) --------------------------------------------
 
 
 def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None]) -> dict:
-    from django.db import connection
-    from django.test import Client
-    from django.test.utils import CaptureQueriesContext
-
-    from scoring import services
-    from scoring.models import Club, Game, GameStatus, League, RatingsState
-    from scoring.services import rerating
-
-    bench = standings_bench()
+    """One size's figures: each call's queries and times, and the re-rating the corrections
+    queued, on the league ``args.league`` (kept or made by scale_leagues.kept_league)."""
     league_id, hands, seats, generate_s = args.league
+    settle_copy()
+    club, earliest, calls = league_calls(league_id, args.requests)
+    warm_up(calls, club)
+    queries = counted_queries(calls, club)
+    log(f"timing {args.requests} requests of each, interleaved")
+    times = timed_calls(calls, club, args.requests)
+    settle_s, locked_s = rerating_after_corrections(club, earliest)
+    log(
+        f"the worker's re-rating after the corrections took {settle_s:.1f} s, "
+        f"{locked_s:.1f} s of it writing under the club's row lock"
+    )
+    return {
+        "settle_s": settle_s,
+        "locked_s": locked_s,
+        "games": games,
+        "hands": hands,
+        "seats": seats,
+        "generate_s": generate_s,
+        "queries": queries,
+        "times": times,
+    }
+
+
+def settle_copy() -> None:
+    """PostgreSQL: the copied league as a database in service has it."""
+    from django.db import connection
+
     if connection.vendor == "postgresql":
         # Planner statistics for the rows just written in bulk, as autovacuum would gather them
         # on a live database (without them the table's plan depends on autovacuum's timing).
@@ -89,13 +97,25 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
             cursor.execute("CHECKPOINT")
+
+
+def league_calls(league_id: int, requests: int) -> tuple[int, tuple, dict[str, Callable]]:
+    """The club's id, the game the corrections correct, and the four figures' requests in the
+    order they are timed: the table, a finished game's scoreboard, hand entry into in-progress
+    games (eight hands a game, so none ends) and the correction of the earliest game's last
+    hand."""
+    from django.test import Client
+
+    from scoring import services
+    from scoring.models import Club, Game, GameStatus, League
+
     league = League.objects.get(pk=league_id)
     club = Club.objects.get(pk=league.club_id)
     owner = club.memberships.get().user
     _token, key = services.create_device_token(user=owner, name="scale")
     board = Game.objects.filter(league=league, status=GameStatus.FINISHED).order_by("pk").first()
     tables = [list(g.seats.order_by("seat")) for g in Game.objects.filter(league=league)[:50]]
-    entries = args.requests + WARMUPS + 2
+    entries = requests + WARMUPS + 2
     open_games = [
         services.create_game(
             club=club,
@@ -105,7 +125,6 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         ).pk
         for i in range(entries // HANDS_PER_GAME + 1)
     ]
-
     earliest = correctable_game(league)
 
     client = Client()
@@ -134,57 +153,76 @@ def measure_size(games: int, args: argparse.Namespace, log: Callable[[str], None
         expect(client.put(url, body, content_type="application/json", headers=auth), 201, url)
         entered += 1
 
-    calls = {"standings": standings, "scoreboard": scoreboard, "hand entry": enter}
-    calls["correction"] = corrector(client, earliest, auth, expect)
-    # The table and the scoreboard are built for each request: their kept renderings are
-    # dropped before it (outside the timing), so the figures are what building them costs.
-    rendered = {"standings", "scoreboard"}
+    return (
+        club.pk,
+        earliest,
+        {
+            "standings": standings,
+            "scoreboard": scoreboard,
+            "hand entry": enter,
+            "correction": corrector(client, earliest, auth, expect),
+        },
+    )
+
+
+# The table and the scoreboard are built for each request: their kept renderings are dropped
+# before it (outside the timing), so the figures are what building them costs.
+RENDERED = {"standings", "scoreboard"}
+
+
+def warm_up(calls: dict[str, Callable[[], None]], club: int) -> None:
     for _ in range(WARMUPS):
         for call in calls.values():
-            bench.forget_kept_tables()
-            ratings_current(club.pk)
+            forget_kept_tables()
+            ratings_current(club)
             call()
+
+
+def counted_queries(calls: dict[str, Callable[[], None]], club: int) -> dict[str, int]:
+    """Each call's queries over one request, the database cache's own statements (keeping a
+    rendering) left out of the table's and the scoreboard's."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
     queries = {}
     for name, call in calls.items():
-        bench.forget_kept_tables()
-        ratings_current(club.pk)
+        forget_kept_tables()
+        ratings_current(club)
         with CaptureQueriesContext(connection) as captured:
             call()
-        # The database cache's own statements (keeping a rendering) are not the figure's.
-        queries[name] = sum(
-            name not in rendered or not bench.cache_statement(q["sql"]) for q in captured
-        )
+        queries[name] = sum(name not in RENDERED or not cache_statement(q["sql"]) for q in captured)
+    return queries
+
+
+def timed_calls(
+    calls: dict[str, Callable[[], None]], club: int, requests: int
+) -> dict[str, list[float]]:
+    """Milliseconds of each call, interleaved request by request."""
     times: dict[str, list[float]] = {name: [] for name in calls}
-    log(f"timing {args.requests} requests of each, interleaved")
-    for _ in range(args.requests):
+    for _ in range(requests):
         for name, call in calls.items():
-            if name in rendered:
-                bench.forget_kept_tables()
-            ratings_current(club.pk)
+            if name in RENDERED:
+                forget_kept_tables()
+            ratings_current(club)
             start = time.perf_counter()
             call()
             times[name].append((time.perf_counter() - start) * 1000)
-    # The worker's run after the corrections: from the earliest game on, as they left it.
+    return times
+
+
+def rerating_after_corrections(club: int, earliest) -> tuple[float, float]:
+    """The worker's run after the corrections, from the earliest game on, as they left it: its
+    seconds, and those of its writes under the club's row lock."""
+    from scoring.models import Game, RatingsState
+    from scoring.services import rerating
+
     game = Game.objects.get(pk=earliest[0])
-    RatingsState.objects.filter(club_id=club.pk).update(stale_since=game.finished_at)
+    RatingsState.objects.filter(club_id=club).update(stale_since=game.finished_at)
     with locked_phase(rerating) as held:
         start = time.perf_counter()
-        rerating.settle_ratings(club.pk)
+        rerating.settle_ratings(club)
         settle_s = time.perf_counter() - start
-    log(
-        f"the worker's re-rating after the corrections took {settle_s:.1f} s, "
-        f"{held[0]:.1f} s of it writing under the club's row lock"
-    )
-    return {
-        "settle_s": settle_s,
-        "locked_s": held[0],
-        "games": games,
-        "hands": hands,
-        "seats": seats,
-        "generate_s": generate_s,
-        "queries": queries,
-        "times": times,
-    }
+    return settle_s, held[0]
 
 
 @contextlib.contextmanager
@@ -211,9 +249,8 @@ def locked_phase(rerating):
 
 def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:
     """This process's database: every size, each in a fresh database."""
-    bench = standings_bench()
     url = None if args.database == "sqlite" else args.postgres_url
-    databases = bench.Databases(url, log)
+    databases = Databases(url, log)
     os.environ["DATABASE_URL"] = databases.url
     os.environ["DJANGO_SETTINGS_MODULE"] = "hearts_site.settings"
     # The throttle counts (one statement per write) but never refuses.
@@ -224,7 +261,6 @@ def run_database(args: argparse.Namespace, log: Callable[[str], None]) -> dict:
     results = []
     try:
         for index, games in enumerate(args.sizes):
-            build = standings_bench().build
             args.league = kept_league(databases, index, games, args, build, log)
             results.append(measure_size(games, args, log))
             medians = {k: statistics.median(v) for k, v in results[-1]["times"].items()}

@@ -15,6 +15,8 @@ not grow with the league. See bench/README.md.
 
 With no --database-url the databases are temporary SQLite files. With a postgres:// URL the
 database it names is created for each size and dropped at the end; it must not exist already.
+The databases and leagues are standings_league.py's (bench/scale.py's too), the report
+standings_report.py's.
 """
 
 from __future__ import annotations
@@ -23,39 +25,23 @@ import argparse
 import cProfile
 import gc
 import io
-import math
 import os
 import pstats
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 # Benchmark this checkout, even when another checkout is installed in the venv.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from report import (  # noqa: E402
-    ScratchPostgres,
-    command_line,
-    deadline,
-    git_commit,
-    machine_facts,
-    markers,
-    percentile,
-    read_section,
-    write_section,
-)
+from report import command_line, deadline, git_commit, machine_facts  # noqa: E402
+from standings_league import Databases, build, cache_statement, forget_kept_tables  # noqa: E402
+from standings_report import WARMUPS, Result, render, write_database_part  # noqa: E402
 
-TARGET_P99_MS = 100.0  # the issue's target at 20,000 games
-TARGET_RATIO = 2.0  # ... and within 2x of the raw GROUP BY
-TARGET_SIZE = 20_000
-WARMUPS = 3
 # The code the figures depend on (a dirty tree is noted in the report).
 MEASURED = (
     "scoring/selectors/standings.py",
@@ -84,154 +70,6 @@ GROUP BY s.player_id
 """
 
 
-@dataclass(frozen=True)
-class Result:
-    games: int
-    hands: int
-    seats: int
-    generate_s: float
-    endpoint_ms: list[float]
-    raw_ms: list[float]
-    not_modified_ms: list[float]
-    kept_ms: list[float]
-    queries: int
-    queries_304: int
-    queries_kept: int
-
-    @property
-    def ratio_p50(self) -> float:
-        return percentile(self.endpoint_ms, 50) / percentile(self.raw_ms, 50)
-
-    @property
-    def ratio_p99(self) -> float:
-        return percentile(self.endpoint_ms, 99) / percentile(self.raw_ms, 99)
-
-
-# --- Databases -------------------------------------------------------------------------------
-
-
-class Databases:
-    """A fresh database for each size: a new SQLite file, or the PostgreSQL database dropped
-    and created again. Only what this run created is ever removed: a database named in
-    --database-url must not exist when the run starts."""
-
-    def __init__(self, url: str | None, log: Callable[[str], None] | None = None):
-        # ``log`` is accepted (and unused) for bench/scale.py, which shares this class.
-        self.tmp = None
-        if url is None:
-            self.tmp = tempfile.TemporaryDirectory(prefix="hearts-bench-")
-            url = f"sqlite:///{self.tmp.name}/bench-0.sqlite3"
-        self.url = url
-        parts = urlsplit(url)
-        self.vendor = "postgresql" if parts.scheme in ("postgres", "postgresql") else "sqlite"
-        self.name = parts.path.lstrip("/")
-        self.created = False
-        exists = False
-        if self.vendor == "postgresql":
-            self.scratch = ScratchPostgres(url)
-            exists = self.scratch.exists()
-        elif self.tmp is None:
-            self.file = Path(url.removeprefix("sqlite:///"))
-            exists = self.file.exists()
-        if exists:
-            raise SystemExit(
-                f"database {self.name!r} exists already: the benchmark only removes what it "
-                "created; name a new one in --database-url"
-            )
-
-    def fresh(self, index: int) -> None:
-        from django.db import connections
-
-        connections.close_all()
-        settings = connections["default"].settings_dict
-        if self.vendor == "sqlite":
-            if self.tmp is not None:
-                settings["NAME"] = str(Path(self.tmp.name) / f"bench-{index}.sqlite3")
-            else:
-                self.drop()
-                settings["NAME"] = str(self.file)
-                self.created = True
-        else:
-            self.drop()
-            self.scratch.create()
-            self.created = True
-        from django.core.management import call_command
-
-        call_command("migrate", verbosity=0, interactive=False)
-        call_command("createcachetable", verbosity=0)
-
-    def drop(self) -> None:
-        if not self.created:
-            return
-        from django.db import connections
-
-        connections.close_all()
-        if self.vendor == "sqlite":
-            for suffix in ("", "-wal", "-shm"):
-                Path(f"{self.file}{suffix}").unlink(missing_ok=True)
-            self.created = False
-            return
-        self.scratch.drop()
-        self.created = False
-
-    def close(self) -> None:
-        self.drop()
-        if self.tmp is not None:
-            from django.db import connections
-
-            connections.close_all()
-            self.tmp.cleanup()
-
-    def describe(self) -> str:
-        from django.db import connection
-
-        if self.vendor == "sqlite":
-            import sqlite3
-
-            where = "a temporary file" if self.tmp else f"{self.file}, made and removed by the run"
-            return f"SQLite {sqlite3.sqlite_version} ({where}, WAL)"
-        with connection.cursor() as cursor:
-            cursor.execute("SHOW server_version")
-            (version,) = cursor.fetchone()
-        return f"PostgreSQL {version} (database {self.name!r}, created and dropped by the run)"
-
-
-# --- Workload and timing ---------------------------------------------------------------------
-
-
-def build(games: int, players: int, seed: int) -> tuple[int, int, int, float]:
-    """The league (untimed for the figures; its own duration is reported)."""
-    from django.contrib.auth import get_user_model
-
-    from scoring import services
-    from scoring.models import GameSeat, GameStatus, Hand
-    from scoring.sample.generate import generate
-
-    start = time.perf_counter()
-    user = get_user_model().objects.create_user("bench")
-    club = services.create_club(user=user, name="Bench club", slug="bench")
-    league = generate(club=club, actor=user, players=players, games=games, seed=seed)
-    elapsed = time.perf_counter() - start
-    finished = league.games.filter(status=GameStatus.FINISHED).count()
-    if finished != games:
-        raise SystemExit(f"generated {finished} finished games of {games}")
-    hands = Hand.objects.filter(game__league=league).count()
-    seats = GameSeat.objects.filter(game__league=league).count()
-    settle()
-    return league.pk, hands, seats, elapsed
-
-
-def settle() -> None:
-    """On PostgreSQL, what autovacuum does to a table after a bulk load, done now: planner
-    statistics and the visibility map, so the figures are those of a database in service.
-    (SQLite keeps no statistics unless told to, and Django never tells it: nothing to do.)"""
-    from django.db import connection
-
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM ANALYZE")
-
-
 def raw_group_by(league_id: int) -> list[tuple]:
     from django.db import connection
 
@@ -249,21 +87,6 @@ def check(body: dict, raw: list[tuple]) -> None:
     expected = {row[0]: (row[1], row[2], row[4], row[5], row[6]) for row in raw}
     if endpoint != expected:
         raise SystemExit("the endpoint's rows differ from the raw GROUP BY")
-
-
-def cache_statement(sql: str) -> bool:
-    """The database cache's own statements (reading or keeping a rendering): not a figure's."""
-    transaction = sql in ("BEGIN", "BEGIN IMMEDIATE", "COMMIT")
-    return "hearts_cache" in sql or "hearts_kept" in sql or transaction
-
-
-def forget_kept_tables() -> None:
-    """Drop every rendered table (the worker's memory and the shared cache), so the next
-    request builds its table: the endpoint's figure is the cost of building one."""
-    from django.core.cache import caches
-
-    caches["rendered"].clear()
-    caches["kept"].clear()
 
 
 def measure(league_id: int, requests: int, log: Callable[[str], None]) -> tuple:
@@ -340,108 +163,6 @@ def profile(league_id: int, requests: int, top: int = 25) -> str:
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
     return stream.getvalue()
-
-
-# --- Report ----------------------------------------------------------------------------------
-
-
-def ms(value: float) -> str:
-    return f"{value:.2f}" if value < 10 else f"{value:.1f}"
-
-
-def verdicts(results: list[Result]) -> list[str]:
-    lines = []
-    at_target = [r for r in results if r.games == TARGET_SIZE]
-    for r in at_target:
-        p99 = percentile(r.endpoint_ms, 99)
-        met = p99 < TARGET_P99_MS
-        lines.append(
-            f"- p99 under {TARGET_P99_MS:g} ms at {TARGET_SIZE:,} games: "
-            f"{'met' if met else 'NOT met'} ({ms(p99)} ms)."
-        )
-        met = r.ratio_p50 <= TARGET_RATIO and r.ratio_p99 <= TARGET_RATIO
-        lines.append(
-            f"- Within {TARGET_RATIO:g}× of the raw GROUP BY at {TARGET_SIZE:,} games: "
-            f"{'met' if met else 'NOT met'} (p50 {r.ratio_p50:.2f}×, p99 {r.ratio_p99:.2f}×)."
-        )
-    counts = sorted({r.queries for r in results})
-    flat = "flat" if len(counts) == 1 else "NOT flat"
-    lines.append(
-        f"- Queries per request: {flat} ({', '.join(str(r.queries) for r in results)} "
-        f"at {', '.join(f'{r.games:,}' for r in results)} games; a kept table costs "
-        f"{', '.join(sorted({str(r.queries_kept) for r in results}))}, a 304 "
-        f"{', '.join(sorted({str(r.queries_304) for r in results}))})."
-    )
-    return lines
-
-
-def p99_is(samples: int) -> str:
-    from_top = samples - math.ceil(0.99 * samples) + 1
-    which = "the slowest" if from_top == 1 else f"the {ordinal(from_top)} slowest"
-    return f"with {samples} samples p99 is {which}"
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
-
-
-def render(
-    args: argparse.Namespace, results: list[Result], facts: dict[str, str], command: str
-) -> str:
-    vendor = facts["database"].split()[0]
-    lines = [
-        f"### {vendor}",
-        "",
-        f"{args.players} players; each size generated into a fresh migrated database; "
-        f"{args.requests} requests of each figure after {WARMUPS} warm-ups, interleaved "
-        "(endpoint building the table: every kept rendering dropped before it; the same "
-        "request again, answered by the kept rendering; raw SQL; conditional request); "
-        f"milliseconds; nearest-rank percentiles ({p99_is(args.requests)}). Ratio: endpoint "
-        "over raw SQL. Queries: building / kept / 304 (the database cache's own statements "
-        "not counted).",
-        "",
-        "| games | hands | seat rows | generated in | endpoint p50 | endpoint p99 | "
-        "raw SQL p50 | raw SQL p99 | ratio p50 | ratio p99 | kept p50 | 304 p50 | queries |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
-    ]
-    for r in results:
-        lines.append(
-            f"| {r.games:,} | {r.hands:,} | {r.seats:,} | {r.generate_s:.0f} s | "
-            f"{ms(percentile(r.endpoint_ms, 50))} | {ms(percentile(r.endpoint_ms, 99))} | "
-            f"{ms(percentile(r.raw_ms, 50))} | {ms(percentile(r.raw_ms, 99))} | "
-            f"{r.ratio_p50:.2f}× | {r.ratio_p99:.2f}× | {ms(percentile(r.kept_ms, 50))} | "
-            f"{ms(percentile(r.not_modified_ms, 50))} | "
-            f"{r.queries} / {r.queries_kept} / {r.queries_304} |"
-        )
-    lines += ["", *verdicts(results), ""]
-    lines += [f"- {key.capitalize()}: {value}" for key, value in facts.items()]
-    lines.append(f"- Command: `{command}`")
-    return "\n".join(lines) + "\n"
-
-
-def write_database_part(path: Path, vendor: str, body: str) -> None:
-    """Replace this database's part of the standings section (each database keeps its own,
-    between ``<!-- standings:VENDOR:start -->`` and ``<!-- standings:VENDOR:end -->``)."""
-    inner = read_section(path, "standings")
-    parts = {}
-    for name in ("sqlite", "postgresql"):
-        open_, close = markers(f"standings:{name}")
-        a, b = inner.find(open_), inner.find(close)
-        if a >= 0 and b > a:
-            parts[name] = inner[a : b + len(close)]
-    open_, close = markers(f"standings:{vendor}")
-    parts[vendor] = f"{open_}\n{body}{close}"
-    heading = (
-        "## Standings (`bench/standings.py`)\n\n"
-        "The league table endpoint (`GET /api/v1/leagues/{id}/standings/`, through Django's "
-        "test Client in the benchmark's process) against a hand-written SQL `GROUP BY` over the "
-        "same seat rows. Targets: p99 under 100 ms at 20,000 games, within 2× of the raw SQL, "
-        "and a query count that does not grow with the league.\n"
-    )
-    section = "\n\n".join(
-        [heading.rstrip("\n")] + [parts[n] for n in ("sqlite", "postgresql") if n in parts]
-    )
-    write_section(path, "standings", section + "\n")
 
 
 # --- Main ------------------------------------------------------------------------------------

@@ -29,7 +29,26 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=1000, help="of each, over all rounds")
     parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args()
-    sys.path.insert(0, str(args.src))
+    call = wsgi_caller(application(args.src))
+    loads = {
+        "ping": ("GET", "/ping"),
+        "adjudicate": ("POST", "/api/v1/adjudications/", adjudication_body()),
+    }
+    for name, request in loads.items():
+        if not call(*request).startswith("200"):
+            raise SystemExit(f"{name} did not answer 200")
+    cpu = cpu_per_request(call, loads, args.rounds, max(args.requests // args.rounds, 1))
+    ping, adjudicate = min(cpu["ping"]), min(cpu["adjudicate"])
+    print(
+        f"{args.src}: ping {ping:.0f} µs, adjudicate {adjudicate:.0f} µs CPU per request "
+        f"(best of {args.rounds} rounds); ping / adjudicate {ping / adjudicate:.3f}; "
+        f"load average {os.getloadavg()[0]:.2f}"
+    )
+
+
+def application(src: Path):
+    """The WSGI application of the tree ``src``, on a new migrated SQLite file."""
+    sys.path.insert(0, str(src))
     workdir = Path(tempfile.mkdtemp(prefix="hearts-wsgi-cpu-"))
     os.environ.update(
         DATABASE_URL=f"sqlite:///{workdir / 'db.sqlite3'}",
@@ -44,21 +63,30 @@ def main() -> None:
     from django.core.management import call_command
     from django.core.wsgi import get_wsgi_application
 
+    call_command("migrate", verbosity=0)
+    return get_wsgi_application()
+
+
+def adjudication_body() -> bytes:
+    """A complete random legal hand with its holdings, the same one every run (seed 7)."""
     from adjudication.engine import build_ruleset
     from adjudication.engine.cards import NAMES, cards_in
     from adjudication.engine.simulate import deal, opening_leader, play_randomly
 
-    call_command("migrate", verbosity=0)
-    app = get_wsgi_application()
     rules, rng = build_ruleset("standard"), random.Random(7)
     holdings = deal(rules, rng)
     plays = play_randomly(rules, holdings, opening_leader(rules, holdings), rng)
-    body = json.dumps(
+    return json.dumps(
         {
             "plays": [NAMES[c] for c in plays],
             "hands": [[NAMES[c] for c in cards_in(m)] for m in holdings],
         }
     ).encode()
+
+
+def wsgi_caller(app):
+    """``call(method, path, data)``: one request as gunicorn hands it to ``app``, its body read
+    whole and closed; returns the status line."""
 
     def call(method: str, path: str, data: bytes = b"") -> str:
         environ = {
@@ -83,24 +111,20 @@ def main() -> None:
         chunks.close()
         return status[0]
 
-    loads = {"ping": ("GET", "/ping"), "adjudicate": ("POST", "/api/v1/adjudications/", body)}
-    for name, request in loads.items():
-        if not call(*request).startswith("200"):
-            raise SystemExit(f"{name} did not answer 200")
-    each = max(args.requests // args.rounds, 1)
+    return call
+
+
+def cpu_per_request(call, loads: dict, rounds: int, each: int) -> dict[str, list[float]]:
+    """CPU µs per request of each load, a figure a round; the loads alternate within a round so
+    that the machine's other work falls on both alike."""
     cpu: dict[str, list[float]] = {name: [] for name in loads}
-    for _ in range(args.rounds):
+    for _ in range(rounds):
         for name, request in loads.items():
             started = time.process_time()
             for _ in range(each):
                 call(*request)
             cpu[name].append((time.process_time() - started) / each * 1e6)
-    ping, adjudicate = min(cpu["ping"]), min(cpu["adjudicate"])
-    print(
-        f"{args.src}: ping {ping:.0f} µs, adjudicate {adjudicate:.0f} µs CPU per request "
-        f"(best of {args.rounds} rounds); ping / adjudicate {ping / adjudicate:.3f}; "
-        f"load average {os.getloadavg()[0]:.2f}"
-    )
+    return cpu
 
 
 if __name__ == "__main__":

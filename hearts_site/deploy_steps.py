@@ -5,9 +5,13 @@
   manifest it writes; without it every page, the 404 page included, is a 500.
 * `migrate`: it makes the database cache's tables (scoring/migrations/0008_cache_tables.py);
   without them every sign-in fails.
+* `compilemessages`: the pages read each language from its compiled catalogue (`.mo`); a
+  catalogue missing, or older than its `.po`, shows that language's readers English.
 """
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from django.conf import settings
 from django.core.files.storage import storages
@@ -15,6 +19,7 @@ from django.db import DatabaseError, OperationalError
 
 COLLECTSTATIC = "collectstatic"
 MIGRATE = "migrate"
+COMPILEMESSAGES = "compilemessages"
 # PostgreSQL's SQLSTATE for a relation that does not exist.
 UNDEFINED_TABLE = "42P01"
 
@@ -27,6 +32,18 @@ def static_manifest_missing() -> bool:
     storage = storages["staticfiles"]
     manifest = getattr(storage, "manifest_name", None)
     return manifest is not None and not storage.exists(manifest)
+
+
+def catalogues_missing() -> list[str]:
+    """The translation catalogues (``.po`` under ``LOCALE_PATHS``) whose compiled ``.mo`` is
+    missing or older than the ``.po``: a few file looks, so /healthz may ask each time."""
+    stale = []
+    for root in map(Path, settings.LOCALE_PATHS):
+        for source in sorted(root.glob("*/LC_MESSAGES/*.po")):
+            compiled = source.with_suffix(".mo")
+            if not compiled.exists() or compiled.stat().st_mtime < source.stat().st_mtime:
+                stale.append(str(source.relative_to(root).with_suffix(".mo")))
+    return stale
 
 
 def database_cache_tables() -> list[str]:

@@ -10,7 +10,7 @@ render the one error body the API uses::
      "request_id": "..."}
 
 A 400 is a ``validation_error``; other 4xx are ``client_error``; 5xx are ``server_error``.
-``request_id`` is the answer's ``X-Request-ID`` (hearts_site/request_id.py): what a caller
+``request_id`` is the answer's ``X-Request-ID`` (hearts_site/http/request_id.py): what a caller
 quotes to the operator. Bodies made outside DRF (middleware, the root URLconf's handlers) are
 made by :func:`error_json`, in the same shape.
 """
@@ -30,9 +30,9 @@ from drf_standardized_errors.handler import exception_handler as standardized_ex
 from rest_framework import exceptions, status
 from rest_framework.exceptions import ErrorDetail
 
-from hearts_site.db_pool import drop_idle_connections
+from hearts_site.database.pool import drop_idle_connections
 from hearts_site.deploy_steps import is_missing_table
-from hearts_site.request_id import request_id
+from hearts_site.http.request_id import request_id
 
 logger = logging.getLogger(__name__)
 

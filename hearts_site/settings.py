@@ -13,10 +13,10 @@ from pathlib import Path
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy
 
-from hearts_site.dbconfig import database_config
+from hearts_site.database.config import database_config
 from hearts_site.environment import env_bool, env_list, local_secret_key
-from hearts_site.openapi_settings import openapi_settings
-from hearts_site.tasks import task_settings
+from hearts_site.schema.settings import openapi_settings
+from hearts_site.tasks.queue import task_settings
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -62,26 +62,26 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: every answer, whatever made it, names its request (X-Request-ID).
-    "hearts_site.request_id.RequestIdMiddleware",
+    "hearts_site.http.request_id.RequestIdMiddleware",
     # Before anything that answers (WhiteNoise, CommonMiddleware): CORS for the API.
-    "hearts_site.cors.CorsMiddleware",
+    "hearts_site.http.cors.CorsMiddleware",
     # RateLimit-Policy and RateLimit on the answer to each request a throttle counted.
-    "hearts_site.throttling.RateLimitHeadersMiddleware",
+    "hearts_site.api.throttling.RateLimitHeadersMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "hearts_site.security_headers.CSPMiddleware",  # django-csp's, the policy built once
+    "hearts_site.http.security_headers.CSPMiddleware",  # django-csp's, the policy built once
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "hearts_site.middleware.LengthRequiredMiddleware",
+    "hearts_site.http.middleware.LengthRequiredMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the picker's cookie, else the browser's (or caller's) Accept-Language.
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "hearts_site.account_header.AccountHeaderMiddleware",  # which account a page is for
-    "hearts_site.middleware.PageMessagesMiddleware",  # Django's, outside the API only
+    "hearts_site.http.account_header.AccountHeaderMiddleware",  # which account a page is for
+    "hearts_site.http.middleware.PageMessagesMiddleware",  # Django's, outside the API only
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "hearts_site.middleware.DatabaseUnavailableMiddleware",
+    "hearts_site.http.middleware.DatabaseUnavailableMiddleware",
     # Last: answers the admin's sign-in with 429 while its pair is locked out.
     "axes.middleware.AxesMiddleware",
 ]
@@ -120,7 +120,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Cache ----------------------------------------------------------------------------------
 
 # Two shared caches: "default" for what little else is cached, "kept" for rendered tables and
-# scoreboards (hearts_site/rendering.py), apart so that bodies, which come and go with every
+# scoreboards (hearts_site/http/rendering.py), apart so that bodies, which come and go with every
 # hand, never crowd the rest out. Sign-in failures are counted in a table of their own (axes).
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 # The database cache's tables, made by a migration (scoring/migrations/0008_cache_tables.py)
@@ -156,7 +156,7 @@ else:
         f"CACHE_URL={CACHE_URL!r}: use redis://host:6379/0 (or rediss://), or leave it unset "
         "for the shared database cache."
     )
-# Each worker's own copies of rendered bodies (hearts_site/rendering.py). Safe unshared: their
+# Each worker's own copies of rendered bodies (hearts_site/http/rendering.py). Safe unshared: their
 # keys name a version of everything the body shows, read from the database on each request.
 CACHES["rendered"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
@@ -165,7 +165,7 @@ CACHES["rendered"] = {
     "OPTIONS": {"MAX_ENTRIES": 200},
 }
 
-# --- Background tasks (django-tasks, hearts_site/tasks.py) ----------------------------------
+# --- Background tasks (django-tasks, hearts_site/tasks/queue.py) ----------------------------------
 # Queues "webhooks" and "ratings" (manage.py tasks_worker), a table in this database unless
 # TASKS_URL names a Redis (redis://host:6379/1: RQ's queues there, django-tasks-rq).
 TASKS, RQ_QUEUES, _TASK_APPS = task_settings(os.environ)
@@ -179,7 +179,7 @@ HEARTS_WORKER_LOST_AFTER = float(os.environ.get("HEARTS_WORKER_LOST_AFTER", "60"
 # "A hand sent late"): refused when later than the server's clock by more than this (seconds).
 HEARTS_CLOCK_SKEW_SECONDS = float(os.environ.get("HEARTS_CLOCK_SKEW_SECONDS", "120"))
 
-# --- Cross-origin calls to the API (hearts_site/cors.py, django-cors-headers) --------------
+# --- Cross-origin calls to the API (hearts_site/http/cors.py, django-cors-headers) --------------
 # A public read (GET or HEAD without a token) from any origin, answered "*"; anything else
 # (a token, a write) only from the origins listed here, e.g. "https://club.example.org".
 # Never credentials: the cookie session is for this site's own pages.
@@ -249,6 +249,11 @@ AUTH_PASSWORD_VALIDATORS = [
 PASSWORD_RESET_LINK_TTL = timedelta(hours=float(os.environ.get("PASSWORD_RESET_LINK_HOURS", "24")))
 # A device token stops working after this many days without use (each use renews it).
 DEVICE_TOKEN_IDLE = timedelta(days=float(os.environ.get("DEVICE_TOKEN_IDLE_DAYS", "90")))
+# Sign-in records (with their IP addresses), expired or revoked invitations and spent reset
+# links are deleted this long after (scoring/services/retention.py, queued by manage.py sweep).
+HEARTS_RETENTION = timedelta(days=float(os.environ.get("HEARTS_RETENTION_DAYS", "90")))
+if timedelta(0) >= HEARTS_RETENTION:
+    raise ImproperlyConfigured("HEARTS_RETENTION_DAYS: a number of days above 0, such as 90")
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -257,7 +262,7 @@ LOGOUT_REDIRECT_URL = "home"
 
 # The reverse proxies whose X-Forwarded-For is believed, as addresses or CIDRs
 # ("10.0.0.5,10.1.0.0/16"). Empty (the default): the connection's peer is the client and
-# X-Forwarded-For is ignored. Read by hearts_site/client_address.py, for the sign-in lockout
+# X-Forwarded-For is ignored. Read by hearts_site/http/client_address.py, for the sign-in lockout
 # and the anonymous throttles alike.
 HEARTS_TRUSTED_PROXIES = env_list("HEARTS_TRUSTED_PROXIES")
 for _cidr in HEARTS_TRUSTED_PROXIES:
@@ -275,7 +280,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "scoring.services.signin_guard.LockoutHandler"
 # The admin's refusal: a 429 page with the real wait as Retry-After.
 AXES_LOCKOUT_CALLABLE = "scoring.services.signin_guard.lockout_page"
-AXES_CLIENT_IP_CALLABLE = "hearts_site.client_address.client_address"
+AXES_CLIENT_IP_CALLABLE = "hearts_site.http.client_address.client_address"
 # A username from one address is locked out after this many failures, for the cool-off.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_FAILURE_LIMIT = int(os.environ.get("SIGN_IN_FAILURE_LIMIT", "5"))
@@ -303,7 +308,7 @@ LANGUAGES = [
     ("es", "Español"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-FORMAT_MODULE_PATH = ["hearts_site.formats"]  # English dates as the pages write them
+FORMAT_MODULE_PATH = ["hearts_site.text.formats"]  # English dates as the pages write them
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
@@ -389,17 +394,17 @@ PERMISSIONS_POLICY = {
 # --- REST framework -------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "hearts_site.schema.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "hearts_site.schema.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "hearts_site.errors.exception_handler",
-    "DEFAULT_PARSER_CLASSES": ["hearts_site.json.FastJSONParser"],
-    "DEFAULT_RENDERER_CLASSES": ["hearts_site.json.FastJSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["hearts_site.api.json.FastJSONParser"],
+    "DEFAULT_RENDERER_CLASSES": ["hearts_site.api.json.FastJSONRenderer"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous API call then gets 401 with WWW-Authenticate, not 403.
         "scoring.api.authentication.DeviceTokenAuthentication",
         "scoring.api.authentication.CookieSessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_PAGINATION_CLASS": "hearts_site.pagination.StrictLimitOffsetPagination",
+    "DEFAULT_PAGINATION_CLASS": "hearts_site.api.pagination.StrictLimitOffsetPagination",
     "DEFAULT_THROTTLE_CLASSES": ["scoring.api.throttling.WriteRateThrottle"],
     "DEFAULT_THROTTLE_RATES": {
         "writes": os.environ.get("API_WRITE_RATE", "300/min"),
@@ -412,12 +417,12 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
         "django_filters.rest_framework.DjangoFilterBackend",
-        # DRF's, refusing an ordering the list does not take (hearts_site/query.py).
-        "hearts_site.query.StrictOrderingFilter",
+        # DRF's, refusing an ordering the list does not take (hearts_site/api/query.py).
+        "hearts_site.api.query.StrictOrderingFilter",
     ],
 }
 
-# The OpenAPI document's settings (drf-spectacular): hearts_site/openapi_settings.py.
+# The OpenAPI document's settings (drf-spectacular): hearts_site/schema/settings.py.
 SPECTACULAR_SETTINGS = openapi_settings()
 
 # --- Logging: everything to stderr (gunicorn / the container collects it) -------------------

@@ -17,7 +17,7 @@ from drf_spectacular.views import (
 )
 
 from hearts_site import views
-from hearts_site.converters import IdConverter
+from hearts_site.http.converters import IdConverter
 
 register_converter(IdConverter, "id")
 # Redoc's page: its styles written at run time carry this response's nonce, but for two that its

@@ -19,18 +19,20 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from hearts_site import worker_health
+from hearts_site.api.query import refuse_unknown
 from hearts_site.deploy_steps import (
     COLLECTSTATIC,
+    COMPILEMESSAGES,
     MIGRATE,
+    catalogues_missing,
     database_cache_tables,
     missing_tables,
     static_manifest_missing,
 )
 from hearts_site.errors import error_json
-from hearts_site.query import refuse_unknown
-from hearts_site.schema import documented
-from hearts_site.tasks import QUEUES
+from hearts_site.schema.openapi import documented
+from hearts_site.tasks import worker_health
+from hearts_site.tasks.queue import QUEUES
 
 # Each operation's tag, summary and description, as integrators read them.
 operation = documented(Path(__file__).with_name("operations.toml"))
@@ -44,7 +46,7 @@ def healthz(request: HttpRequest) -> JsonResponse:
     """200 after one round trip to the database when nothing is missing; 503 when the database
     cannot be reached (``database: unreachable``), a deployment step was left undone
     (``missing``: the steps to run) or a task queue's worker was seen, but not lately
-    (``stale_workers``: the queues, hearts_site/worker_health.py). Why the database failed is
+    (``stale_workers``: the queues, hearts_site/tasks/worker_health.py). Why the database failed is
     logged, never shown: anyone may call it.
 
     A plain Django view: no authentication, no DRF, never cached.
@@ -55,6 +57,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
         logger.warning("healthz: database unreachable: %s: %s", type(exc).__name__, exc)
         return JsonResponse({"status": "unavailable", "database": "unreachable"}, status=503)
     missing = [COLLECTSTATIC] if static_manifest_missing() else []
+    if catalogues_missing():
+        missing.append(COMPILEMESSAGES)
     if absent_tables:
         missing.append(MIGRATE)
     if missing:

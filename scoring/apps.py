@@ -8,7 +8,7 @@ class ScoringConfig(AppConfig):
     name = "scoring"
 
     def ready(self) -> None:
-        from hearts_site import db_deadline
+        from hearts_site.database import deadline as db_deadline
         from scoring import checks  # noqa: F401  (registers the system checks)
 
         db_deadline.install()

@@ -42,6 +42,22 @@ def static_files_collected(app_configs, **kwargs) -> list[checks.CheckMessage]:
     ]
 
 
+@checks.register(checks.Tags.translation, deploy=True)
+def catalogues_compiled(app_configs, **kwargs) -> list[checks.CheckMessage]:
+    missing = deploy_steps.catalogues_missing()
+    if not missing:
+        return []
+    return [
+        checks.Error(
+            f"Translation catalogues missing or older than their .po ({', '.join(missing)}): "
+            "those languages' readers would see English.",
+            hint="Run `manage.py compilemessages --ignore .venv` (it needs gettext's msgfmt) "
+            "on this server after every update.",
+            id="hearts.E004",
+        )
+    ]
+
+
 @checks.register(checks.Tags.database, deploy=True)
 def cache_tables_present(app_configs, databases=None, **kwargs) -> list[checks.CheckMessage]:
     """Asked by `check --deploy --database default` (not by `migrate`, which makes them)."""

@@ -3,10 +3,14 @@
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from django.core.signals import request_finished, request_started
+from django.test.client import AsyncClientHandler, ClientHandler
 from django.test.utils import override_settings
 from django.utils import translation
 
@@ -60,7 +64,7 @@ def throttle_rates(monkeypatch):
     scopes only), the clock held 30 s into a minute and half an hour into an hour. A test's
     requests then never straddle two windows: CI saw a 2/min budget answer [200, 200, 200]
     when a minute ended between the second request and the third."""
-    from hearts_site.throttling import FixedWindowThrottle
+    from hearts_site.api.throttling import FixedWindowThrottle
 
     def set_rates(rates: dict[str, str | None]) -> None:
         monkeypatch.setattr(FixedWindowThrottle, "THROTTLE_RATES", rates)
@@ -113,6 +117,68 @@ def migrated_database_url(migrated_template, tmp_path):
     migrated_template.drop(url)
 
 
+class LiveRequests:
+    """The live server's requests between Django's ``request_started`` and
+    ``request_finished`` (the test client's are left out: they run in the test's thread)."""
+
+    def __init__(self) -> None:
+        self.running = 0
+        self.last_change = time.monotonic()
+        self.changed = threading.Condition()
+
+    def started(self, sender, **kwargs) -> None:
+        self._count(sender, +1)
+
+    def finished(self, sender, **kwargs) -> None:
+        self._count(sender, -1)
+
+    def _count(self, sender, step: int) -> None:
+        if sender in (ClientHandler, AsyncClientHandler):
+            return
+        with self.changed:
+            self.running += step
+            self.last_change = time.monotonic()
+            self.changed.notify_all()
+
+    def wait_until_quiet(self, *, quiet: float, timeout: float) -> bool:
+        """True once none has run for ``quiet`` seconds: a request a closed page had sent may
+        still be on its way to the server's thread when the count first reads zero."""
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while True:
+                now = time.monotonic()
+                if self.running <= 0 and now - self.last_change >= quiet:
+                    return True
+                if now >= deadline:
+                    return False
+                self.changed.wait(min(quiet, deadline - now))
+
+
+@pytest.fixture(autouse=True)
+def _the_live_server_quiet_before_the_database_is_emptied(request):
+    """A test with a live server ends once its requests have: its pages are closed by then
+    (Playwright's fixtures are torn down first), but a request one of them had in flight can
+    still be running. PostgreSQL's flush (a TRUNCATE of every table) then deadlocked with it
+    in CI, and the next test found this one's rows."""
+    if "live_server" not in request.fixturenames:
+        yield
+        return
+    requests = LiveRequests()
+    request_started.connect(requests.started, weak=False)
+    request_finished.connect(requests.finished, weak=False)
+    try:
+        yield
+        if not requests.wait_until_quiet(quiet=0.25, timeout=30):
+            pytest.fail(
+                f"the live server still ran {requests.running} request(s) 30 s after "
+                "the test ended",
+                pytrace=False,
+            )
+    finally:
+        request_started.disconnect(requests.started)
+        request_finished.disconnect(requests.finished)
+
+
 @pytest.fixture(autouse=True)
 def _the_source_language_after_each_test():
     """A request the test client made leaves its language active in this thread (Django's
@@ -132,7 +198,7 @@ def _a_fresh_shared_cache():
     from django.conf import settings
     from django.core.cache import caches
 
-    from hearts_site.throttling import LOCAL_COUNTS
+    from hearts_site.api.throttling import LOCAL_COUNTS
 
     caches["rendered"].clear()
     LOCAL_COUNTS.counts.clear()

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
 
-from hearts_site.dbconfig import POSTGRES_SCHEMES, database_config
+from hearts_site.database.config import POSTGRES_SCHEMES, database_config
 
 ROOT = Path(__file__).resolve().parents[1]
 

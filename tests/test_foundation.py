@@ -22,7 +22,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from hearts_site import errors
-from hearts_site.dbconfig import database_config
+from hearts_site.database.config import database_config
 
 ROOT = Path(__file__).resolve().parent.parent
 MANAGE = str(ROOT / "manage.py")
@@ -219,7 +219,8 @@ def test_healthz_answers_503_when_the_database_is_unreachable():
 
 def test_database_config_reads_a_sqlite_file_url_with_wal_and_immediate_transactions():
     config = database_config("sqlite:////srv/hearts/db.sqlite3", environ={})
-    assert config["ENGINE"] == "hearts_site.sqlite_backend"  # Django's, with a health check
+    # Django's, with a health check
+    assert config["ENGINE"] == "hearts_site.database.sqlite_backend"
     assert config["CONN_MAX_AGE"] > 0 and config["CONN_HEALTH_CHECKS"] is True
     assert config["NAME"] == "/srv/hearts/db.sqlite3"
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"

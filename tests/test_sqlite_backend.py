@@ -1,6 +1,6 @@
 """The SQLite backend keeps its connection between requests, and drops it when the database
 file it opened has been moved, deleted or replaced; its writers queue on a file lock beside the
-database (hearts_site/sqlite_backend)."""
+database (hearts_site/database/sqlite_backend)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 from django.db import OperationalError, connections, transaction
 from django.db.utils import ConnectionHandler
 
-from hearts_site.dbconfig import database_config
+from hearts_site.database.config import database_config
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from .option_values import check_moon_choice
 from .passing import apply_pass
 from .rules import Ruleset
 from .ruling import Ruling, Undetermined, Violation
-from .scoring import HandScore, points_from_cards, score_hand
+from .scoring import HandScore, score_taken
 from .with_holdings import scan_with_holdings
 from .without_holdings import scan_without_holdings
 from .words import gettext as _
@@ -51,8 +51,8 @@ def adjudicate(
     irregularities: Sequence[object] | None = None,
     claim: Mapping[str, Any] | Claim | None = None,
 ) -> Ruling:
-    """Rule on a hand's record under ``rules`` (RULES.md §4); see the module docstring. A
-    ``claim`` made after the record's last play is judged too (claims.py)."""
+    """Rule on a hand's record under ``rules`` (docs/rules.md, How a play is judged); see the
+    module docstring. A ``claim`` made after the record's last play is judged too (claims.py)."""
     irregular = read_irregularities(rules, irregularities)
     record = irregular_record(rules, plays, irregular) if irregular else record_cards(rules, plays)
     first_leader = seat_or_none(first_leader, rules.players, "first_leader")
@@ -174,13 +174,7 @@ def _score(
     moon_choice: str | None,
     totals_before: Sequence[int] | None,
 ) -> HandScore:
-    """A complete record's score (RULES.md §3): points and the J♦ from the cards each seat won."""
-    points, jack = points_from_cards(rules, taken)
-    return score_hand(
-        rules,
-        points,
-        jack_of_diamonds=jack,
-        tricks_won=won,
-        moon_choice=moon_choice,
-        totals_before=totals_before,
+    """A complete record's score (docs/rules.md, Scoring a hand)."""
+    return score_taken(
+        rules, taken, tricks_won=won, moon_choice=moon_choice, totals_before=totals_before
     )

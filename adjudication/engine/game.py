@@ -1,4 +1,5 @@
-"""A game of hands: who deals, which way cards pass, running totals, the end (RULES.md §3)."""
+"""A game of hands: who deals, which way cards pass, running totals, the end (docs/rules.md,
+Scoring a hand)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The legality of one play (RULES.md §4), as a set of legal cards and as a reason.
+"""The legality of one play (docs/rules.md, How a play is judged), as a set of legal cards and
+as a reason.
 
 Every rule is stated as a *condition on the holding*: "this play is illegal if the seat holds a
 card of mask M" (or, for ``wrong_leader``, "unless it holds M"). One statement serves three
@@ -97,7 +98,8 @@ class Situation:
 
 
 def conditions(rules: Ruleset, card: Card, situation: Situation) -> tuple[Condition, ...]:
-    """The conditions under which playing ``card`` here is illegal, in RULES.md §4 order."""
+    """The conditions under which playing ``card`` here is illegal, in the order of
+    docs/rules.md, How a play is judged."""
     led = situation.led_suit
     first_trick = situation.trick_index == 0
     bit = BIT[card]

@@ -106,6 +106,7 @@ def one_of(option: str, allowed: tuple[str, ...]) -> str:
 
 
 def check_moon_choice(moon_choice: str | None) -> None:
-    """A shooter's choice, when given, is one of ``MOON_CHOICES`` (RULES.md §3)."""
+    """A shooter's choice, when given, is one of ``MOON_CHOICES`` (docs/rules.md, Scoring a
+    hand)."""
     if moon_choice is not None and moon_choice not in MOON_CHOICES:
         raise HeartsError("invalid_moon_choice", one_of("moon_choice", MOON_CHOICES), "moon_choice")

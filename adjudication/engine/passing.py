@@ -1,4 +1,5 @@
-"""The pass (RULES.md §1): from the deal and each seat's pass to the holdings the play is judged on.
+"""The pass (docs/rules.md, Ruleset options): from the deal and each seat's pass to the holdings
+the play is judged on.
 
 A faulty pass is a violation, not a refusal: the wrong number of cards, or a card the seat was
 not dealt. Only the cards a seat was dealt move; the play is then judged on what each seat holds.

@@ -20,7 +20,7 @@ from .irregular_play import Judgement, Layout, Play
 from .irregularities import Irregularity
 from .irregularity_options import SOURCES
 from .rules import Ruleset
-from .scoring import HandScore, points_from_cards, score_hand
+from .scoring import HandScore, score_taken
 
 #: What a ruling may leave to the table instead of a score.
 REDEAL, REPLAY, DIRECTOR = "redeal", "replay", "director"
@@ -134,12 +134,10 @@ def scored_after(
             won[target] += 1
         if effect.offender is not None and effect.offender not in offenders:
             offenders.append(effect.offender)
-    points, jack = points_from_cards(rules, taken)
     penalise = rules.renege_penalty in ("takes_all", "fixed")
-    score = score_hand(
+    score = score_taken(
         rules,
-        points,
-        jack_of_diamonds=jack,
+        taken,
         tricks_won=won,
         moon_choice=moon_choice,
         totals_before=totals_before,
@@ -147,7 +145,7 @@ def scored_after(
     )
     for offender in offenders[1:] if penalise else ():
         score = _charged_again(rules, score, offender)
-    return tuple(taken), points, score
+    return tuple(taken), score.points, score
 
 
 def _charged_again(rules: Ruleset, score: HandScore, offender: int) -> HandScore:

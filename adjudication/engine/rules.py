@@ -1,4 +1,5 @@
-"""Rulesets: every option of RULES.md §1 as one immutable value, and the named presets of §2."""
+"""Rulesets: every option of docs/rules.md (Ruleset options) as one immutable value, and its
+named Presets."""
 
 from __future__ import annotations
 
@@ -147,7 +148,8 @@ OPTION_NAMES: tuple[str, ...] = tuple(
 
 @dataclass(frozen=True, slots=True)
 class Preset:
-    """A named ruleset (RULES.md §2): the options it sets and the source text it follows."""
+    """A named ruleset (docs/rules.md, Presets): the options it sets and the source text it
+    follows."""
 
     name: str
     title: str

@@ -118,7 +118,8 @@ class Trick(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Ruling:
-    """The ruling on a hand's record (RULES.md §4): legal or not, and why, trick by trick."""
+    """The ruling on a hand's record (docs/rules.md, How a play is judged): legal or not, and
+    why, trick by trick."""
 
     rules: Ruleset
     plays: tuple[Card, ...]

@@ -18,7 +18,8 @@ from .scoring import HandScore, score_hand
 
 
 def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
-    """The ruling as plain, JSON-safe data, with the renege penalty (RULES.md §3) it implies."""
+    """The ruling as plain, JSON-safe data, with the renege penalty it implies (docs/rules.md,
+    Scoring a hand)."""
     names = NAMES
     return {
         "legal": ruling.legal,

@@ -1,4 +1,5 @@
-"""Scoring one hand (RULES.md §3): points, moon and sun, bonuses, gems, the renege penalty."""
+"""Scoring one hand (docs/rules.md, Scoring a hand): points, moon and sun, bonuses, gems, the
+renege penalty."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from .words import ngettext
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
-    """One hand's score (RULES.md §3): the points taken and the scores they give."""
+    """One hand's score (docs/rules.md, Scoring a hand): the points taken and the scores they
+    give."""
 
     points: tuple[int, ...]  # penalty points taken: a point a heart, queen_points for the Q♠
     scores: tuple[int, ...] | None  # None while a shooter's choice is pending
@@ -47,6 +49,28 @@ def points_from_cards(rules: Ruleset, taken: Sequence[Mask]) -> tuple[tuple[int,
     """Points per seat and the J♦ holder, from the penalty cards each seat took."""
     jack = next((seat for seat, cards in enumerate(taken) if cards & JD_BIT), None)
     return tuple(points_of(rules, cards) for cards in taken), jack
+
+
+def score_taken(
+    rules: Ruleset,
+    taken: Sequence[Mask],
+    *,
+    tricks_won: Sequence[int],
+    moon_choice: str | None = None,
+    totals_before: Sequence[int] | None = None,
+    renege_by: int | None = None,
+) -> HandScore:
+    """The score of a hand played out: points and the J♦ from the cards each seat won."""
+    points, jack = points_from_cards(rules, taken)
+    return score_hand(
+        rules,
+        points,
+        jack_of_diamonds=jack,
+        tricks_won=tricks_won,
+        moon_choice=moon_choice,
+        totals_before=totals_before,
+        renege_by=renege_by,
+    )
 
 
 def check_points(rules: Ruleset, points: Sequence[int], field_name: str = "points") -> None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.authentication import SessionScheme
 from rest_framework import authentication, exceptions
 
-from hearts_site.account_header import ACCOUNT_HEADER
+from hearts_site.http.account_header import ACCOUNT_HEADER
 from scoring import sql
 from scoring.models import DeviceToken
 

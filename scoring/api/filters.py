@@ -10,7 +10,7 @@ from __future__ import annotations
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema_field
 
-from hearts_site.forms import WholeNumberField
+from hearts_site.text.forms import WholeNumberField
 from scoring.api.serializers.common import MAX_ID
 
 

@@ -23,10 +23,10 @@ from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from hearts_site.api.query import takes_query
 from hearts_site.errors import PreconditionFailed, PreconditionRequired
-from hearts_site.numbers import ascii_whole_number
-from hearts_site.query import takes_query
-from hearts_site.schema import documented
+from hearts_site.schema.openapi import documented
+from hearts_site.text.numbers import ascii_whole_number
 from scoring.api.idempotency import HEADER as IDEMPOTENCY_HEADER
 from scoring.api.idempotency import idempotent
 

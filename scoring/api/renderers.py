@@ -1,11 +1,11 @@
 """CSV for league tables (``?format=csv`` or ``Accept: text/csv``), written by
-hearts_site/csv_files.py, which keeps a spreadsheet from running a cell as a formula."""
+hearts_site/text/csv_files.py, which keeps a spreadsheet from running a cell as a formula."""
 
 from __future__ import annotations
 
 from rest_framework.renderers import BaseRenderer
 
-from hearts_site.csv_files import csv_text
+from hearts_site.text.csv_files import csv_text
 from scoring.api.serializers.standings import StandingsRowSerializer
 
 # A table's CSV columns are its JSON rows' fields, in their order.

@@ -5,7 +5,7 @@ it imports no selector: a view answers what a throttle asks of the club."""
 
 from __future__ import annotations
 
-from hearts_site.throttling import FixedWindowThrottle
+from hearts_site.api.throttling import FixedWindowThrottle
 from scoring.services.throttling import count_write
 
 

@@ -6,6 +6,7 @@ from django.urls import path
 from scoring.api.views.accounts import (
     ClaimDecisionView,
     ClaimListView,
+    MyDataView,
     MyGamesView,
     MyPlayersView,
     MyStatsView,
@@ -31,15 +32,19 @@ from scoring.api.views.invitations import (
 )
 from scoring.api.views.leagues import LeagueDetailView, LeagueListView, SeasonListView
 from scoring.api.views.nights import (
+    CheckInManyView,
     CheckInView,
     CloseView,
     DrawView,
     EndView,
+    ExtendTableView,
+    FinishTableView,
     NightDetailView,
     NightListView,
     PublishView,
     SettleView,
     StartView,
+    SwapView,
     WithdrawView,
 )
 from scoring.api.views.players import (
@@ -129,6 +134,7 @@ urlpatterns = [
     path(CLUB + "nights/", NightListView.as_view(), name="club-nights"),
     path(NIGHT, NightDetailView.as_view(), name="club-night"),
     path(NIGHT + "check-ins/", CheckInView.as_view(), name="club-night-check-in"),
+    path(NIGHT + "check-ins/many/", CheckInManyView.as_view(), name="club-night-check-in-many"),
     path(NIGHT + "withdrawals/", WithdrawView.as_view(), name="club-night-withdraw"),
     path(NIGHT + "draw/", DrawView.as_view(), name="club-night-draw"),
     path(NIGHT + "publish/", PublishView.as_view(), name="club-night-publish"),
@@ -136,11 +142,15 @@ urlpatterns = [
     path(NIGHT + "end/", EndView.as_view(), name="club-night-end"),
     path(NIGHT + "close/", CloseView.as_view(), name="club-night-close"),
     path(NIGHT + "settle/", SettleView.as_view(), name="club-night-settle"),
+    path(NIGHT + "swap/", SwapView.as_view(), name="club-night-swap"),
+    path(NIGHT + "extend-table/", ExtendTableView.as_view(), name="club-night-extend-table"),
+    path(NIGHT + "finish-table/", FinishTableView.as_view(), name="club-night-finish-table"),
     path(CLUB + "room/", RoomView.as_view(), name="club-room"),
     path(CLUB + "wall/", WallView.as_view(), name="club-wall"),
     path("me/players/", MyPlayersView.as_view(), name="me-players"),
     path("me/games/", MyGamesView.as_view(), name="me-games"),
     path("me/stats/", MyStatsView.as_view(), name="me-stats"),
+    path("me/data/", MyDataView.as_view(), name="me-data"),
     path("invitations/accept/", InvitationAcceptView.as_view(), name="invitation-accept"),
     path("auth/sign-in/", DeviceSignInView.as_view(), name="auth-sign-in"),
     path("auth/sign-up/", DeviceSignUpView.as_view(), name="auth-sign-up"),

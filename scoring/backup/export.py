@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scoring.backup.format import FORMAT, VERSION
 from scoring.backup.schema import CLUB, NUMBER, ROW_KINDS, USERNAME, Column, RowKind
-from scoring.models import Club, Game, Hand, HistoryEntry, League, Player
+from scoring.models import Club, Game, Hand, HistoryEntry, League, Night, Player
 
 
 def export_club(club: Club) -> dict[str, Any]:
@@ -87,5 +87,6 @@ def summary(club: Club) -> str:
         "games": Game.objects.filter(club=club).count(),
         "hands": Hand.objects.filter(game__club=club).count(),
         "history entries": HistoryEntry.objects.filter(game__club=club).count(),
+        "nights": Night.objects.filter(club=club).count(),
     }
     return ", ".join(f"{count} {name}" for name, count in counts.items())

@@ -27,19 +27,16 @@ from django.contrib.auth import get_user_model
 from django.db import DataError, IntegrityError, connection, transaction
 from django.db.models import Model
 
-from adjudication.engine import game_result
-from adjudication.services import ruleset_for
-from hearts_site import numbers
+from hearts_site.text import numbers
 from scoring import services
 from scoring.backup import schema
 from scoring.backup.format import BackupError, validate
+from scoring.backup.night_writes import write_nights
 from scoring.backup.users import accounts_for
 from scoring.models import (
     Club,
     Dispute,
-    GameEnd,
     GameSeat,
-    GameStatus,
     HandRuling,
     Membership,
     Player,
@@ -103,6 +100,7 @@ def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
     _rulings(games, writer)
     _history(games, writer)
     _merges(data["player_merges"], writer)
+    write_nights(data["nights"], writer)
     with transaction.atomic():
         _members(data["members"], owner, writer)
         club.slug, club.is_public = slug, data["club"]["is_public"]
@@ -275,17 +273,8 @@ def _seasons(leagues: list[Source], writer: _Writer) -> None:
 def _games(sources: list[Source], writer: _Writer) -> list[Source]:
     """The games written; their sources in the order written."""
     sources = sorted(sources, key=lambda g: g["id"])
-    writer.write(schema.GAMES, _at_top(sources), lambda _, game: {"end_reason": _end_of(game)})
+    writer.write(schema.GAMES, _at_top(sources))
     return sources
-
-
-def _end_of(game: Source) -> str:
-    """Why a finished game ended (format 3 does not say it): its target, as its ruleset rules
-    its totals; else its night's round ("round over")."""
-    if game["status"] != GameStatus.FINISHED:
-        return ""
-    ruled = game_result(ruleset_for(game["ruleset"]), game["totals"], game["hands_played"])
-    return ruled.reason if ruled.over else GameEnd.ROUND_OVER
 
 
 def _seats(games: list[Source], writer: _Writer) -> None:

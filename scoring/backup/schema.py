@@ -216,13 +216,12 @@ PLAYERS = RowKind(
 )
 LEAGUES = RowKind("leagues", models.League, shapes={"ruleset": "dict", "ranking": "dict"})
 SEASONS = RowKind("seasons", models.Season, inside=LEAGUES, via="league", order=("league_id", "id"))
-# A tournament night's limits on its games are not in format 3 (nor are the nights): a restored
-# game of a night is a finished game like any other; its end reason is derived on import.
+# A tournament night's limits on its games (and why a game ended) are kept from format 5, with
+# the nights; an older document's are derived (versions.py).
 GAMES = RowKind(
     "games",
     models.Game,
     shapes={"ruleset": "dict", "totals": "list", "gems": "list", "winners": "list"},
-    never=("end_reason", "round_ends_at", "round_hands"),
 )
 SEATS = RowKind("seats", models.GameSeat, inside=GAMES, via="game", order=("game_id", "seat"))
 HANDS = RowKind(
@@ -257,16 +256,48 @@ RULINGS = RowKind(
     order=("dispute__hand__game_id", "dispute__opened_at", "dispute_id", "index"),
     shapes={"ruling": "dict"},
 )
+# From format 5 an entry has an export id: a night's correction names it.
 HISTORY = RowKind(
-    "history",
-    models.HistoryEntry,
-    inside=GAMES,
-    via="game",
-    order=("game_id", "at", "id"),
-    has_id=False,
+    "history", models.HistoryEntry, inside=GAMES, via="game", order=("game_id", "at", "id")
 )
 MERGES = RowKind(
     "player_merges", models.PlayerMerge, order=("at", "id"), shapes={"seats_moved": "list"}
+)
+# A tournament night (format 5): its check-ins, its rounds with their tables (each with the
+# players as drawn and the game it made) and the standings kept as each ended, its corrections.
+NIGHTS = RowKind("nights", models.Night, shapes={"table_sizes": "list", "formula": "dict"})
+CHECK_INS = RowKind(
+    "check_ins",
+    models.CheckIn,
+    inside=NIGHTS,
+    via="night",
+    order=("night_id", "at", "id"),
+    has_id=False,
+)
+ROUNDS = RowKind(
+    "rounds",
+    models.NightRound,
+    inside=NIGHTS,
+    via="night",
+    order=("night_id", "number"),
+    shapes={"standings": "list"},
+)
+TABLES = RowKind(
+    "tables",
+    models.NightTable,
+    inside=ROUNDS,
+    via="round",
+    order=("round_id", "number"),
+    has_id=False,
+    shapes={"players": "list"},
+)
+CORRECTIONS = RowKind(
+    "corrections",
+    models.NightCorrection,
+    inside=NIGHTS,
+    via="night",
+    order=("night_id", "entry_id"),
+    has_id=False,
 )
 
 # Every kind, each after the kind holding it: the document's order, and the order of the writes.
@@ -283,4 +314,9 @@ ROW_KINDS = (
     RULINGS,
     HISTORY,
     MERGES,
+    NIGHTS,
+    CHECK_INS,
+    ROUNDS,
+    TABLES,
+    CORRECTIONS,
 )

@@ -19,7 +19,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 
-from scoring.backup.format import BackupError
+from scoring.backup.checks import BackupError
 
 
 @dataclass

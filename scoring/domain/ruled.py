@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from adjudication.engine import Ruleset
+from adjudication.engine import HandScore, Ruleset
 from adjudication.engine.claim_result import score_claimed
 from adjudication.engine.decided import rectified_by
 from scoring.domain.entries import ScoredHand, check_moon_choice, rule_on_plays, score_entry
@@ -62,19 +62,7 @@ def score_recorded(
         moon_choice=moon_choice,
         totals_before=totals_before,
     )
-    score = rectified.score
-    check_moon_choice(rules, score, None)  # a moon the rectification made needs its choice
-    assert score.scores is not None
-    return replace(
-        played,
-        points=list(rectified.points),
-        scores=list(score.scores),
-        moon_shooter=score.moon,
-        moon_choice=score.moon_rule or "",
-        jack_of_diamonds=score.jack_of_diamonds,
-        queen_by=rectified.queen_by,
-        gems=list(score.gems) if score.gems is not None else None,
-    )
+    return _scored_as(rules, played, rectified.score, rectified.points, queen_by=rectified.queen_by)
 
 
 def _claim_scored(
@@ -87,14 +75,22 @@ def _claim_scored(
     """The hand scored from its claim's accepted ruling (``result``: its points, J♦, tricks and
     whether a failed claim's moon is denied), as the engine scored it."""
     score = score_claimed(rules, result, moon_choice, totals_before)
+    return _scored_as(rules, played, score, score.points)
+
+
+def _scored_as(
+    rules: Ruleset, played: ScoredHand, score: HandScore, points: Sequence[int], **more: Any
+) -> ScoredHand:
+    """``played`` with the score a decision gave it; a moon that score makes needs its choice."""
     check_moon_choice(rules, score, None)
     assert score.scores is not None
     return replace(
         played,
-        points=list(score.points),
+        points=list(points),
         scores=list(score.scores),
         moon_shooter=score.moon,
         moon_choice=score.moon_rule or "",
         jack_of_diamonds=score.jack_of_diamonds,
         gems=list(score.gems) if score.gems is not None else None,
+        **more,
     )

@@ -109,6 +109,9 @@ class NightRound(models.Model):
     planned = models.PositiveSmallIntegerField(
         default=1, help_text="Rounds its draw planned together, this one first."
     )
+    seed = models.PositiveBigIntegerField(
+        default=0, help_text="The seed its draw used: drawing again tries another."
+    )
     starts_at = models.DateTimeField(null=True, blank=True)
     minutes = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Its length.")
     hands = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Or its hands.")
@@ -136,6 +139,14 @@ class NightTable(models.Model):
     players = models.JSONField(help_text="Player ids, seat 0 first, as the draw placed them.")
     game = models.OneToOneField(
         Game, null=True, blank=True, on_delete=models.PROTECT, related_name="night_table"
+    )
+    extensions = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The director's extensions of its time: minutes and reason each.",
+    )
+    finished_at = models.DateTimeField(
+        null=True, blank=True, help_text="When its director ended its game before the round."
     )
 
     class Meta:

@@ -9,7 +9,7 @@ from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from hearts_site.names import isolate, isolated_in
+from hearts_site.text.names import isolate, isolated_in
 from scoring.models import HistoryEntry
 from scoring.pages.irregularity_words import rule_words
 from scoring.selectors import ROLE_WORDS, display_name, player_names

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest, QueryDict
 from django.views.decorators.http import require_http_methods
 
-from hearts_site.numbers import ascii_whole_number
+from hearts_site.text.numbers import ascii_whole_number
 
 
 def posted(request: HttpRequest) -> QueryDict | None:

@@ -27,7 +27,7 @@ from adjudication.engine.legality import (
     POINTS_ON_FIRST_TRICK,
     WRONG_LEADER,
 )
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring.pages.words import card_label, pass_words
 
 RED_SUITS = "HD"

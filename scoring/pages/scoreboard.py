@@ -8,7 +8,7 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts

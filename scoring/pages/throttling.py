@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from hearts_site.throttling import ComputeRateThrottle, FixedWindowThrottle
+from hearts_site.api.throttling import ComputeRateThrottle, FixedWindowThrottle
 from scoring.pages.params import form_page
 from scoring.services.throttling import count_write
 
@@ -68,3 +68,12 @@ class PageSignUpThrottle(PageWriteThrottle):
 
 #: A sign-up form (anonymous): its POSTs spend the sign-up budget of the client's address.
 signup_throttled = throttled(PageSignUpThrottle)
+
+
+class PageExportThrottle(PageWriteThrottle):
+    scope = "exports"  # the API's export budget, per user, reads counted too
+    counts_reads = True
+
+
+#: A download (a person's own data): each GET spends the export budget, as the API's does.
+export_throttled = throttled(PageExportThrottle)

@@ -54,6 +54,9 @@ urlpatterns = [
     path(NIGHT + "sheet/", nights.night_sheet, name="page-night-sheet"),
     path(CLUB + "claims/", club_night.claims_page, name="page-claims"),
     path(CLUB + "invite/", members.club_invite, name="page-club-invite"),
+    path(CLUB + "members/", members.club_members, name="page-members"),
+    path(CLUB + "members/role/", members.member_role, name="page-member-role"),
+    path(CLUB + "members/remove/", members.member_remove, name="page-member-remove"),
     path(
         CLUB + "invitations/<id:pk>/revoke/",
         members.invitation_revoke,
@@ -99,6 +102,7 @@ urlpatterns = [
     path("account/signup/", signup.signup_page, name="page-signup"),
     path("account/me/", club_night.my_page, name="page-me"),
     path("account/tokens/", account.tokens_page, name="page-tokens"),
+    path("account/data/", account.my_data, name="page-my-data"),
     path("account/tokens/<id:pk>/revoke/", account.token_revoke, name="page-token-revoke"),
     path("account/password/", passwords.password_change, name="page-password-change"),
     path("account/reset/<str:key>/", passwords.password_reset, name="page-password-reset"),

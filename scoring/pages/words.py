@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from adjudication.engine import PRESETS
 from adjudication.engine.cards import RANK_LETTERS, SUIT_LETTERS
-from hearts_site.names import isolate
+from hearts_site.text.names import isolate
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 # Lazy: read in the language of the request that formats them. ``{count}``: cards passed.
@@ -100,7 +100,7 @@ def rules_text(rules) -> str:
 
 def points_words(names: list[str], points: list[int]) -> str:
     """``Ada 13, Ben 5, Cleo 4, Dev 4``: the points each player took, for a page (each name
-    isolated: hearts_site/names.py)."""
+    isolated: hearts_site/text/names.py)."""
     taken = ((isolate(name), points) for name, points in zip(names, points, strict=True))
     return format_html_join(", ", "{} {}", taken)
 

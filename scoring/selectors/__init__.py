@@ -32,9 +32,14 @@ from scoring.selectors.accounts import (
     waiting_hands,
 )
 from scoring.selectors.clubs import (
+    MEMBERS_MANAGERS,
+    MEMBERS_READERS,
+    MemberRow,
     club_players,
     look_alikes,
+    may_manage_members,
     member_name,
+    member_rows,
     memberships_of,
     outstanding_invitations,
 )
@@ -66,15 +71,20 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
-from scoring.selectors.room import next_free_table, room, room_version, wall_tables
+from scoring.selectors.personal_data import personal_data, personal_data_file_name
+from scoring.selectors.room import next_free_table, room, room_version
 from scoring.selectors.rulings import awaiting_dispute, current_rulings, rulings_of
+from scoring.selectors.wall import wall_screen, wall_version
 
 __all__ = [
     "DIRECTORS",
+    "MEMBERS_MANAGERS",
+    "MEMBERS_READERS",
     "ROLE_WORDS",
     "SCORERS",
     "GameVersion",
     "LeagueVersion",
+    "MemberRow",
     "account_language",
     "awaiting_dispute",
     "can_read",
@@ -103,9 +113,11 @@ __all__ = [
     "leagues_for",
     "linked_players",
     "look_alikes",
+    "may_manage_members",
     "may_read",
     "may_retable",
     "member_name",
+    "member_rows",
     "memberships_of",
     "my_games",
     "my_stats",
@@ -116,6 +128,8 @@ __all__ = [
     "outstanding_invitations",
     "own_name",
     "pending_claims",
+    "personal_data",
+    "personal_data_file_name",
     "pin_state",
     "player_names",
     "players_for",
@@ -130,5 +144,6 @@ __all__ = [
     "username_shown",
     "visible_clubs",
     "waiting_hands",
-    "wall_tables",
+    "wall_screen",
+    "wall_version",
 ]

@@ -1,14 +1,21 @@
-"""A club's roster and its owner's outstanding invitations, as the club and invite pages show
-them."""
+"""A club's roster and its owner's outstanding invitations, as the club, invite and members
+pages show them."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
-from hearts_site.names import skeleton
-from scoring.models import Club, Invitation, Membership, Player
-from scoring.selectors.access import shown_name
+from hearts_site.text.names import skeleton
+from scoring.models import Club, Invitation, Membership, Player, Role
+from scoring.selectors.access import DIRECTORS, role_in, shown_name, username_shown
+
+#: Who sees a club's members page: its directors and owners. Only its owners change a role,
+#: remove a member or revoke an invitation (the API's ``IsClubOwner``, the invite page).
+MEMBERS_READERS = DIRECTORS
+MEMBERS_MANAGERS = (Role.OWNER,)
 
 
 def memberships_of(club: Club) -> QuerySet[Membership]:
@@ -37,6 +44,34 @@ def member_name(membership: Membership) -> str:
     return shown_name(membership.player_name, membership.user, membership.role)
 
 
+@dataclass(frozen=True)
+class MemberRow:
+    """One member as the members page shows them: the name the club shows, the login name to
+    an owner (``username_shown``), and whether it is the viewer."""
+
+    membership: Membership
+    name: str
+    login: str | None
+    is_you: bool
+
+
+def may_manage_members(user, club: Club) -> bool:
+    return role_in(user, club.pk) in MEMBERS_MANAGERS
+
+
+def member_rows(viewer, club: Club) -> list[MemberRow]:
+    """The club's members for ``viewer``'s members page, oldest first, in one query."""
+    return [
+        MemberRow(
+            membership=membership,
+            name=member_name(membership),
+            login=username_shown(viewer, membership.user, club.pk),
+            is_you=membership.user_id == viewer.pk,
+        )
+        for membership in memberships_of(club)
+    ]
+
+
 def club_players(club: Club) -> QuerySet[Player]:
     """Every current player of the club (a record merged into another is not one), by name:
     those without a game too."""
@@ -45,7 +80,7 @@ def club_players(club: Club) -> QuerySet[Player]:
 
 def look_alikes(player: Player) -> list[str]:
     """The names of the club's other current players that look like this one's (one
-    skeleton: hearts_site/names.py), by name: the same name again, or one with a Cyrillic A
+    skeleton: hearts_site/text/names.py), by name: the same name again, or one with a Cyrillic A
     for a Latin A."""
     wanted = skeleton(player.name)
     others = club_players(player.club).exclude(pk=player.pk).values_list("name", flat=True)

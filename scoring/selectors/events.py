@@ -9,8 +9,8 @@ from typing import Any
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from hearts_site.api.json import utc_text
 from hearts_site.errors import DomainError, NotFoundError
-from hearts_site.json import utc_text
 from scoring.models import Event, WebhookDelivery, WebhookEndpoint
 
 

@@ -10,12 +10,13 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext_lazy
 
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring.domain.night_ranking import FORMULAS, formula_words
 from scoring.domain.ranking import TIE_BREAKS, ranking_of
 from scoring.models import (
     CheckIn,
     Club,
+    Game,
     GameSeat,
     Hand,
     Night,
@@ -69,6 +70,10 @@ def _table(
         "end_words": str(END_WORDS.get(game.end_reason, "")) if game else "",
         "hands_played": game.hands_played if game else 0,
         "hands_recorded": getattr(table, "hands_recorded", 0),
+        "bell": game.round_ends_at if game else None,
+        "extensions": table.extensions,
+        "extra_minutes": sum(e.get("minutes", 0) for e in table.extensions),
+        "finished_at": table.finished_at,
         "unsettled": waiting,
         "seats": [
             {
@@ -212,7 +217,7 @@ def check_in_answer(night: Night, player_id: int) -> dict[str, Any]:
 
 def seat_words(current: dict[str, Any] | None, *, isolated: bool = False) -> list[str]:
     """The next draw, one line a player in name order: "Ada: table 3, seat 2" (seats from 1);
-    for a page, ``isolated``: each name in ``<bdi>`` (hearts_site/names.py)."""
+    for a page, ``isolated``: each name in ``<bdi>`` (hearts_site/text/names.py)."""
     if current is None or current["status"] == RoundStatus.PROPOSED:
         return []
     say = isolated_in if isolated else lambda words, **values: words.format(**values)
@@ -261,10 +266,33 @@ def seat_of(night: Night, player_id: int) -> dict[str, Any] | None:
     if table is None:
         return None
     names = dict(Player.objects.filter(pk__in=table.players).values_list("pk", "name"))
+    bell = Game.objects.filter(pk=table.game_id).values_list("round_ends_at", flat=True).first()
     return {
         "round": current,
+        # The table's own clock: the round's, moved by any extension the director gave it.
+        "clock": {
+            "number": current.number,
+            "status": current.status,
+            "ends_at": bell or current.ends_at,
+            "hands": current.hands,
+        },
         "table": table,
         "seat": table.players.index(player_id),
         "game": table.game_id,
         "others": [names[pk] for pk in table.players if pk != player_id],
     }
+
+
+def fix_choices(detail: dict[str, Any]) -> dict[str, Any]:
+    """Who a director may move in the round drawn or out: its seated players (with their
+    table), and the players checked in and seated nowhere in it."""
+    current = detail["current"]
+    tables = current["tables"] if current else []
+    seated = [
+        {"player": seat["player"], "name": seat["name"], "table": table["name"]}
+        for table in tables
+        for seat in table["seats"]
+    ]
+    at_tables = {seat["player"] for seat in seated}
+    unseated = [c for c in detail["check_ins"] if c["present"] and c["player"] not in at_tables]
+    return {"fix_seated": seated, "fix_unseated": unseated}

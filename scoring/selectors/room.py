@@ -32,6 +32,9 @@ from scoring.selectors.night_results import state_of
 from scoring.selectors.night_standings import standings_of
 
 WAITING = (Confirmation.AWAITING, Confirmation.QUERIED)
+# A night closed up to this long before midnight is the next day's evening's too: one that
+# ends past midnight keeps its standings on the wall.
+SMALL_HOURS = timedelta(hours=6)
 
 
 def evening_games(club: Club, day: date) -> QuerySet[Game]:
@@ -94,22 +97,14 @@ def room(club: Club, day: date) -> dict[str, Any]:
 
 
 def evening_night(club: Club, day: date) -> Night | None:
-    """The evening's tournament night: the club's open night, else the last closed that day.
-    Its standings are the evening's leaders."""
+    """The evening's tournament night: the club's open night, else the last closed that day
+    (or in the small hours before it: a night that ends past midnight still stands on the
+    wall). Its standings are the evening's leaders."""
     zone = timezone.get_current_timezone()
     start = datetime.combine(day, time.min, zone)
-    closed = Q(closed_at__gte=start, closed_at__lt=start + timedelta(days=1))
+    closed = Q(closed_at__gte=start - SMALL_HOURS, closed_at__lt=start + timedelta(days=1))
     nights = Night.objects.filter(club=club).filter(Q(status=NightStatus.OPEN) | closed)
     return nights.order_by("-status", "-created_at", "-id").first()  # "open" before "closed"
-
-
-def wall_tables(tables: list[dict], rounds: list[dict]) -> list[dict]:
-    """The tables a wall shows of a night's evening: its latest round's (the earlier rounds'
-    are in its standings), and every table not of the night."""
-    out = [r for r in rounds if r["status"] != "proposed"]
-    night_games = {t["game"] for r in out for t in r["tables"]}
-    latest = {t["game"] for t in out[-1]["tables"]} if out else set()
-    return [t for t in tables if t["game"] not in night_games or t["game"] in latest]
 
 
 def night_summary(night: Night) -> dict[str, Any]:

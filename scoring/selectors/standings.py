@@ -21,9 +21,9 @@ from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Sum
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from hearts_site.api.json import utc_text, utc_text_or_none
 from hearts_site.errors import DomainError
-from hearts_site.json import utc_text, utc_text_or_none
-from hearts_site.rendering import kept_value
+from hearts_site.http.rendering import kept_value
 from scoring.domain.ranking import described, rank, ranking_of
 from scoring.models import (
     COUNTED,

@@ -35,7 +35,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks import task
 
-from hearts_site.tasks import WEBHOOKS, enqueue_with_transaction
+from hearts_site.tasks.queue import WEBHOOKS, enqueue_with_transaction
 from scoring.models import DeliveryStatus, EventCounter, WebhookDelivery, WebhookEndpoint
 from scoring.selectors.events import envelope
 from scoring.services import outbound

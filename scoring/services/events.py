@@ -18,7 +18,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.db.models import Model
 
-from hearts_site.json import utc_text, utc_text_or_none
+from hearts_site.api.json import utc_text, utc_text_or_none
 from scoring import sql
 from scoring.models import (
     Dispute,
@@ -47,8 +47,9 @@ def prepare_event(
     club_id: int, type: EventType, data: dict[str, Any], *, game_id: int | None = None
 ) -> PreparedEvent:
     """The event's id, time and body. Its time is when it was prepared: the feed's order is
-    its number's, given in the write."""
-    event = Event(club_id=club_id, type=type, game_id=game_id, data=data)
+    its number's, given in the write. Its type is a declared one (``EventType``): a ValueError
+    otherwise, as the column takes any text."""
+    event = Event(club_id=club_id, type=EventType(type), game_id=game_id, data=data)
     return PreparedEvent(event, sql.prepared_row(event))
 
 

@@ -1,4 +1,4 @@
-"""A league's hands.csv, built once per results version of its club (hearts_site/kept_files.py:
+"""A league's hands.csv, built once per results version of its club (hearts_site/http/kept_files.py:
 one build at a time, callers sent the kept copy or told to retry), and built ahead on the task
 queue when a game of the league ends (or a finished one changes), if the file was asked for in
 the last ``WANTED_SECONDS``: a file no one reads is built only when someone asks."""
@@ -9,9 +9,9 @@ from collections.abc import Iterator
 
 from django_tasks import task
 
-from hearts_site import kept_files
-from hearts_site.csv_files import csv_pieces
-from hearts_site.tasks import RATINGS, after_commit
+from hearts_site.http import kept_files
+from hearts_site.tasks.queue import RATINGS, after_commit
+from hearts_site.text.csv_files import csv_pieces
 from scoring.models import Game, League
 from scoring.selectors import standings
 

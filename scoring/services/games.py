@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from adjudication.engine import Ruleset
 from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError, Forbidden, NotFoundError, PreconditionFailed
-from hearts_site.names import refused_character
+from hearts_site.text.names import refused_character
 from scoring.domain.night_tables import table_ruleset
 from scoring.models import (
     Club,
@@ -113,7 +113,7 @@ def table_name(raw: object) -> str:
     if not isinstance(raw, str):
         raise DomainError("invalid_table", _('A table\'s name is text, e.g. "Table 3".'), "table")
     name = " ".join(raw.split())
-    if refused_character(name) is not None:  # the rule of every name (hearts_site/names.py)
+    if refused_character(name) is not None:  # the rule of every name (hearts_site/text/names.py)
         raise DomainError(
             "invalid_table",
             _("A table's name is printable text, without control characters."),

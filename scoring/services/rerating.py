@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 from django_tasks import task
 
-from hearts_site.tasks import RATINGS, after_commit
+from hearts_site.tasks.queue import RATINGS, after_commit
 from scoring.models import (
     Club,
     Game,

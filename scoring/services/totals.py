@@ -19,7 +19,7 @@ from django.db.models import Q, Sum
 from django.db.models.functions import TruncDate, TruncMonth
 from django.utils import timezone
 
-from hearts_site import db_locks
+from hearts_site.database import locks as db_locks
 from scoring.models import Game, GameSeat, GameStatus, Player, PlayerDayTotal, PlayerMonthTotal
 from scoring.models.totals import SEAT_SUMS, next_month
 

@@ -187,7 +187,8 @@ def count_write(key: str, bucket: int) -> int:
     One UPSERT, atomic on SQLite (3.35+) and PostgreSQL alike, so two racing writes can never
     both take the last slot; the ORM has no statement that counts and answers at once. On
     SQLite in a transaction of its own, so that it queues with the other writers on the
-    backend's writer lock (hearts_site/sqlite_backend) instead of in SQLite's busy handler."""
+    backend's writer lock (hearts_site/database/sqlite_backend) instead of in SQLite's busy
+    handler."""
     if connection.vendor == "sqlite":
         with transaction.atomic():
             return _run(_count_write, [key, bucket])[0][0]

@@ -1,12 +1,12 @@
 """``{{ user|own_name }}``: the signed-in user as the footer shows them to themselves
 (scoring.selectors.own_name). ``{{ player.name|isolated }}``: a name as every page shows one,
-in ``<bdi>`` (hearts_site/names.py); a builtin of the templates (settings.TEMPLATES), so no
+in ``<bdi>`` (hearts_site/text/names.py); a builtin of the templates (settings.TEMPLATES), so no
 template loads it."""
 
 from django import template
 
-from hearts_site.names import isolate
-from hearts_site.names import name_text as _name_text
+from hearts_site.text.names import isolate
+from hearts_site.text.names import name_text as _name_text
 from scoring.pages.words import table_words as _table_words
 from scoring.selectors import own_name as _own_name
 

@@ -1,5 +1,6 @@
 /* The password reset links page (templates/pages/reset_links.html): a Copy button for the
-   link shown once. Without this file the link is still there to select and copy by hand. */
+   link shown once (copy-text.js copies). Without these files the link is still there to
+   select and copy by hand. */
 (function () {
   "use strict";
   // The words come from the page's catalog (jsi18n); without it, in English.
@@ -8,13 +9,13 @@
     document.querySelectorAll("[data-copy]").forEach(function (button) {
       var source = document.getElementById(button.dataset.copy);
       var said = button.parentNode.querySelector("[data-copied]");
-      if (!source || !navigator.clipboard) return;
+      if (!source || !window.heartsCopy) return;
       button.hidden = false;
       button.addEventListener("click", function () {
-        navigator.clipboard.writeText(source.textContent.trim()).then(function () {
-          said.textContent = gettext("Copied.");
-        }, function () {
-          said.textContent = gettext("Could not copy: select the link and copy it.");
+        window.heartsCopy(source.textContent.trim(), function (copied) {
+          said.textContent = copied
+            ? gettext("Copied.")
+            : gettext("Could not copy: select the link and copy it.");
         });
       });
     });

@@ -1,4 +1,4 @@
-/* An invitation's link, sent on its way: "Copy link" (the Clipboard API) and "Share…" (the Web
+/* An invitation's link, sent on its way: "Copy link" (copy-text.js) and "Share…" (the Web
    Share API, which phones have and most desktops lack), each shown only where this browser can
    do it. Without this file the link is still selectable text and its QR code still scans. */
 (function () {
@@ -12,13 +12,14 @@
   }
 
   function copier(box, button) {
-    if (!(navigator.clipboard && window.isSecureContext)) return;
+    if (!window.heartsCopy) return;
     button.hidden = false;
     button.addEventListener("click", function () {
-      navigator.clipboard.writeText(button.dataset.copyLink).then(
-        function () { say(box, gettext("Copied: paste it into a message.")); },
-        function () { say(box, gettext("This browser would not copy it: select the link and copy it.")); }
-      );
+      window.heartsCopy(button.dataset.copyLink, function (copied) {
+        say(box, copied
+          ? gettext("Copied: paste it into a message.")
+          : gettext("This browser would not copy it: select the link and copy it."));
+      });
     });
   }
 

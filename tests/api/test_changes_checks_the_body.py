@@ -12,7 +12,7 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.http import changes
 
 

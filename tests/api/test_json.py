@@ -1,4 +1,4 @@
-"""The orjson renderer and parser (hearts_site.json) give what DRF's JSONRenderer and
+"""The orjson renderer and parser (hearts_site.api.json) give what DRF's JSONRenderer and
 JSONParser give: the same bytes out, the same data in, the same refusals."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.renderers import JSONRenderer
 
-from hearts_site.json import FastJSONParser, FastJSONRenderer
+from hearts_site.api.json import FastJSONParser, FastJSONRenderer
 
 FLOATS = st.floats(allow_nan=False, allow_infinity=False)
 SCALARS = st.one_of(

@@ -7,7 +7,7 @@ import datetime
 
 from rest_framework import serializers
 
-from hearts_site.serializers import OwnFieldsCopiedShallowly
+from hearts_site.api.serializers import OwnFieldsCopiedShallowly
 from scoring.api.serializers.hands import HandOutputSerializer
 from scoring.models import Hand
 

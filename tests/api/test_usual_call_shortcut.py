@@ -1,4 +1,4 @@
-"""The usual adjudication call is answered without DRF's dispatch (hearts_site/shortcut.py), and
+"""The usual adjudication call is answered without DRF's dispatch (hearts_site/api/shortcut.py), and
 its answer is DRF's own, byte for byte: each call here is made with the shortcut and again with
 DRF alone, on a fresh budget, and the two answers compared (status, headers, body)."""
 
@@ -14,8 +14,8 @@ from rest_framework.views import APIView
 from adjudication.engine import build_ruleset, names
 from adjudication.engine.simulate import deal, opening_leader, play_randomly
 from adjudication.views import AdjudicationView
-from hearts_site.shortcut import UsualCallShortcut
-from hearts_site.throttling import LOCAL_COUNTS, FixedWindowThrottle
+from hearts_site.api.shortcut import UsualCallShortcut
+from hearts_site.api.throttling import LOCAL_COUNTS, FixedWindowThrottle
 
 # A session cookie is looked up in the database.
 pytestmark = pytest.mark.django_db

@@ -440,6 +440,12 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
     players, leagues, season_ranks = ranks(doc["players"]), ranks(doc["leagues"]), ranks(seasons)
     game_ranks, seat_ranks, dispute_ranks = ranks(games), ranks(seats), ranks(disputes)
     merge_ranks, ruling_ranks = ranks(doc["player_merges"]), ranks(rulings)
+    # History entries by their place in the document: the import writes them game by game.
+    entries = [e for g in games for e in g["history"]]
+    entry_ranks = {entry["id"]: rank for rank, entry in enumerate(entries)}
+    for entry in entries:
+        entry["id"] = entry_ranks[entry["id"]]
+    _canonical_nights(doc["nights"], players, leagues, game_ranks, entry_ranks, ranks)
     for player in doc["players"]:
         player["id"], player["merged_into"] = players[player["id"]], players[player["merged_into"]]
     for league in doc["leagues"]:
@@ -473,6 +479,25 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
         merge["source"], merge["target"] = players[merge["source"]], players[merge["target"]]
         merge["seats_moved"] = [seat_ranks[s] for s in merge["seats_moved"]]
     return doc
+
+
+def _canonical_nights(nights, players, leagues, games, entries, ranks) -> None:
+    """Every id a night holds replaced by its rank (history entries: their place)."""
+    rounds = [r for night in nights for r in night["rounds"]]
+    night_ranks, round_ranks = ranks(nights), ranks(rounds)
+    for night in nights:
+        night["id"], night["league"] = night_ranks[night["id"]], leagues[night["league"]]
+        for check_in in night["check_ins"]:
+            check_in["player"] = players[check_in["player"]]
+        for night_round in night["rounds"]:
+            night_round["id"] = round_ranks[night_round["id"]]
+            for row in night_round["standings"] or []:
+                row["player"] = players[row["player"]]
+            for table in night_round["tables"]:
+                table["players"] = [players[p] for p in table["players"]]
+                table["game"] = games[table["game"]]
+        for correction in night["corrections"]:
+            correction["entry"] = entries[correction["entry"]]
 
 
 def row_counts() -> dict[str, int]:

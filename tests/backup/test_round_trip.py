@@ -159,6 +159,7 @@ def test_the_export_holds_no_secrets(club, cast):
         "leagues",
         "games",
         "player_merges",
+        "nights",
     }
     text = json.dumps(document)
     for secret in (key, token.key_hash, "idem-key-5f1e", "ab" * 32, cast.scorer.password):
@@ -217,9 +218,38 @@ def test_the_import_command_says_which_users_it_created(club, tmp_path):
     assert not get_user_model().objects.get(username="ghost").is_active
 
 
+def as_version_4(document: dict) -> dict:
+    """The document as version 4 wrote it: no nights, no game's round limits or end reason,
+    no history entry's id."""
+    old = as_json(document)
+    old["version"] = 4
+    del old["nights"]
+    for game in old["games"]:
+        del game["end_reason"], game["round_ends_at"], game["round_hands"]
+        for entry in game["history"]:
+            del entry["id"]
+    return old
+
+
+def test_a_version_4_document_still_imports_with_each_game_ended_as_it_was(club):
+    document = export_club(club)
+    assert {g["end_reason"] for g in document["games"]} == {"", "target_reached"}
+    old = as_version_4(document)
+    old["club"]["slug"] = "riverside-v4"
+    kept = json.dumps(old)
+    copy = import_club(old)
+    assert json.dumps(old) == kept  # the document itself is left as it was
+    assert_same_club(club, copy, imported_names(old, "riverside-v4"))
+    again = export_club(copy)
+    assert again["version"] == VERSION and again["nights"] == []
+    assert [g["end_reason"] for g in again["games"]] == [g["end_reason"] for g in document["games"]]
+    users = imported_names(old, "riverside-v4")
+    assert canonical(again) == canonical(renamed_in(as_json(document), users))
+
+
 def as_version_3(document: dict) -> dict:
     """The document as version 3 wrote it: no rulings, nothing a hand's score follows of them."""
-    old = as_json(document)
+    old = as_version_4(document)
     old["version"] = 3
     for game in old["games"]:
         for hand in game["hands"]:

@@ -11,13 +11,14 @@ endpoint is disabled (what follows waits). A bad token on a public read parses a
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from hearts_site.throttling import FixedWindowThrottle
+from hearts_site.api.throttling import FixedWindowThrottle
 from tests.contract.test_generated_client import (
     PASSWORD,
     Api,
@@ -261,3 +262,28 @@ def test_the_response_models_of_webhooks_and_sign_up_are_typed(generated_client,
     }
     untyped = untyped_fields(api.models, roots)
     assert not untyped, "untyped response fields:\n" + "\n".join(untyped)
+
+
+def test_a_person_saves_their_own_data_through_the_generated_client(
+    generated_client, live_server, olga
+):
+    """The document is described in words, not typed in the schema (an object): the client
+    hands over the answer's bytes and headers."""
+    api = Api(generated_client, live_server.url)
+    signed_up = ok(
+        api.auth.auth_sign_up.sync_detailed(
+            client=api.anonymous(),
+            body=api.models.SignUpInputRequest(
+                username="nina", name="Nina", password=PASSWORD, device_name="nina's phone"
+            ),
+        ),
+        201,
+    )
+    saved = api.me.me_data.sync_detailed(client=api.signed_in(signed_up.token.key))
+    assert saved.status_code == 200
+    assert saved.headers["Content-Disposition"] == 'attachment; filename="hearts-data-nina.json"'
+    document = json.loads(saved.content)
+    assert (document["format"], document["account"]["username"]) == ("hearts-personal-data", "nina")
+    assert [device["name"] for device in document["devices"]] == ["nina's phone"]
+    assert "olga" not in saved.content.decode()
+    assert api.me.me_data.sync_detailed(client=api.anonymous()).status_code == 401

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from schemathesis.generation.modes import GenerationMode
 
-from hearts_site.names import NAME_PATTERN
+from hearts_site.text.names import NAME_PATTERN
 from hearts_site.wsgi import application
 from tests.contract.test_schemathesis import (  # noqa: F401 (fixtures)
     _keep_the_test_connection,
@@ -24,7 +24,7 @@ from tests.contract.test_schemathesis import (  # noqa: F401 (fixtures)
     seeded,
 )
 
-# ``format: name`` (hearts_site/schema_bounds.py): text of characters people see, as the
+# ``format: name`` (hearts_site/schema/bounds.py): text of characters people see, as the
 # format's pattern says; schemathesis knows no such format, so it is told how to make one.
 NAMES = st.text(
     st.characters(max_codepoint=0xFFFF, exclude_categories=("Cc", "Cf", "Zl", "Zp", "Cs")),
@@ -37,8 +37,8 @@ positive.config.generation.update(modes=[GenerationMode.POSITIVE])
 
 EXAMPLES_PER_OPERATION = 12
 # The codes of a refusal the schema could have stated: DRF's fields' own (drf-standardized-
-# errors keeps them), the filters' and the query rule's (hearts_site/query.py), the numbers'
-# (hearts_site/numbers.py) and the names' (hearts_site/names.py).
+# errors keeps them), the filters' and the query rule's (hearts_site/api/query.py), the numbers'
+# (hearts_site/text/numbers.py) and the names' (hearts_site/text/names.py).
 SHAPE_CODES = frozenset(
     {
         "blank",

@@ -1,4 +1,5 @@
-"""RULES.md §5: one test per edge case E1-E36, each building the exact situation of the table.
+"""docs/rules.md, Edge cases: one test per edge case E1-E36, each building the exact situation
+of the table.
 
 Seats at a four-player table: North 0, East 1, South 2, West 3, clockwise (East is North's left).
 ``Situation(trick_index, led_suit, hearts_broken)`` counts tricks from 0, so "trick 3" of the

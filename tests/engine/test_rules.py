@@ -1,4 +1,5 @@
-"""Rulesets (RULES.md §1) and presets (§2): defaults, player counts, refusals, immutability."""
+"""Rulesets and presets (docs/rules.md, Ruleset options and Presets): defaults, player counts,
+refusals, immutability."""
 
 import dataclasses
 

@@ -1,4 +1,5 @@
-"""Scoring one hand (RULES.md §3): points, moon, J♦, sun, no-trick bonus, gems, renege penalty."""
+"""Scoring one hand (docs/rules.md, Scoring a hand): points, moon, J♦, sun, no-trick bonus,
+gems, renege penalty."""
 
 import pytest
 
@@ -212,14 +213,14 @@ def test_the_sun_is_off_when_zero():
 
 
 def test_the_jack_of_diamonds_goes_on_top_of_the_sun():
-    # RULES.md says the J♦ goes on top of moon scoring; the engine does the same for the sun
+    # docs/rules.md says the J♦ goes on top of moon scoring; the engine does the same for the sun
     rules = build_ruleset("omnibus", sun=-52)
     scored = score_hand(rules, [26, 0, 0, 0], jack_of_diamonds=NORTH, tricks_won=[13, 0, 0, 0])
     assert scored.scores == (-62, 0, 0, 0)
 
 
 def test_without_tricks_won_a_sun_ruleset_scores_a_moon():
-    # RULES.md does not say what to do when the tricks are unknown; the engine scores the moon
+    # docs/rules.md does not say what to do when the tricks are unknown; the engine scores the moon
     rules = build_ruleset("standard", sun=-52, moon="add_to_others")
     scored = score_hand(rules, [26, 0, 0, 0])
     assert scored.sun is None
@@ -266,7 +267,7 @@ def test_the_no_trick_bonus_needs_the_tricks_each_seat_won():
 
 
 def test_with_the_moon_off_a_shooter_hand_is_an_ordinary_hand_and_gets_the_bonus():
-    # RULES.md: never on a moon hand; with the moon off the engine treats the hand as ordinary
+    # docs/rules.md: never on a moon hand; with the moon off the engine treats the hand as ordinary
     rules = build_ruleset("standard", no_trick_bonus=-5, moon="off")
     scored = score_hand(rules, [26, 0, 0, 0], tricks_won=[10, 3, 0, 0])
     assert scored.scores == (26, 0, -5, -5)
@@ -297,7 +298,7 @@ def test_gems_are_only_reported_when_the_ruleset_plays_them():
 
 
 def test_gems_with_three_players_use_three_times_the_total_for_a_moon():
-    # RULES.md gives the moon gems for four players; the engine keeps +3T and -T for any count
+    # docs/rules.md gives the moon gems for four players; the engine keeps +3T and -T for any count
     rules = build_ruleset("qq", players=3)
     assert score_hand(rules, [26, 0, 0]).gems == (78, -26, -26)
     assert score_hand(rules, [6, 10, 10]).gems == (2, -14, -14)

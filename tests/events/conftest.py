@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django_tasks.signals import task_enqueued
 
-from hearts_site.tasks import QUEUES, uses_database_queue
+from hearts_site.tasks.queue import QUEUES, uses_database_queue
 from tests.events.receiver import Receiver
 from tests.scoring.conftest import (  # noqa: F401 (fixtures)
     _fast_test_setup,

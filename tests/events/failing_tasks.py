@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import OperationalError
 from django_tasks import task
 
-from hearts_site.tasks import WEBHOOKS
+from hearts_site.tasks.queue import WEBHOOKS
 
 
 @task(queue_name=WEBHOOKS)

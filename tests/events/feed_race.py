@@ -28,11 +28,13 @@ def race() -> dict[str, Any]:
     from scoring import services
     from scoring.models import Event
     from scoring.services.events import record_event
+    from tests.events.support import last_sequence
     from tests.scoring.concurrency import run_threads
 
     owner = get_user_model().objects.create_user(f"race_owner_{time.monotonic_ns()}")
     club = services.create_club(user=owner, name="Race", slug=f"race-{time.monotonic_ns()}")
     players = [services.create_player(club=club, name=f"P{i}") for i in range(4)]
+    start = last_sequence(club)  # what the race's own events count from
     done = threading.Event()
     read: list[dict] = []
 
@@ -48,7 +50,7 @@ def race() -> dict[str, Any]:
     def follow() -> str:
         client = APIClient()
         client.force_authenticate(owner)
-        after = 0
+        after = start
         while True:
             finished = done.is_set()  # read before the page: a page read after it is complete
             page = client.get(f"/api/v1/clubs/{club.pk}/events/", {"after": after}).json()
@@ -63,7 +65,9 @@ def race() -> dict[str, Any]:
     done.set()
     reader.join(timeout=120)
     stored = list(
-        Event.objects.filter(club=club).order_by("sequence").values_list("uid", flat=True)
+        Event.objects.filter(club=club, sequence__gt=start)
+        .order_by("sequence")
+        .values_list("uid", flat=True)
     )
     return {
         "writers": results,
@@ -71,6 +75,7 @@ def race() -> dict[str, Any]:
         "read_sequences": [event["sequence"] for event in read],
         "read_ids": [event["id"] for event in read],
         "stored_ids": [str(uid) for uid in stored],
+        "start": start,
         "expected": WRITERS * (1 + 2 * HANDS),
     }
 

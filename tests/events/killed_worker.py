@@ -34,7 +34,7 @@ def scenario() -> dict:
     from django.contrib.auth import get_user_model
     from django_tasks_db.models import DBTaskResult
 
-    from hearts_site.worker import take_up_abandoned
+    from hearts_site.tasks.worker import take_up_abandoned
     from scoring import services
     from scoring.models import WebhookDelivery
     from scoring.services.delivery import sweep

@@ -70,7 +70,7 @@ def alive(pid: int) -> bool:
 def scenario(log: Path) -> dict:
     from django.contrib.auth import get_user_model
 
-    from hearts_site.tasks import QUEUES, uses_database_queue
+    from hearts_site.tasks.queue import QUEUES, uses_database_queue
     from scoring import services
     from scoring.models import DeliveryStatus, WebhookDelivery
     from tests.events.receiver import Receiver

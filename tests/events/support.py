@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.db.models import Max
+
 from scoring import services
-from scoring.models import EventType
+from scoring.models import Event, EventType
 
 # Eight such hands take seat 0 to 104: a standard game ends on the eighth.
 HAND = {"points": [13, 5, 4, 4]}
@@ -75,14 +77,16 @@ def _confirmations(club, actor) -> None:
     )
 
 
-# A night of one round of one hand: five check in, one withdraws, four play; the last round
-# ending closes the night; its results are final at once, and a director corrects them.
+# A night of one round of one hand: five check in, one withdraws, two swap seats, four play;
+# the last round ending closes the night; its results are final at once, and a director
+# corrects them.
 NIGHT = [
     EventType.NIGHT_OPENED,
     *[EventType.NIGHT_CHECKED_IN] * 5,
     EventType.NIGHT_WITHDRAWN,
     EventType.GAME_STARTED,
     EventType.ROUND_PUBLISHED,
+    EventType.ROUND_CHANGED,
     EventType.ROUND_STARTED,
     EventType.HAND_ENTERED,
     EventType.GAME_FINISHED,
@@ -112,6 +116,10 @@ def _night(club, actor) -> None:
     services.withdraw(club=club, night_id=night.pk, player_id=club.seated[4].pk, actor=actor)
     services.draw_round(club=club, night_id=night.pk, actor=actor)
     services.publish_round(club=club, night_id=night.pk, actor=actor)
+    seated = club.seated
+    services.swap_seats(
+        club=club, night_id=night.pk, players=[seated[0].pk, seated[1].pk], actor=actor
+    )
     started = services.start_round(club=club, night_id=night.pk, actor=actor)
     [table] = started.tables.all()
     services.enter_hand(game_id=table.game_id, number=1, entry=HAND, actor=actor)
@@ -157,3 +165,14 @@ def _rulings(club, actor) -> None:
             reason="ruled at the table",
             result={"points": [16, 4, 3, 3]} if decision == "override" else None,
         )
+
+
+def last_sequence(club) -> int:
+    """The club's last event number as the test's setup left it (0: none). A test counts its
+    own events from here, so an event its fixtures record moves nothing it asserts."""
+    return Event.objects.filter(club=club).aggregate(last=Max("sequence"))["last"] or 0
+
+
+def events_after(club, after: int) -> list[Event]:
+    """The club's events numbered after ``after``, in order."""
+    return list(Event.objects.filter(club=club, sequence__gt=after).order_by("sequence"))

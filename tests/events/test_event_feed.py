@@ -11,7 +11,7 @@ from hearts_site.errors import DomainError
 from scoring import services
 from scoring.models import Event
 from scoring.services.events import record_event
-from tests.events.support import HAND, every_kind_of_write
+from tests.events.support import HAND, events_after, every_kind_of_write, last_sequence
 
 pytestmark = pytest.mark.django_db
 
@@ -24,18 +24,20 @@ def feed(client, club, **query):
     return response.json()
 
 
-def test_each_write_records_its_events_numbered_from_one(public_club, owner):
+def test_each_write_records_its_events_numbered_on_without_a_gap(public_club, owner):
+    after = last_sequence(public_club)
     expected = every_kind_of_write(public_club, owner)
-    rows = list(Event.objects.filter(club=public_club).order_by("sequence"))
+    rows = events_after(public_club, after)
     assert [row.type for row in rows] == expected
-    assert [row.sequence for row in rows] == list(range(1, len(expected) + 1))
+    assert [row.sequence for row in rows] == list(range(after + 1, after + len(expected) + 1))
 
 
 def test_an_event_carries_what_it_concerns_as_the_change_left_it(public_club, owner, client_for):
+    after = last_sequence(public_club)
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
     services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
     services.void_hand(game_id=game.pk, number=1, reason="misdeal", actor=owner)
-    started, entered, voided = feed(client_for(None), public_club)["results"]
+    started, entered, voided = feed(client_for(None), public_club, after=after)["results"]
     assert started["data"]["players"] == [p.pk for p in public_club.seated[:4]]
     assert entered["data"]["hand"]["scores"] == [13, 5, 4, 4]
     assert entered["data"]["game"]["totals"] == [13, 5, 4, 4]
@@ -48,25 +50,28 @@ def test_an_event_carries_what_it_concerns_as_the_change_left_it(public_club, ow
 
 
 def test_a_refused_write_records_nothing(public_club, owner):
+    after = last_sequence(public_club)
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
     with pytest.raises(DomainError):
         services.enter_hand(game_id=game.pk, number=3, entry=HAND, actor=owner)
     with pytest.raises(RuntimeError), transaction.atomic():
         services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
         raise RuntimeError("the request failed after the write")
-    assert list(Event.objects.values_list("sequence", "type")) == [(1, "game.started")]
+    kept = [(row.sequence, row.type) for row in events_after(public_club, after)]
+    assert kept == [(after + 1, "game.started")]
     services.enter_hand(game_id=game.pk, number=1, entry=HAND, actor=owner)
-    assert Event.objects.order_by("sequence").last().sequence == 2  # no gap where it rolled back
+    assert last_sequence(public_club) == after + 2  # no gap where it rolled back
 
 
 def test_the_feed_pages_by_cursor_to_the_end(public_club, owner, client_for):
+    start = last_sequence(public_club)
     expected = every_kind_of_write(public_club, owner)
     client = client_for(None)
-    seen, after = [], 0
+    seen, after = [], start
     while True:
         page = feed(client, public_club, after=after, limit=4)
         seen += page["results"]
-        assert page["after"] == (seen[-1]["sequence"] if seen else 0)
+        assert page["after"] == (seen[-1]["sequence"] if seen else start)
         after = page["after"]
         if not page["has_more"]:
             break
@@ -79,11 +84,12 @@ def test_the_feed_pages_by_cursor_to_the_end(public_club, owner, client_for):
 
 
 def test_clubs_number_their_events_apart(public_club, private_club, owner):
+    public, private = last_sequence(public_club), last_sequence(private_club)
     with transaction.atomic():
         record_event(private_club.pk, "ratings.settled", {"since": None, "games_rated": 0})
     services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
-    assert Event.objects.get(club=public_club).sequence == 1
-    assert Event.objects.get(club=private_club).sequence == 1
+    assert [row.sequence for row in events_after(public_club, public)] == [public + 1]
+    assert [row.sequence for row in events_after(private_club, private)] == [private + 1]
 
 
 @pytest.mark.parametrize(
@@ -93,8 +99,9 @@ def test_clubs_number_their_events_apart(public_club, private_club, owner):
 def test_a_private_clubs_feed_is_read_by_its_members_only(
     private_club, users, client_for, role, status
 ):
+    after = last_sequence(private_club)
     services.create_game(club=private_club, players=private_club.seated[:4], actor=users["owner"])
-    response = client_for(users[role]).get(API.format(private_club.pk))
+    response = client_for(users[role]).get(API.format(private_club.pk), {"after": after})
     assert response.status_code == status
     if status == 200:
         assert [e["type"] for e in response.json()["results"]] == ["game.started"]
@@ -159,19 +166,23 @@ def test_a_queued_re_rating_records_ratings_settled_when_it_settles(public_club,
 
 
 def test_the_feed_filters_by_one_or_several_types(public_club, owner, client_for):
+    start = last_sequence(public_club)
     expected = every_kind_of_write(public_club, owner)
+    numbered = [(start + n, kind) for n, kind in enumerate(expected, 1)]
     client = client_for(None)
-    finished = feed(client, public_club, type="game.finished")
+    finished = feed(client, public_club, type="game.finished", after=start)
     assert [e["sequence"] for e in finished["results"]] == [
-        n + 1 for n, kind in enumerate(expected) if kind == "game.finished"
+        n for n, kind in numbered if kind == "game.finished"
     ]
     assert finished["after"] == finished["results"][-1]["sequence"]
     first_finished = finished["results"][0]["sequence"]
-    both = client.get(API.format(public_club.pk), {"type": ["hand.voided", "player.merged"]})
+    both = client.get(
+        API.format(public_club.pk), {"type": ["hand.voided", "player.merged"], "after": start}
+    )
     assert [e["type"] for e in both.json()["results"]] == ["hand.voided", "player.merged"]
     later = feed(client, public_club, type="hand.entered", after=first_finished, limit=2)
     assert [e["sequence"] for e in later["results"]] == [
-        n + 1 for n, kind in enumerate(expected) if kind == "hand.entered" and n >= first_finished
+        n for n, kind in numbered if kind == "hand.entered" and n > first_finished
     ][:2]
     refused = client.get(API.format(public_club.pk), {"type": "hand.lost"})
     assert refused.status_code == 400 and refused.json()["errors"][0]["attr"] == "type.0"
@@ -179,25 +190,28 @@ def test_the_feed_filters_by_one_or_several_types(public_club, owner, client_for
 
 def test_a_cursor_past_the_last_event_is_refused_with_its_own_code(public_club, owner, client_for):
     client = client_for(None)
-    assert client.get(API.format(public_club.pk), {"after": 1}).json()["errors"][0] == {
+    last = last_sequence(public_club)
+    ahead = client.get(API.format(public_club.pk), {"after": last + 1})
+    assert ahead.json()["errors"][0] == {
         "code": "cursor_ahead",
-        "detail": "The club has no event 1 yet: keep the after that an answer gave you, or "
-        "start again from 0.",
+        "detail": f"The club has no event {last + 1} yet: keep the after that an answer gave "
+        "you, or start again from 0.",
         "attr": "after",
     }
     services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
-    assert feed(client, public_club, after=1)["results"] == []
-    assert client.get(API.format(public_club.pk), {"after": 2}).status_code == 400
-    typed = client.get(API.format(public_club.pk), {"after": 1, "type": "hand.entered"})
+    assert feed(client, public_club, after=last + 1)["results"] == []
+    assert client.get(API.format(public_club.pk), {"after": last + 2}).status_code == 400
+    typed = client.get(API.format(public_club.pk), {"after": last + 1, "type": "hand.entered"})
     assert typed.status_code == 200  # the cursor is read whatever the types asked
     with CaptureQueriesContext(connection) as queries:
-        feed(client, public_club, after=1)
+        feed(client, public_club, after=last + 1)
     assert len(queries) <= 2  # the club, and the events with the one held: no count
 
 
 def test_events_write_times_as_every_answer_does_in_utc_with_z(public_club, owner, client_for):
+    after = last_sequence(public_club)
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
-    [started] = feed(client_for(None), public_club)["results"]
+    [started] = feed(client_for(None), public_club, after=after)["results"]
     read = client_for(None).get(f"/api/v1/games/{game.pk}/").json()
     assert started["created_at"].endswith("Z") and "+00:00" not in started["created_at"]
     assert started["data"]["game"]["started_at"] == read["started_at"]
@@ -210,8 +224,9 @@ def test_the_migration_rewrites_times_kept_with_an_offset_in_z(public_club, owne
     from django.apps import apps
 
     migration = import_module("scoring.migrations.0020_webhook_pings")
+    after = last_sequence(public_club)
     game = services.create_game(club=public_club, players=public_club.seated[:4], actor=owner)
-    started = Event.objects.get(club=public_club)
+    [started] = events_after(public_club, after)
     kept = started.data["game"]["started_at"]
     old = {**started.data, "game": {**started.data["game"], "started_at": kept[:-1] + "+00:00"}}
     Event.objects.filter(pk=started.pk).update(data=old)
@@ -219,5 +234,5 @@ def test_the_migration_rewrites_times_kept_with_an_offset_in_z(public_club, owne
         record_event(public_club.pk, "ratings.settled", {"since": kept[:-1] + "+00:00"})
     migration.times_in_z(apps, None)
     assert Event.objects.get(pk=started.pk).data["game"]["started_at"] == kept
-    assert Event.objects.get(type="ratings.settled").data["since"] == kept
+    assert events_after(public_club, after)[-1].data["since"] == kept
     assert game.pk == Event.objects.get(pk=started.pk).game_id

@@ -49,6 +49,6 @@ def test_a_reader_following_the_cursor_sees_every_event_once_in_order(request, t
     assert seen["vendor"] == connection.vendor
     assert seen["writers"] == ["ok"] * feed_race.WRITERS, seen["writers"]
     assert not seen["reader_alive"]
-    expected = seen["expected"]
-    assert seen["read_sequences"] == list(range(1, expected + 1))
+    start, expected = seen["start"], seen["expected"]
+    assert seen["read_sequences"] == list(range(start + 1, start + expected + 1))
     assert seen["read_ids"] == seen["stored_ids"]

@@ -19,7 +19,7 @@ from django.db import transaction
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from hearts_site.tasks import after_commit, task_settings, uses_database_queue
+from hearts_site.tasks.queue import after_commit, task_settings, uses_database_queue
 from scoring import services
 from scoring.models import (
     Club,

@@ -1,4 +1,4 @@
-"""The webhook worker's threads (the database queue's worker, hearts_site/worker.py): a club
+"""The webhook worker's threads (the database queue's worker, hearts_site/tasks/worker.py): a club
 with slow receivers has at most its share of them (``HEARTS_WEBHOOK_CLUB_CONCURRENCY``), so
 another club's delivery goes while the slow ones hang (issue 34, finding 1). Real receivers on
 loopback, the real worker loops in threads of this process, on committed rows."""
@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from hearts_site.worker import LivingWorker
+from hearts_site.tasks.worker import LivingWorker
 from scoring import services
 from scoring.models import DeliveryStatus, EventType, WebhookDelivery, WebhookEndpoint
 from tests.events.receiver import Receiver

@@ -1,4 +1,4 @@
-"""The database queue's worker loop (hearts_site/worker.py) after issue 51, finding 2: a task
+"""The database queue's worker loop (hearts_site/tasks/worker.py) after issue 51, finding 2: a task
 that failed on the database is queued again (its ids were UUIDs that the retry's log could not
 join, and that ``TypeError`` ended the loop), no error outside a task ends a loop, and a task
 left ``RUNNING`` by a worker that died is taken up again (by the sweep, and by any living
@@ -14,8 +14,8 @@ from django.utils import timezone
 from django_tasks.base import TaskResultStatus
 from django_tasks_db.models import DBTaskResult
 
-from hearts_site import worker_health
-from hearts_site.worker import ATTEMPTS, LOST, LivingWorker, take_up_abandoned
+from hearts_site.tasks import worker_health
+from hearts_site.tasks.worker import ATTEMPTS, LOST, LivingWorker, take_up_abandoned
 from scoring.services.rerating import settle_ratings_task
 from tests.events.conftest import run_worker
 from tests.events.failing_tasks import fails_on_the_database

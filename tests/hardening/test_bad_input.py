@@ -9,7 +9,7 @@ import pytest
 from django.apps import apps
 from rest_framework.test import APIClient
 
-from hearts_site.json import MAX_DEPTH
+from hearts_site.api.json import MAX_DEPTH
 from scoring import services
 from scoring.models import Game, WriteCount
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import RequestFactory
 
-from hearts_site.client_address import client_address
+from hearts_site.http.client_address import client_address
 
 PROXIES = ["10.0.0.0/8", "2001:db8::/32"]
 

@@ -1,4 +1,4 @@
-"""CORS on the API (hearts_site/cors.py): a public read from any origin, answered "*"; a token
+"""CORS on the API (hearts_site/http/cors.py): a public read from any origin, answered "*"; a token
 call, or a write, only from an origin HEARTS_CORS_ORIGINS lists; never credentials. The
 browser's side of it: tests/pages/test_cors_browser.py."""
 

@@ -1,4 +1,4 @@
-"""hearts_site.security_headers.CSPMiddleware writes byte for byte the headers django-csp's own
+"""hearts_site.http.security_headers.CSPMiddleware writes byte for byte the headers django-csp's own
 middleware writes, for every kind of response; it builds the shared policy once."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from csp.utils import build_policy
 from django.http import HttpResponse, HttpResponseNotFound
 from django.test import RequestFactory, override_settings
 
-from hearts_site import security_headers
-from hearts_site.security_headers import CSPMiddleware
+from hearts_site.http import security_headers
+from hearts_site.http.security_headers import CSPMiddleware
 
 HEADERS = ("Content-Security-Policy", "Content-Security-Policy-Report-Only")
 REPORT_ONLY = {

@@ -1,14 +1,20 @@
 """Forgotten deployment steps are found and named, never taken for a database outage:
 `migrate` alone makes the cache tables; `check --deploy` and /healthz name a missing
-`collectstatic` or cache table; a missing table is a 503 `setup_incomplete`."""
+`collectstatic`, cache table or compiled catalogue; a missing table is a 503
+`setup_incomplete`."""
 
 from __future__ import annotations
 
+import gettext
+import os
+import shutil
 import sqlite3
+from pathlib import Path
 
 import pytest
 from django.core import checks
 from django.core.cache import caches
+from django.core.management import call_command
 from django.db import connection
 from django.http import JsonResponse
 from django.test import override_settings
@@ -130,3 +136,35 @@ def test_a_missing_cache_table_is_setup_incomplete_never_an_unreachable_database
     assert any(
         "hearts_cache" in r.getMessage() and "migrate" in r.getMessage() for r in caplog.records
     )
+
+
+@pytest.fixture
+def uncompiled_catalogues(tmp_path, monkeypatch):
+    """The project's .po files alone in a checkout of their own (no .mo): a server after
+    `pip install`, before `compilemessages`."""
+    root = Path(__file__).resolve().parents[2] / "locale"
+    locale = tmp_path / "locale"
+    for source in root.glob("*/LC_MESSAGES/*.po"):
+        target = locale / source.relative_to(root)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    monkeypatch.chdir(tmp_path)  # compilemessages looks for locale/ from where it runs
+    with override_settings(LOCALE_PATHS=[locale]):
+        yield locale
+
+
+@pytest.mark.django_db
+def test_healthz_and_check_deploy_name_compilemessages_until_it_runs(client, uncompiled_catalogues):
+    response = client.get("/healthz")
+    assert response.status_code == 503 and response.json()["missing"] == ["compilemessages"]
+    found = checks.run_checks(include_deployment_checks=True, tags=[checks.Tags.translation])
+    (error,) = [m for m in found if m.id == "hearts.E004"]
+    assert "de/LC_MESSAGES/django.mo" in error.msg and "compilemessages" in error.hint
+    call_command("compilemessages", verbosity=0)
+    assert client.get("/healthz").status_code == 200
+    german = gettext.translation("django", uncompiled_catalogues, ["de"])
+    assert german.gettext("Check in") == "Einchecken"
+    source = uncompiled_catalogues / "fr" / "LC_MESSAGES" / "django.po"
+    later = source.with_suffix(".mo").stat().st_mtime + 10
+    os.utime(source, (later, later))  # an update pulled a newer .po
+    assert client.get("/healthz").json()["missing"] == ["compilemessages"]

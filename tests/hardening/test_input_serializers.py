@@ -7,7 +7,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from adjudication.serializers import AdjudicationInputSerializer
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 
 
 def test_each_instance_binds_its_own_copy_of_every_field():

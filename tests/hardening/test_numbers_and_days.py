@@ -1,7 +1,8 @@
-"""Numbers and days a caller writes are read in one place (hearts_site/numbers.py): ASCII digits
-only, wherever a number or a date comes in (a query, a JSON string, a form, a list filter), and
-days from 1900-01-01 to 2999-12-31. A day past them is a 400 naming the parameter, never a
-500 (``?to=9999-12-31`` overflowed counting to the day after); nothing is stored."""
+"""Numbers and days a caller writes are read in one place (hearts_site/text/numbers.py): ASCII
+digits only, wherever a number or a date comes in (a query, a JSON string, a form, a list
+filter), and days from 1900-01-01 to 2999-12-31. A day past them is a 400 naming the
+parameter, never a 500 (``?to=9999-12-31`` overflowed counting to the day after); nothing is
+stored."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from rest_framework.test import APIClient
 
 import scoring.api.serializers
 from adjudication.serializers import AdjudicationInputSerializer
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring import services
 from scoring.models import Game, Hand, Season
 from tests.hardening.test_bad_input import snapshot

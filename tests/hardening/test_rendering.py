@@ -1,4 +1,4 @@
-"""hearts_site.rendering: a body is rendered once per key, and only when it may be kept."""
+"""hearts_site.http.rendering: a body is rendered once per key, and only when it may be kept."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
-from hearts_site.rendering import kept_rendering
+from hearts_site.http.rendering import kept_rendering
 
 pytestmark = pytest.mark.django_db
 

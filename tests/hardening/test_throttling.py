@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import LOCAL_COUNTS, LocalCounts
+from hearts_site.api.throttling import LOCAL_COUNTS, LocalCounts
 from scoring import services
 from scoring.api.throttling import WriteRateThrottle
 from scoring.models import WriteCount

@@ -1,5 +1,5 @@
 """/healthz tells a task worker that stopped being seen (issue 34, finding 2): each worker
-writes a heartbeat per queue (hearts_site/worker_health.py); one older than
+writes a heartbeat per queue (hearts_site/tasks/worker_health.py); one older than
 ``HEARTS_WORKER_STALE_AFTER`` makes it a 503 naming the queue. The real worker writing it is
 tested with worker processes in tests/multiprocess/test_worker_lives.py."""
 
@@ -10,7 +10,7 @@ import time
 import pytest
 from django.core.cache import caches
 
-from hearts_site import worker_health
+from hearts_site.tasks import worker_health
 
 pytestmark = pytest.mark.django_db
 

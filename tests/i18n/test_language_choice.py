@@ -10,7 +10,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
 
-from hearts_site.rendering import kept_value
+from hearts_site.http.rendering import kept_value
 from scoring.models import AccountLanguage
 
 pytestmark = pytest.mark.django_db

@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 
-from hearts_site.dbconfig import database_config
+from hearts_site.database.config import database_config
 from tests.multiprocess.test_two_servers import REPO, base_env, on_postgres
 
 STEP_TIMEOUT = 120  # seconds for one manage.py step (generating a league is the longest)
@@ -33,7 +33,7 @@ SETTLE_WITHIN = 60  # seconds: the issue's bound for ratings to settle
 
 SEED = """
 import json
-from hearts_site.tasks import QUEUES, uses_database_queue
+from hearts_site.tasks.queue import QUEUES, uses_database_queue
 if not uses_database_queue():  # the Redis queue outlives the last test's database: empty it
     import django_rq
     django_rq.get_connection(QUEUES[0]).flushdb()  # a Redis database of the tests' own
@@ -80,7 +80,7 @@ print("CORRECTED " + json.dumps({"game": game.pk, "stale": state.stale_since is 
 STATE = """
 import hashlib, json
 from django_tasks_db.models import DBTaskResult
-from hearts_site.tasks import uses_database_queue
+from hearts_site.tasks.queue import uses_database_queue
 from scoring.models import RatingEvent, RatingsState, shown_events
 from scoring.services import ratings
 

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 import psycopg
 import pytest
 
-from hearts_site.dbconfig import POSTGRES_SCHEMES, database_config
+from hearts_site.database.config import POSTGRES_SCHEMES, database_config
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = REPO / ".venv" / "bin"

@@ -24,7 +24,7 @@ from contextlib import closing
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from hearts_site.dbconfig import database_config
+from hearts_site.database.config import database_config
 from tests.multiprocess.test_rating_worker import _query, shell, stop
 from tests.multiprocess.test_two_servers import REPO, _admin_connection, base_env, on_postgres
 
@@ -42,7 +42,7 @@ print("TASK " + json.dumps({"id": str(settle_ratings_task.enqueue(0).id)}))
 HEALTH = """
 import json
 from django.test import Client
-from hearts_site import worker_health
+from hearts_site.tasks import worker_health
 answer = Client().get("/healthz")
 print("HEALTH " + json.dumps({"status": answer.status_code, "body": answer.json(),
       "seen": worker_health.last_seen(["ratings"])["ratings"]}))

@@ -77,7 +77,7 @@ def _empty_cache():
 
 
 def unisolated(page: str) -> str:
-    """A page's HTML without the ``<bdi>`` every name is shown in (hearts_site/names.py), for
+    """A page's HTML without the ``<bdi>`` every name is shown in (hearts_site/text/names.py), for
     tests that read names in it as text."""
     return page.replace("<bdi>", "").replace("</bdi>", "")
 
@@ -119,6 +119,15 @@ def director(club):
 @pytest.fixture
 def club(people):
     return build_club(people, name="Riverside", slug="riverside", is_public=True)
+
+
+@pytest.fixture
+def ada(club, people):
+    """Ada, seated first in the club, linked to the member's account (their phone)."""
+    player = club.seated[0]
+    player.user = people["member"]
+    player.save(update_fields=["user"])
+    return player
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The pages' number fields read ASCII digits only, as the API does (hearts_site/numbers.py):
+"""The pages' number fields read ASCII digits only, as the API does (hearts_site/text/numbers.py):
 another script's digits ("١٣") are refused in words, never read as a number nobody typed."""
 
 from __future__ import annotations

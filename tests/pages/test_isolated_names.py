@@ -1,5 +1,5 @@
 """Names shown isolated (issue 51, finding 5): every page that shows a name shows it in
-``<bdi>`` (the ``|isolated`` filter, hearts_site/names.py), so a right-to-left name keeps the
+``<bdi>`` (the ``|isolated`` filter, hearts_site/text/names.py), so a right-to-left name keeps the
 words around it in their order: the wall, the room, the night and its sheet, the tables, the
 game page and its history, the player's page. A name stored before bidirectional controls were
 refused is shown without them (its U+202E would turn the wall's text around)."""

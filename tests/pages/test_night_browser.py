@@ -181,7 +181,10 @@ def test_a_fourteen_player_night_of_three_rounds_from_the_pages_alone(
         enter_hand(director, url, game)
     the_bell_rings(1, minutes=1)
     director.goto(night_url)
-    expect(director.locator("[data-countdown-left]")).to_have_text("time: finish the hand in play")
+    bell = director.locator("[data-countdown-bell]")  # the bell's own words, not "… left"
+    expect(bell).to_be_visible()
+    expect(bell).to_have_text("Round 1: time. Finish the hand in play.")
+    expect(director.locator("[data-countdown-running]")).to_be_hidden()
     for game in games:  # the hand in play at the bell is finished, and ends the game
         enter_hand(director, url, game)
         game.refresh_from_db()

@@ -107,7 +107,7 @@ def test_the_draw_is_shown_with_its_quality_words_before_it_is_published(club, d
         {"action": "withdraw", "player": club.seated[0].pk},
         follow=True,
     )
-    assert "Round 1 is being played: withdraw players between rounds, once it ends." in text_of(mid)
+    assert "withdrew: they play no round after round 1; those played stay." in text_of(mid)
     sheet = client.get(night_url(club, night, "sheet/"))
     assert sheet.status_code == 200 and "Round 1" in text_of(sheet)
 

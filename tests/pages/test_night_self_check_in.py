@@ -32,14 +32,6 @@ def night(club, director):
     return opened
 
 
-@pytest.fixture
-def ada(club, people):
-    player = club.seated[0]
-    player.user = people["member"]
-    player.save(update_fields=["user"])
-    return player
-
-
 def test_a_player_a_director_withdrew_cannot_check_back_in_nor_discard_the_draw(
     club, director, night, ada, people
 ):

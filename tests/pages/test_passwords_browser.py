@@ -5,6 +5,9 @@ again on the password page."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -61,6 +64,12 @@ def test_a_member_gets_a_reset_link_from_an_owner_sets_a_password_then_changes_i
     check_page_state(phone, "passwords-05-link-used")
 
     phone.goto(f"{url}/account/me/")
+    with phone.expect_download() as downloaded:
+        phone.get_by_role("link", name="Download my data").click()
+    assert downloaded.value.suggested_filename == "hearts-data-milo.json"
+    document = json.loads(Path(downloaded.value.path()).read_text(encoding="utf-8"))
+    assert document["account"]["username"] == "milo"
+    assert "olive" not in json.dumps(document)  # the owner who made the link is not named
     phone.get_by_role("link", name="Change your password").click()
     check_page_state(phone, "passwords-06-change")
     phone.fill("#id_old_password", PASSWORD)  # the old one: no longer right
@@ -76,3 +85,24 @@ def test_a_member_gets_a_reset_link_from_an_owner_sets_a_password_then_changes_i
     expect(phone.locator(".message.success")).to_contain_text("Password changed")
     expect(phone.locator("footer")).to_contain_text("Signed in as milo")
     check_page_state(phone, "passwords-08-changed")
+
+
+def test_a_clipboard_that_never_answers_still_gets_the_link_copied_the_older_way(
+    live_server, page: Page, context: BrowserContext, people
+):
+    url = live_server.url
+    club = build_club(people, name="Riverside", slug="riverside", is_public=True)
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=url)
+    # A clipboard whose promise never settles, as headless Chromium's did once under load.
+    page.add_init_script("navigator.clipboard.writeText = () => new Promise(() => {});")
+    sign_in(page, url, f"/clubs/{club.slug}/passwords/", username="olive")
+    page.locator("li.card", has_text="Member").get_by_role(
+        "button", name="Make a reset link"
+    ).click()
+    link = page.locator("[data-reset-link]")
+    expect(link).to_be_visible()
+    copy = page.get_by_role("button", name="Copy")
+    copy.click()
+    expect(page.locator("[data-copied]")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == link.inner_text().strip()
+    expect(copy).to_be_focused()

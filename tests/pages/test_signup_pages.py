@@ -13,7 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import FixedWindowThrottle
+from hearts_site.api.throttling import FixedWindowThrottle
 from scoring import services
 from scoring.models import Invitation, Membership, SignInCount
 from tests.pages.conftest import unisolated

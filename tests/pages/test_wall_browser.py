@@ -9,15 +9,19 @@ messages of a page go when a live update swaps its parts; the pages a night uses
 
 from __future__ import annotations
 
+import re
 import time
+from datetime import timedelta
 
 import pytest
 from django.db import OperationalError, transaction
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from scoring import services
 from tests.pages.conftest import FINISHING_HANDS, PASSWORD, SCREENSHOTS, make_user
 from tests.pages.phone_checks import axe_violations, check_page_state, code_words
+from tests.pages.wall_support import night_of_players, play_round, rounds_played, start_round
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -295,3 +299,119 @@ def test_the_pages_of_a_night_pass_the_phone_checks(
     check_page_state(director, "wall-14-claims")
     director.goto(f"{url}/leagues/{league.pk}/")
     check_page_state(director, "wall-15-league-with-waiting-hands")
+
+
+# --- Issue 52 point 4: a night's wall on one screen ----------------------------------------------
+
+
+def wall_fits(wall: Page, name: str) -> int:
+    """The wall at 1920 x 1080 is one screen: no scrolling, every table shown inside the
+    viewport, the standings in 28 px type; passes the axe checks; its screenshot taken."""
+    height = wall.evaluate("document.scrollingElement.scrollHeight")
+    assert height <= WALL["height"], height
+    assert wall.evaluate("document.scrollingElement.scrollWidth") <= WALL["width"]
+    for table in wall.locator(".wall-tables.current .wall-table").all():
+        shown = table.bounding_box()
+        assert shown["x"] >= 0 and shown["y"] >= 0, shown
+        assert shown["x"] + shown["width"] <= WALL["width"], shown
+        assert shown["y"] + shown["height"] <= WALL["height"], shown
+    # Nothing cut off: no table and no standings hold more than their box shows.
+    for part in wall.locator(".wall-tables.current .wall-table, .wall-leaders").all():
+        assert part.evaluate("el => el.scrollHeight <= el.clientHeight + 1"), part.inner_text()
+    for row in wall.locator(".wall-standings-page.current .wall-standings li").all():
+        assert row.evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 28
+        shown = row.bounding_box()
+        assert shown["y"] + shown["height"] <= WALL["height"], shown
+    assert axe_violations(wall) == []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    wall.screenshot(path=SCREENSHOTS / f"{name}.png")
+    return height
+
+
+@pytest.mark.parametrize("players", [16, 32])
+def test_a_nights_wall_of_4_or_8_tables_fits_1920_by_1080_with_its_standings(
+    live_server, browsers, club, director, players
+):
+    night = night_of_players(club, director, players)
+    rounds_played(club, night, director, 1)
+    wall = browsers(wall=True)
+    wall.goto(f"{live_server.url}/clubs/{club.slug}/wall/")
+    tables = wall.locator(".wall-tables.current .wall-table")
+    expect(tables).to_have_count(players // 4)
+    expect(tables.nth(0).locator("h2")).to_have_text("Round 2 · Table 1")
+    shown = wall.locator(".wall-standings-page.current .wall-standings li")
+    expect(shown).to_have_count(16)
+    if players > 16:
+        expect(wall.locator(".wall-standings-page.current .wall-more")).to_have_text(
+            f"Players 1\u201316 of {players}"
+        )
+    height = wall_fits(wall, f"wall-16-night-{players // 4}-tables-1920")
+    print(f"wall height at 1920 x 1080 with {players // 4} tables: {height} px")
+
+
+def test_a_wall_of_more_than_8_tables_turns_its_pages(live_server, browsers, club, director):
+    night = night_of_players(club, director, 40)
+    rounds_played(club, night, director, 0)
+    wall = browsers(wall=True)
+    wall.goto(f"{live_server.url}/clubs/{club.slug}/wall/")
+    first = wall.locator(".wall-tables.current")
+    expect(first.locator(".wall-table")).to_have_count(8)
+    expect(first.locator(".wall-page-note")).to_have_text("Page 1 of 2")
+    expect(first.locator(".wall-table h2").nth(0)).to_have_text("Round 1 · Table 1")
+    wall_fits(wall, "wall-17-night-10-tables-page-1-1920")
+    turned = wall.locator(".wall-tables.current .wall-page-note")
+    expect(turned).to_have_text("Page 2 of 2", timeout=15_000)
+    expect(wall.locator(".wall-tables.current .wall-table")).to_have_count(2)
+    expect(wall.locator(".wall-tables.current .wall-table h2").nth(0)).to_have_text(
+        "Round 1 · Table 9"
+    )
+    wall_fits(wall, "wall-18-night-10-tables-page-2-1920")
+
+
+def test_a_wall_of_40_standings_turns_them_16_at_a_time_with_the_tables(
+    live_server, browsers, club, director
+):
+    night = night_of_players(club, director, 40)
+    rounds_played(club, night, director, 1)
+    wall = browsers(wall=True)
+    wall.goto(f"{live_server.url}/clubs/{club.slug}/wall/")
+    standings = wall.locator(".wall-standings-page.current")
+    expect(standings.locator(".wall-more")).to_have_text("Players 1\u201316 of 40")
+    expect(standings.locator(".wall-standings li")).to_have_count(16)
+    expect(standings.locator(".place").first).to_have_text(re.compile(r"^1=?$"))
+    wall_fits(wall, "wall-18a-night-40-standings-page-1-1920")
+    expect(standings.locator(".wall-more")).to_have_text("Players 17\u201332 of 40", timeout=15_000)
+    expect(wall.locator(".wall-tables.current .wall-page-note")).to_have_text("Page 2 of 2")
+    expect(standings.locator(".wall-standings li")).to_have_count(16)
+    wall_fits(wall, "wall-18b-night-40-standings-page-2-1920")
+    expect(standings.locator(".wall-more")).to_have_text("Players 33\u201340 of 40", timeout=15_000)
+    expect(standings.locator(".wall-standings li")).to_have_count(8)
+
+
+def test_at_the_bell_the_wall_says_so_in_words_and_the_close_keeps_the_standings(
+    live_server, browsers, club, director
+):
+    night = night_of_players(club, director, 8, rounds=1)
+    start_round(club, night, director)
+    bell = timezone.now() + timedelta(seconds=3)
+    written(lambda: night.rounds.filter(number=1).update(ends_at=bell))
+    wall = browsers(wall=True)
+    wall.goto(f"{live_server.url}/clubs/{club.slug}/wall/")
+    clock = wall.locator(".wall-night [data-countdown]")
+    running, rung = (
+        clock.locator("[data-countdown-running]"),
+        clock.locator("[data-countdown-bell]"),
+    )
+    expect(running).to_be_visible()
+    expect(running).to_contain_text("left.")
+    expect(rung).to_be_visible(timeout=8000)
+    expect(rung).to_have_text("Round 1: time. Finish the hand in play.")
+    expect(running).to_be_hidden()
+    assert clock.inner_text().strip() == "Round 1: time. Finish the hand in play."
+    wall_fits(wall, "wall-19-night-at-the-bell-1920")
+    written(lambda: play_round(club, night, director, 1))  # the last round: the night closes
+    heading = wall.locator("#wall-leaders-heading")
+    expect(wall.locator(".wall-standings li")).to_have_count(8, timeout=8000)
+    expect(heading).to_have_text("The night's standings")
+    expect(wall.locator(".wall-night-qr")).to_have_count(0)  # closed: no more check-ins
+    wall_fits(wall, "wall-20-night-closed-1920")

@@ -6,13 +6,21 @@ player reads)."""
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.test import Client
+from django.utils import timezone
 
 from scoring import services
 from scoring.models import Game, GameStatus
 from tests.pages.conftest import FINISHING_HANDS, unisolated
+from tests.pages.wall_support import (
+    night_of_players,
+    rounds_played,
+    rounds_played_more,
+    start_round,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -196,3 +204,93 @@ def test_a_player_reads_no_rating_formula_and_no_state_codes(finished_game, club
         "(awaiting)" not in board and "Hand 1 does not count yet: it awaits confirmation." in board
     )
     assert finished_game.status == GameStatus.FINISHED
+
+
+# --- Issue 52 point 4: a night's wall ---------------------------------------------------------
+
+
+def wall_html(club) -> str:
+    return unisolated(Client().get(f"/clubs/{club.slug}/wall/").content.decode())
+
+
+def wall_headings(club) -> list[str]:
+    return re.findall(r'<h2 id="wall-table-\d+"><a [^>]*>([^<]+)</a>', wall_html(club))
+
+
+def wall_order(club) -> list[str]:
+    standings = wall_html(club).split('<ol class="wall-standings">')[1].split("</ol>")[0]
+    return re.findall(r'<span class="who">([^<]+)</span>', standings)
+
+
+def night_page_order(club, night) -> list[str]:
+    page = unisolated(Client().get(f"/clubs/{club.slug}/nights/{night.pk}/").content.decode())
+    table = page.split('id="standings"')[1].split("</table>")[0]
+    return [name.strip() for name in re.findall(r'<th scope="row">([^<]+)', table)]
+
+
+def test_a_nights_wall_shows_only_the_current_rounds_tables_each_with_its_round(club, director):
+    night = night_of_players(club, director, 16)
+    rounds_played(club, night, director, 1)
+    assert wall_headings(club) == [f"Round 2 · Table {n}" for n in (1, 2, 3, 4)]
+    rounds_played_more(club, night, director, 2, 3)
+    assert wall_headings(club) == [f"Round 4 · Table {n}" for n in (1, 2, 3, 4)]
+    assert "4 tables" in text_of(Client().get(f"/clubs/{club.slug}/wall/"))
+
+
+def test_more_than_8_tables_come_in_pages_of_8_each_saying_which(club, director):
+    night = night_of_players(club, director, 40)
+    rounds_played(club, night, director, 0)
+    html = wall_html(club)
+    pages = re.findall(r'data-wall-page="(\d)"', html)
+    assert pages == ["1", "2"]
+    first, second = html.split('data-wall-page="2"')
+    assert first.count('class="wall-table ') == 8 and second.count('class="wall-table ') == 2
+    assert "Page 1 of 2" in first and "Page 2 of 2" in second
+
+
+def test_the_walls_standings_are_the_night_pages_in_its_order_and_stay_after_the_close(
+    club, director
+):
+    night = night_of_players(club, director, 16, rounds=2)
+    rounds_played(club, night, director, 1)
+    assert wall_order(club) == night_page_order(club, night)
+    rounds_played_more(club, night, director, 2, 2)  # the last round: the night closes
+    night.refresh_from_db()
+    assert night.status == "closed"
+    words = text_of(Client().get(f"/clubs/{club.slug}/wall/"))
+    assert "The night's standings" in words and "Tonight's leaders" not in words
+    assert "the standings after round 2" in words
+    assert wall_order(club) == night_page_order(club, night) and len(wall_order(club)) == 16
+    assert wall_headings(club) == [f"Round 2 · Table {n}" for n in (1, 2, 3, 4)]
+
+
+def test_a_wall_of_40_players_shows_every_standing_in_pages_of_16(club, director):
+    night = night_of_players(club, director, 40)
+    rounds_played(club, night, director, 1)
+    html = wall_html(club)
+    pages = html.split('<ol class="wall-standings">')[1:]
+    names = [re.findall(r'<span class="who">([^<]+)</span>', p.split("</ol>")[0]) for p in pages]
+    assert [len(page) for page in names] == [16, 16, 8]
+    assert [name for page in names for name in page] == night_page_order(club, night)
+    words = text_of(Client().get(f"/clubs/{club.slug}/wall/"))
+    for first, last in ((1, 16), (17, 32), (33, 40)):
+        assert f"Players {first}\u2013{last} of 40" in words
+
+
+def test_at_the_bell_the_wall_says_it_in_words_in_every_language(club, director):
+    night = night_of_players(club, director, 8)
+    start_round(club, night, director)
+    night.rounds.filter(number=1).update(ends_at=timezone.now() - timedelta(seconds=5))
+    for language, words in (
+        ("en", "Round 1: time. Finish the hand in play."),
+        ("de", "Runde 1: Zeit abgelaufen. Die laufende Hand zu Ende spielen."),
+        ("fr", "Tour 1 : c’est l’heure. Finissez la donne en cours."),  # noqa: RUF001
+        ("es", "Ronda 1: tiempo. Terminad la mano en juego."),
+        ("zh-hans", "第 1 轮：时间到。请打完正在进行的这一副牌。"),  # noqa: RUF001
+    ):
+        client = Client()
+        client.cookies["django_language"] = language
+        html = client.get(f"/clubs/{club.slug}/wall/").content.decode()
+        bell = re.search(r"<strong data-countdown-bell>([^<]+)</strong>", html)
+        assert bell and bell.group(1) == words, (language, bell)
+        assert "<span data-countdown-running hidden>" in html

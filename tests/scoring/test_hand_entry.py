@@ -25,7 +25,8 @@ def entered(response) -> dict:
 
 
 def finished_by_hand(rules, totals: list[int]) -> tuple[bool, list[int]]:
-    """The game end as RULES.md §3 states it for reach / shared rulesets (the presets' own)."""
+    """The game end as docs/rules.md (Scoring a hand) states it for reach / shared rulesets (the
+    presets' own)."""
     if rules.target_score is not None and max(totals) < rules.target_score:
         return False, []
     low = min(totals)

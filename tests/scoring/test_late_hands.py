@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
-from hearts_site import numbers
+from hearts_site.text import numbers
 from scoring import services
 from scoring.models import Game, GameStatus, Hand, HistoryEntry
 from tests.scoring.night_support import code_of, confirm, games_of

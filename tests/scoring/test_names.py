@@ -1,6 +1,6 @@
 """Every name a person gives holds only characters people see (issue 51, finding 5): a bidi
 control, a zero-width space, a newline is refused with ``invalid_name_character`` and the field,
-on every name the API takes and every page form (one validator, hearts_site/names.py); the
+on every name the API takes and every page form (one validator, hearts_site/text/names.py); the
 joiners a script needs stay allowed; and a new player whose name looks like a current one's
 (Unicode's confusables) is made with a warning."""
 

@@ -138,7 +138,7 @@ def test_a_round_on_the_clock_ends_each_game_with_the_hand_in_play_at_the_bell(
     assert ended.status == RoundStatus.OVER
 
 
-def test_check_ins_are_refused_twice_during_a_round_and_at_two_open_nights(
+def test_check_ins_are_refused_twice_and_at_two_open_nights_and_a_draw_during_a_round(
     public_club, league, players, director
 ):
     night = open_night(public_club, league, director)
@@ -159,12 +159,11 @@ def test_check_ins_are_refused_twice_during_a_round_and_at_two_open_nights(
     assert elsewhere == ("checked_in_elsewhere", "player", 409)
     services.draw_round(club=public_club, night_id=night.pk, actor=director)
     services.publish_round(club=public_club, night_id=night.pk, actor=director)
-    mid_round = refusal(
-        lambda: services.withdraw(
-            club=public_club, night_id=night.pk, player_id=ada.pk, actor=director
-        )
+    # During a round a player withdrawn plays it out: they leave from the next round.
+    mid_round = services.withdraw(
+        club=public_club, night_id=night.pk, player_id=ada.pk, actor=director
     )
-    assert mid_round == ("round_in_play", "player", 409)
+    assert mid_round.withdrawn_before == 2
     again = refusal(
         lambda: services.draw_round(club=public_club, night_id=night.pk, actor=director)
     )

@@ -154,3 +154,41 @@ def test_the_list_of_nights_costs_the_same_queries_for_one_night_or_three(
     with CaptureQueriesContext(connection) as three:
         assert len(director_api.get(nights_url(public_club)).json()["results"]) == 3
     assert len(three.captured_queries) == len(one.captured_queries)
+
+
+def test_a_nights_fixes_are_for_its_clubs_directors_its_players_and_its_nights_only(
+    public_club, private_club, league, players, director, director_api, scorer_api
+):
+    night = services.open_night(
+        club=public_club, league=league, name="Friday", rounds=2, round_hands=1, actor=director
+    )
+    services.check_in_many(
+        club=public_club, night_id=night.pk, players=[p.pk for p in players[:8]], actor=director
+    )
+    services.draw_round(club=public_club, night_id=night.pk, actor=director)
+    services.publish_round(club=public_club, night_id=night.pk, actor=director)
+    base = nights_url(public_club, f"{night.pk}/")
+    seated = night.rounds.get().tables.first().players
+    bodies = {
+        "swap/": {"players": seated[:2]},
+        "extend-table/": {"table": 1, "minutes": 5, "reason": "late"},
+        "finish-table/": {"table": 1, "reason": "gone"},
+        "check-ins/many/": {"players": [players[9].pk]},
+    }
+    for tail, body in bodies.items():
+        assert error_of(scorer_api.post(base + tail, body, format="json"), 403)[0], tail
+    stranger = services.create_player(club=private_club, name="Stranger")
+    theirs = director_api.post(base + "swap/", {"players": [seated[0], stranger.pk]}, format="json")
+    assert error_of(theirs, 400) == ("unknown_player", "players")
+    other = services.open_night(
+        club=private_club,
+        league=services.create_league(club=private_club, name="Theirs", ruleset="standard"),
+        name="Theirs",
+        rounds=2,
+        round_hands=1,
+        actor=director,
+    )
+    elsewhere = nights_url(public_club, f"{other.pk}/swap/")
+    answer = director_api.post(elsewhere, {"players": seated[:2]}, format="json")
+    assert error_of(answer, 404) == ("night_not_found", None)
+    assert night.rounds.get().tables.first().players == seated

@@ -130,7 +130,7 @@ def test_a_private_clubs_wall_is_for_its_members_only(who, status, private_club,
         assert "Table 1" not in response.content.decode()
 
 
-def test_the_wall_reads_in_a_fixed_number_of_queries_and_its_304_in_two(
+def test_the_wall_reads_in_a_fixed_number_of_queries_and_its_304_in_three(
     tonight, public_club, client_for, users
 ):
     def friendly_game_with_a_hand(first_seat: int) -> None:
@@ -155,7 +155,36 @@ def test_the_wall_reads_in_a_fixed_number_of_queries_and_its_304_in_two(
             anyone.get(wall_url(public_club), HTTP_IF_NONE_MATCH=f'"{body["version"]}"').status_code
             == 304
         )
-    assert len(unchanged) == 2  # the club, and the evening's one aggregate
+    assert len(unchanged) == 3  # the club, the evening's one aggregate, the evening's night
+
+
+def test_the_walls_version_follows_its_night_a_check_in_a_draw_and_its_start(
+    public_club, client_for, users
+):
+    """The wall updates itself on its version alone: the night's own steps change it, though
+    they change no game (the room's version stays)."""
+    director = users["director"]
+    league = services.create_league(club=public_club, name="Nights", ruleset="standard")
+    night = services.open_night(
+        club=public_club, league=league, name="Friday", rounds=2, round_minutes=20, actor=director
+    )
+    anyone = client_for(users["anonymous"])
+    seen = [anyone.get(wall_url(public_club))["ETag"]]
+    for player in public_club.seated[:4]:
+        services.check_in(club=public_club, night_id=night.pk, player_id=player.pk, actor=director)
+    seen.append(anyone.get(wall_url(public_club))["ETag"])
+    services.draw_round(club=public_club, night_id=night.pk, actor=director)
+    seen.append(anyone.get(wall_url(public_club))["ETag"])
+    with CaptureQueriesContext(connection) as unchanged:
+        status = anyone.get(wall_url(public_club), HTTP_IF_NONE_MATCH=seen[-1]).status_code
+    assert (
+        status == 304 and len(unchanged) == 5
+    )  # the club, the games, the night, its rounds, its check-ins
+    services.publish_round(club=public_club, night_id=night.pk, actor=director)
+    seen.append(anyone.get(wall_url(public_club))["ETag"])
+    services.start_round(club=public_club, night_id=night.pk, actor=director)
+    seen.append(anyone.get(wall_url(public_club))["ETag"])
+    assert len(set(seen)) == len(seen), seen
 
 
 def test_a_finished_tables_winner_and_the_nights_leaders(public_club, client_for, users):

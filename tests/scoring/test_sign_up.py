@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from hearts_site.throttling import FixedWindowThrottle
+from hearts_site.api.throttling import FixedWindowThrottle
 from scoring import services
 from scoring.models import DeviceToken, Invitation, Membership, SignInCount
 

@@ -134,9 +134,12 @@ def appended(club, type="hand.entered", **data):
 def test_an_event_appended_moves_that_clubs_counter_alone_and_takes_its_new_number(
     public_club, private_club
 ):
+    # Each club as before its first event, whatever its setup recorded: no counter row.
+    EventCounter.objects.filter(club__in=[public_club, private_club]).delete()
+    before = Event.objects.count()
     assert appended(public_club)[1] is None  # no counter row yet: nothing made
     assert not EventCounter.objects.filter(club=public_club).exists()
-    assert not Event.objects.exists()
+    assert Event.objects.count() == before
     EventCounter.objects.create(club=public_club, last=41)
     EventCounter.objects.create(club=private_club, last=7)
     made = [appended(public_club, n=n) for n in range(3)]
@@ -156,7 +159,7 @@ def test_an_event_appended_moves_that_clubs_counter_alone_and_takes_its_new_numb
 def test_an_event_appended_is_queued_for_the_endpoints_of_its_club_that_want_its_type(
     public_club, private_club
 ):
-    EventCounter.objects.create(club=public_club, last=0, woken=True)
+    EventCounter.objects.update_or_create(club=public_club, defaults={"woken": True})
     make = WebhookEndpoint.objects.create
     both = ["hand.entered", "game.started"]
     wants = make(club=public_club, url="https://a.example/", event_types=both, secret="s")

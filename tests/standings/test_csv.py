@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from hearts_site.csv_files import csv_cell
+from hearts_site.text.csv_files import csv_cell
 from scoring.api.renderers import STANDINGS_COLUMNS
 from scoring.selectors.standings import HAND_COLUMNS
 

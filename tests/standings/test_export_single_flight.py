@@ -27,7 +27,7 @@ GAME = [[0, 13, 5, 8], [2, 1, 0, 23]]  # two hands of qq to 30: a finished game
 @pytest.fixture
 def builds(caplog):
     """How many times a hands.csv was built, in any thread (each build logs one line)."""
-    caplog.set_level(logging.INFO, logger="hearts_site.kept_files")
+    caplog.set_level(logging.INFO, logger="hearts_site.http.kept_files")
     return lambda: sum(r.getMessage().startswith("built hands.csv") for r in caplog.records)
 
 

@@ -12,9 +12,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
-from hearts_site import kept_files
-from hearts_site.csv_files import csv_pieces, csv_text
-from hearts_site.throttling import FixedWindowThrottle
+from hearts_site.api.throttling import FixedWindowThrottle
+from hearts_site.http import kept_files
+from hearts_site.text.csv_files import csv_pieces, csv_text
 
 from .support import play
 

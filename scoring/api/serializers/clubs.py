@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from hearts_site.names import validate_name
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.text.names import validate_name
 from scoring import selectors
 from scoring.api.serializers.common import REASON, shown_once
 from scoring.models import Club, Invitation, Membership, Player, Role

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from rest_framework import serializers
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.clubs import viewer_of
 from scoring.api.serializers.common import MAX_ID, REASON, shown_once

@@ -14,7 +14,7 @@ from adjudication.irregularity_serializers import (
     irregularities_field,
 )
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
 from scoring.api.serializers.hands import HandEntrySerializer, RulingResultField
 from scoring.models import DisputeStatus, EntryLevel, RulingKind, RulingStatus

@@ -9,7 +9,7 @@ from drf_spectacular.utils import PolymorphicProxySerializer
 from rest_framework import serializers
 
 from adjudication.serializers import RulesetOptionsField
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.api.serializers.hands import HandEntryField, RuledField, RulingResultField
 from scoring.api.serializers.nights import NightFormulaSerializer, NightRowOutputSerializer
@@ -242,6 +242,29 @@ class RoundDataSerializer(serializers.Serializer):
     round = EventRoundSerializer()
 
 
+class EventRoundChangeSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(
+        choices=["seats_swapped", "table_extended", "table_finished"],
+        help_text="Two players' seats swapped; a table's time extended; a table ended now.",
+    )
+    tables = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The numbers of the tables it changed."
+    )
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="seats_swapped: the two; else empty."
+    )
+    minutes = serializers.IntegerField(
+        allow_null=True, help_text="table_extended: the minutes added; else null."
+    )
+    reason = serializers.CharField(
+        allow_blank=True, help_text="The director's reason, as kept; empty for a swap."
+    )
+
+
+class RoundChangedDataSerializer(RoundDataSerializer):
+    change = EventRoundChangeSerializer()
+
+
 class NightFinalDataSerializer(serializers.Serializer):
     night = EventNightSerializer()
     standings = NightRowOutputSerializer(many=True, help_text="The final standings.")
@@ -259,31 +282,10 @@ class NightCorrectedDataSerializer(serializers.Serializer):
     correction = EventCorrectionSerializer()
 
 
-DATA = {
-    EventType.HAND_ENTERED: HandEventDataSerializer,
-    EventType.HAND_CORRECTED: HandEventDataSerializer,
-    EventType.HAND_VOIDED: HandEventDataSerializer,
-    EventType.HAND_CONFIRMED: HandEventDataSerializer,
-    EventType.HAND_QUERIED: DisputeEventDataSerializer,
-    EventType.GAME_STARTED: GameStartedDataSerializer,
-    EventType.GAME_FINISHED: GameFinishedDataSerializer,
-    EventType.GAME_ABANDONED: GameAbandonedDataSerializer,
-    EventType.DISPUTE_OPENED: DisputeEventDataSerializer,
-    EventType.DISPUTE_RESOLVED: DisputeEventDataSerializer,
-    EventType.RULING_AWAITING: RulingEventDataSerializer,
-    EventType.RULING_ACCEPTED: RulingEventDataSerializer,
-    EventType.RULING_OVERRIDDEN: RulingEventDataSerializer,
-    EventType.PLAYER_MERGED: PlayerMergedDataSerializer,
-    EventType.RATINGS_SETTLED: RatingsSettledDataSerializer,
-    EventType.NIGHT_OPENED: NightOpenedDataSerializer,
-    EventType.NIGHT_CHECKED_IN: NightCheckInDataSerializer,
-    EventType.NIGHT_WITHDRAWN: NightWithdrawnDataSerializer,
-    EventType.NIGHT_CLOSED: NightDataSerializer,
-    EventType.NIGHT_RESULTS_FINAL: NightFinalDataSerializer,
-    EventType.NIGHT_CORRECTED: NightCorrectedDataSerializer,
-    EventType.ROUND_PUBLISHED: RoundDataSerializer,
-    EventType.ROUND_STARTED: RoundDataSerializer,
-    EventType.ROUND_ENDED: RoundDataSerializer,
+# Each type's data serializer, as EventType names it (a name that is no serializer here fails
+# at import).
+DATA: dict[EventType, type[serializers.Serializer]] = {
+    kind: globals()[kind.data] for kind in EventType
 }
 
 

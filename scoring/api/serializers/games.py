@@ -7,7 +7,7 @@ from rest_framework import serializers
 
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.common import (
     MAX_ID,

@@ -12,8 +12,8 @@ from adjudication.claim_serializers import CLAIM_HELP, ClaimInputSerializer
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
 from adjudication.serializers import CardField, RulingField
-from hearts_site import numbers
-from hearts_site.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
+from hearts_site.api.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
+from hearts_site.text import numbers
 from scoring.api.serializers.common import (
     MAX_HAND_POINTS,
     MAX_SEATS,

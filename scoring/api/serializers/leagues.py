@@ -6,8 +6,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
-from hearts_site.names import validate_name
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.text.names import validate_name
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING, TIE_BREAKS
 from scoring.models import League, Season
 

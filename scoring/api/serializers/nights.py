@@ -6,8 +6,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from hearts_site.names import validate_name
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.text.names import validate_name
 from scoring.api.serializers.common import MAX_ID, REASON
 from scoring.domain.night_ranking import FORMULAS
 from scoring.models import Night, RoundStatus
@@ -15,6 +15,7 @@ from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.selectors.night_results import STATES, WAITS
 from scoring.services.nights.opening import MAX_CORRECTION_MINUTES
 from scoring.services.nights.results import DECISIONS
+from scoring.services.nights.tables import MOST_EXTRA_MINUTES
 
 WHOLE = {"min_value": 0, "max_value": 100_000}
 FORMULA_CHOICES = list(FORMULAS)
@@ -65,6 +66,52 @@ class NightInputSerializer(StrictInputSerializer):
 
 class NightPlayerInputSerializer(StrictInputSerializer):
     player = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="A club's player.")
+
+
+def _club_players(least: int, most: int, words: str) -> serializers.ListField:
+    return serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=MAX_ID),
+        min_length=least,
+        max_length=most,
+        help_text=words,
+    )
+
+
+class NightPlayersInputSerializer(StrictInputSerializer):
+    players = _club_players(1, 400, "The club's players to check in, each once (at most 400).")
+
+
+class WithdrawInputSerializer(NightPlayerInputSerializer):
+    now = serializers.BooleanField(
+        default=False,
+        help_text="They leave now: their table of the round out ends at the hands it has "
+        "(round over; no hand: abandoned). Left out: they play the round out.",
+    )
+    reason = serializers.CharField(
+        required=False, default="", max_length=500, help_text="Why, with now: kept in history."
+    )
+
+
+class SwapInputSerializer(StrictInputSerializer):
+    players = _club_players(
+        2,
+        2,
+        "Two players of the round drawn or out, or one of them and a player checked in but "
+        "seated nowhere this round (who takes the other's seat).",
+    )
+
+
+class TableInputSerializer(StrictInputSerializer):
+    table = serializers.IntegerField(
+        min_value=1, max_value=1000, help_text="The table's number in the round out."
+    )
+    reason = serializers.CharField(**REASON)
+
+
+class ExtendTableInputSerializer(TableInputSerializer):
+    minutes = serializers.IntegerField(
+        min_value=1, max_value=MOST_EXTRA_MINUTES, help_text="Added to the table's time."
+    )
 
 
 class DrawInputSerializer(StrictInputSerializer):
@@ -193,6 +240,11 @@ class UnsettledHandOutputSerializer(serializers.Serializer):
     link = serializers.CharField(help_text="The page that settles it.")
 
 
+class TableExtensionSerializer(serializers.Serializer):
+    minutes = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
 class NightTableOutputSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     name = serializers.CharField()
@@ -206,6 +258,14 @@ class NightTableOutputSerializer(serializers.Serializer):
     )
     hands_played = serializers.IntegerField(help_text="Hands that count (confirmed, not void).")
     hands_recorded = serializers.IntegerField(help_text="Hands entered and not void.")
+    bell = serializers.DateTimeField(
+        allow_null=True, help_text="Its own bell: the round's, moved by its extensions."
+    )
+    extensions = TableExtensionSerializer(many=True, help_text="The director's, in order.")
+    extra_minutes = serializers.IntegerField(help_text="Its extensions' minutes, added up.")
+    finished_at = serializers.DateTimeField(
+        allow_null=True, help_text="When its director ended it before the round did."
+    )
     unsettled = UnsettledHandOutputSerializer(many=True, help_text="Its hands that wait.")
     seats = NightSeatOutputSerializer(many=True)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from adjudication.engine.option_values import DIRECTIONS
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import IntegerListField, table_field
 from scoring.models import Confirmation, GameStatus
 from scoring.selectors.night_results import STATES

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from adjudication.engine.option_values import MOON_CHOICES
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, per_seat, seat_field
 from scoring.api.serializers.confirmations import revision_field
 from scoring.api.serializers.disputes import HandRulingOutputSerializer

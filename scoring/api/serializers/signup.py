@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from hearts_site.names import validate_name
-from hearts_site.serializers import StrictInputSerializer, password_field
+from hearts_site.api.serializers import StrictInputSerializer, password_field
+from hearts_site.text.names import validate_name
 from scoring.api.serializers.clubs import MembershipOutputSerializer
 from scoring.api.serializers.tokens import DeviceTokenCreatedOutputSerializer
 

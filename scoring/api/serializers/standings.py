@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.leagues import CRITERION_CHOICES, TIE_BREAK_CHOICES
 from scoring.models.counts import TOTALLED
 

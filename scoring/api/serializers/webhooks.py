@@ -7,7 +7,7 @@ from django.utils import timezone
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from hearts_site.serializers import StrictInputSerializer
+from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import shown_once
 from scoring.models import DeliveryStatus, EventType, WebhookDelivery, WebhookEndpoint
 

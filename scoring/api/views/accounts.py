@@ -1,10 +1,12 @@
 """Players with accounts: a claim to be a club's player and a director's decision on it, a
-director's invitation to be one, and the signed-in caller's players, games and statistics."""
+director's invitation to be one, the signed-in caller's players, games and statistics, and
+everything kept about them as one JSON file."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django.utils.http import content_disposition_header
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import generics
@@ -13,9 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.query import takes_query
+from hearts_site.api.query import takes_query
 from scoring import selectors, services
-from scoring.api.http import CreateView, changes, creates, lists, operation
+from scoring.api.http import CreateView, changes, creates, lists, operation, reads
 from scoring.api.permissions import IsClubDirector
 from scoring.api.scopes import ClubScopedMixin, PlayerScopedMixin
 from scoring.api.serializers.clubs import PlayerOutputSerializer
@@ -29,6 +31,7 @@ from scoring.api.serializers.confirmations import (
     PlayerInvitationOutputSerializer,
 )
 from scoring.api.serializers.games import GameOutputSerializer
+from scoring.api.throttling import ExportThrottle
 from scoring.api.views.invitations import redact_token, shown_once
 from scoring.models import PlayerClaim
 
@@ -142,3 +145,23 @@ class MyStatsView(APIView):
     @takes_query()
     def get(self, request: Request) -> Response:
         return Response(MyStatsOutputSerializer(selectors.my_stats(request.user), many=True).data)
+
+
+class MyDataView(APIView):
+    """Everything kept about the caller (``selectors.personal_data``), as a JSON file to save.
+    Spends the export budget, per user."""
+
+    permission_classes = [IsAuthenticated]
+    throttle_classes = [ExportThrottle]
+
+    def caller_is_member(self) -> bool:
+        """``ExportThrottle`` asks: no club's member is spared this export's budget."""
+        return False
+
+    @reads("me_data", OpenApiTypes.OBJECT)
+    def get(self, request: Request) -> Response:
+        response = Response(selectors.personal_data(request.user))
+        name = selectors.personal_data_file_name(request.user)
+        response["Content-Disposition"] = content_disposition_header(True, name)
+        response["Cache-Control"] = "private, no-store"
+        return response

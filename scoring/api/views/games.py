@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from hearts_site.errors import DomainError
-from hearts_site.rendering import kept_rendering
+from hearts_site.http.rendering import kept_rendering
 from scoring import selectors, services
 from scoring.api.filters import IdFilter
 from scoring.api.http import (

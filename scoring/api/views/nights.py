@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from hearts_site.api.serializers import StrictInputSerializer
 from hearts_site.errors import NotFoundError
-from hearts_site.serializers import StrictInputSerializer
 from scoring import services
 from scoring.api.http import CreateView, changes, creates, lists, reads
 from scoring.api.permissions import DIRECTORS_WRITE
@@ -22,13 +22,18 @@ from scoring.api.serializers.nights import (
     CloseNightInputSerializer,
     DrawInputSerializer,
     EndRoundInputSerializer,
+    ExtendTableInputSerializer,
     NightCheckInAnswerSerializer,
     NightDetailOutputSerializer,
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
+    NightPlayersInputSerializer,
     SettleInputSerializer,
     StartInputSerializer,
+    SwapInputSerializer,
+    TableInputSerializer,
+    WithdrawInputSerializer,
 )
 from scoring.models import Night
 from scoring.selectors.nights import (
@@ -56,6 +61,12 @@ NIGHT_CONFLICTS = {
     "table_in_use": "a game not of this night is in progress at one of the tables' names",
     "night_full": "as many players are checked in as HEARTS_MAX_NIGHT_PLAYERS allows",
     "night_changed": "players were checked in or withdrawn during each try of the draw",
+    "no_round_out": "no round is drawn or out: there is no table to change",
+    "no_round_playing": "no round is on the clock",
+    "round_not_timed": "the round ends after its hands: it has no time to extend",
+    "table_finished": "the table has finished its round",
+    "table_started": "a hand was recorded at the table: its seats stay with who played it",
+    "not_seated": "the player sits at no table of the round",
 }
 
 
@@ -139,9 +150,12 @@ CheckInView = _action(
     _player(services.check_in),
     NightCheckInAnswerSerializer,
 )
+CheckInManyView = _action(
+    "clubs_nights_check_in_many", NightPlayersInputSerializer, services.check_in_many
+)
 WithdrawView = _action(
     "clubs_nights_withdraw",
-    NightPlayerInputSerializer,
+    WithdrawInputSerializer,
     _player(services.withdraw),
     NightCheckInAnswerSerializer,
 )
@@ -151,3 +165,8 @@ StartView = _action("clubs_nights_start", StartInputSerializer, services.start_r
 EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_round)
 CloseView = _action("clubs_nights_close", CloseNightInputSerializer, services.close_night)
 SettleView = _action("clubs_nights_settle", SettleInputSerializer, services.settle_hand)
+SwapView = _action("clubs_nights_swap", SwapInputSerializer, services.swap_seats)
+ExtendTableView = _action(
+    "clubs_nights_extend_table", ExtendTableInputSerializer, services.extend_table
+)
+FinishTableView = _action("clubs_nights_finish_table", TableInputSerializer, services.finish_table)

@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site import numbers
+from hearts_site.text import numbers
 from scoring import selectors
 from scoring.api.http import ETAG, IF_NONE_MATCH, NOT_MODIFIED, not_modified, operation, with_etag
 from scoring.api.permissions import IsClubDirector
@@ -38,6 +38,8 @@ def _room_schema(operation_id: str):
 
 class RoomView(ClubScopedMixin, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]
+    # The room's ETag: its games' versions (the wall's follows its night too).
+    version_of = staticmethod(selectors.room_version)
 
     @_room_schema("clubs_room")
     def get(self, request: Request, pk: int) -> Response:
@@ -45,7 +47,7 @@ class RoomView(ClubScopedMixin, APIView):
         query.is_valid(raise_exception=True)
         day = query.validated_data.get("date") or timezone.localdate()
         club = self.get_club()
-        version = selectors.room_version(club, day)
+        version = self.version_of(club, day)
         unchanged = not_modified(request, version)
         if unchanged is not None:
             return unchanged
@@ -55,9 +57,11 @@ class RoomView(ClubScopedMixin, APIView):
 
 class WallView(RoomView):
     """The same room for anyone who may read the club (a private club's: its members; a 404
-    for others): the wall screen polls it."""
+    for others): the wall screen polls it. Its ETag changes with the evening's night too (a
+    check-in, a draw, a round started or over, the close), so the wall shows each at once."""
 
     permission_classes = [AllowAny]
+    version_of = staticmethod(selectors.wall_version)
 
     @_room_schema("clubs_wall")
     def get(self, request: Request, pk: int) -> Response:

@@ -22,12 +22,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site import numbers
+from hearts_site.api.json import FastJSONRenderer
+from hearts_site.api.query import takes_query
 from hearts_site.errors import DomainError, Unavailable
-from hearts_site.json import FastJSONRenderer
-from hearts_site.kept_files import Busy
-from hearts_site.query import takes_query
-from hearts_site.rendering import kept_rendering
+from hearts_site.http.kept_files import Busy
+from hearts_site.http.rendering import kept_rendering
+from hearts_site.text import numbers
 from scoring import selectors, services
 from scoring.api.http import (
     ETAG,
@@ -41,6 +41,7 @@ from scoring.api.renderers import StandingsCSVRenderer
 from scoring.api.scopes import ClubScopedMixin, LeagueScopedMixin
 from scoring.api.serializers.standings import StandingsOutputSerializer, StandingsQuerySerializer
 from scoring.api.throttling import ExportThrottle
+from scoring.models.counts import TOTALLED
 from scoring.selectors import standings
 
 DATE = OpenApiTypes.DATE
@@ -72,9 +73,11 @@ LEAGUE_PERIOD = [
 ]
 TABLE_WORDS = (
     "Players ranked by the league's declaration (the club's table: by the default one), "
-    "with the games, wins, places, points, moons, queens, gems and ratings of finished games "
-    "in the period; players below min_games are listed after, as provisional. The ETag "
-    "changes with any result of the club: poll with If-None-Match and get 304 meanwhile."
+    "with each one's record over the finished games of the period: games, wins, places, "
+    f"points, {', '.join(count.total.replace('_', ' ') for count in TOTALLED)} and the rating "
+    "(each field's meaning is in the row's schema); players below min_games are listed after, "
+    "as provisional. The ETag changes with any result of the club: poll with If-None-Match "
+    "and get 304 meanwhile."
 )
 LAST_MODIFIED = response_header("Last-Modified", [200], "When the file sent was built.")
 CSV_WORDS = "The same table as CSV, one row a player, with a header row; errors are JSON."

@@ -6,7 +6,8 @@ players, players ``(g, x)`` for g < k and x in GF(m) sit in round ``b`` at the t
 ``{(g, a + b·g) : g < k}`` for each a. Two players of different groups meet in exactly one of
 the m rounds; when ``k == m`` the groups themselves are one more round (the affine plane of
 order m: 16 players of 4 for 5 rounds, 9 players of 3 for 4 rounds). 32 players at tables of 4
-meet nobody twice for 8 rounds this way.
+would meet nobody twice for 8 rounds this way; for them and for 28 players (7 rounds here) a
+stored schedule goes further, 10 and 9 rounds (stored.py).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from itertools import product
 
 from .layout import STANDARD
 from .search import Tables
+from .stored import stored_round, stored_rounds
 
 
 def _prime_power(q: int) -> tuple[int, int] | None:
@@ -99,16 +101,19 @@ def _times(x: list[int], y: list[int], modulus: list[int], p: int) -> list[int]:
     return _remainder(product_, modulus, p)
 
 
-def design_rounds(k: int, m: int) -> int:
+def design_rounds(k: int, m: int, stored: bool = True) -> int:
     """How many rounds the resolvable design of ``k * m`` players at tables of ``k`` has (the
-    groups as a last round when ``k == m``), 0 when there is none."""
-    if k > m or field(m) is None:
-        return 0
-    return m + (k == m)
+    groups as a last round when ``k == m``), 0 when there is none. A stored schedule
+    (stored.py) is used where it has more rounds than the field's, when ``stored``."""
+    algebraic = m + (k == m) if k <= m and field(m) is not None else 0
+    return max(algebraic, stored_rounds(k, m) if stored else 0)
 
 
-def design_round(k: int, m: int, b: int) -> Tables:
-    """Round ``b`` of that design: the tables ``{(g, a + b·g) : g < k}``, or the groups."""
+def design_round(k: int, m: int, b: int, stored: bool = True) -> Tables:
+    """Round ``b`` of that design: the tables ``{(g, a + b·g) : g < k}``, or the groups; or
+    of the stored schedule, where that is the longer (when ``stored``)."""
+    if stored and stored_rounds(k, m) and design_rounds(k, m, stored=False) < stored_rounds(k, m):
+        return stored_round(m, b)
     if b == m:
         return [[g * m + x for x in range(m)] for g in range(k)]
     gf = field(m)
@@ -132,11 +137,14 @@ def first_draw(
     """``rounds`` rounds to start the search from: the design's rounds (players relabelled at
     random) as far as they go when every table has one size, random tables for the rest.
     ``scorers`` (by player, when some are and some are not): the design's first group, which
-    has one player at every table of its rounds, goes to scorers first."""
+    has one player at every table of its rounds, goes to scorers first; a stored schedule
+    has no such group (in 32 of 4 over 10 rounds each player misses only one other), so with
+    ``scorers`` the field's design is the start wherever there is one."""
     players = sum(layout)
     draw: list[Tables] = []
     size = layout[0]
-    count = design_rounds(size, len(layout)) if len(set(layout)) == 1 else 0
+    stored = scorers is None or design_rounds(size, len(layout), stored=False) == 0
+    count = design_rounds(size, len(layout), stored) if len(set(layout)) == 1 else 0
     if count:
         label = list(range(players))
         rng.shuffle(label)
@@ -145,7 +153,7 @@ def first_draw(
         chosen = list(range(count))
         rng.shuffle(chosen)
         for b in chosen[:rounds]:
-            tables = design_round(size, len(layout), b)
+            tables = design_round(size, len(layout), b, stored)
             draw.append([[label[p] for p in table] for table in tables])
     for r in range(len(draw), rounds):
         draw.append(_random_tables(odd[r], players, layout, rng))

@@ -22,10 +22,12 @@ from .search import Search, Tables
 from .seats import passes_in, seat_table
 
 History = Sequence[Sequence[Sequence[str]]]
-# Moves the search makes for one draw: 250 a seat to fill (a small night has few draws to try),
-# at most 30,000 (it bounds the draw's time), and never the clock (a seed must give the same
-# draw on any machine).
-MOVES_PER_SEAT, SEARCH_MOVES = 250, 30_000
+# Moves the search makes for one draw: 1,200 a seat to fill (a small night has few draws to
+# try), at most 250,000 on a night the tabu search takes (search.py: about 1.2 s) and 150,000
+# on a larger one (annealing only: about 1.5 s at 3,000 players), bounding the draw's time
+# under the 2 s of CPU (bench/RESULTS.md); never the clock (a seed must give the same
+# draw on any machine). The search stops sooner when it reaches the bound.
+MOVES_PER_SEAT, SEARCH_MOVES, ANNEAL_MOVES = 1_200, 250_000, 150_000
 # Seats planned ahead at most (players times rounds): a night of 2,000 players plans its 20
 # rounds together, one of 10,000 four rounds, so the draw's work and memory stay bounded
 # whatever the size (bench/RESULTS.md, "Seating draw at scale").
@@ -114,7 +116,8 @@ def plan_rounds(
     if last is not None:
         draw.append(_seeded_tables(last, layout))
     if moves is None:
-        moves = min(SEARCH_MOVES, MOVES_PER_SEAT * len(players) * rounds)
+        most = SEARCH_MOVES if len(ids) * free <= Search.TABU_SEATS else ANNEAL_MOVES
+        moves = min(most, MOVES_PER_SEAT * len(players) * rounds)
     best, repeats = _searched(meetings, draw, free, rng, odd_before, binding, moves, bound)
     passes = passes_in(history)
     seated = tuple(

@@ -1,5 +1,6 @@
-"""The local search that plans the remaining rounds together: simulated annealing over swaps
-of two players between tables of one round, aimed at a pair that meets too often.
+"""The local search that plans the remaining rounds together: a tabu search first (tabu.py,
+on a club night), then simulated annealing, over swaps of two players between tables of one
+round, aimed at a pair that meets too often.
 
 The cost is the number of extra meetings (meetings.py). A swap moves a player between tables of
 the same kind (both of 4, or both odd-size); now and then a move crosses kinds instead: two
@@ -22,6 +23,7 @@ import random
 from .layout import STANDARD
 from .meetings import Meetings
 from .scorers import Scorers
+from .tabu import tabu_search
 
 Tables = list[list[int]]
 
@@ -32,6 +34,12 @@ class Search:
 
     CROSSING = 0.15  # share of moves that try to exchange two players' odd-size seats
     HOT, COLD = 0.5, 0.05  # temperatures at the start and the end of the search
+    # Two thirds of the moves search by tabu, each move weighing 8 swaps (a weighed swap costs
+    # about a fifth of an annealing move; the tabu search found fewer repeats in the same time
+    # on the wide gaps of bench/RESULTS.md, the annealing polishes what it found).
+    # Only a night of up to 2,000 seats to plan: on larger ones a random swap finds the few
+    # repeats as well, and weighing every table would cost more than it finds.
+    TABU_SHARE, WEIGHS_PER_MOVE, TABU_SEATS = 2 / 3, 8, 2_000
 
     def __init__(
         self,
@@ -81,7 +89,14 @@ class Search:
 
     def run(self, moves: int, target: int) -> list[Tables]:
         """Search for ``moves`` moves or until the extra meetings reach ``target``; the best
-        plan seen."""
+        plan seen. On a night of up to ``TABU_SEATS`` seats to plan, the first ``TABU_SHARE`` of
+        the moves go to the tabu search (tabu.py), each weighing ``WEIGHS_PER_MOVE`` swaps;
+        the rest anneal from the best plan it found."""
+        seats = len(self.meetings.met) * len(self.movable)
+        tabu_moves = int(moves * self.TABU_SHARE) if seats <= self.TABU_SEATS else 0
+        tabu_search(self, tabu_moves * self.WEIGHS_PER_MOVE, target)
+        self._back_to_best()
+        moves -= tabu_moves
         temperature = self.HOT
         cooling = math.exp(math.log(self.COLD / self.HOT) / max(moves, 1))
         random_, meetings = self.rng.random, self.meetings
@@ -96,10 +111,13 @@ class Search:
             if meetings.extra < self.best_extra:
                 self.best_extra = meetings.extra
                 self.since_best.clear()
+        self._back_to_best()
+        return self.rounds
+
+    def _back_to_best(self) -> None:
         for r, a, b in reversed(self.since_best):  # back to the best plan: a swap undoes itself
             self._swap(r, a, b, kept=False)
         self.since_best.clear()
-        return self.rounds
 
     def _pick(self, items: list):
         return items[int(self.rng.random() * len(items))]

@@ -2,7 +2,8 @@
 (a webhook delivery due or left ``sending`` by a worker killed mid-delivery; a club whose
 ratings are marked stale), while a queued task is only a wake-up, which a killed worker, a
 Redis restart (the queue lost) or a failed enqueue after a commit can lose. A task of the
-database queue left ``RUNNING`` by a worker that died is made ready again here too. Run it
+database queue left ``RUNNING`` by a worker that died is made ready again here too, and, once
+an hour, the purge of what is kept past its retention (services/retention.py) is queued. Run it
 every minute or so (cron or a systemd timer) next to the task workers, or let it repeat itself
 (``--every 60``, as ``make run`` does)."""
 
@@ -12,16 +13,16 @@ import time
 
 from django.core.management.base import BaseCommand
 
-from hearts_site.tasks import uses_database_queue
-from hearts_site.worker import close_connections, take_up_abandoned
-from scoring.services import delivery, rerating
+from hearts_site.tasks.queue import uses_database_queue
+from hearts_site.tasks.worker import close_connections, take_up_abandoned
+from scoring.services import delivery, rerating, retention
 from scoring.services.nights import finalize_nights
 
 
 class Command(BaseCommand):
     help = (
-        "Queue webhook deliveries due or stuck sending, and the re-rating of stale clubs; "
-        "take up the tasks of dead workers."
+        "Queue webhook deliveries due or stuck sending, the re-rating of stale clubs and, "
+        "hourly, the purge of what is past its retention; take up the tasks of dead workers."
     )
 
     def add_arguments(self, parser) -> None:
@@ -46,6 +47,8 @@ class Command(BaseCommand):
                 # A closed night whose correction window has closed, no hand of it waiting:
                 # its results are final now, and told (night.results_final).
                 self.stdout.write(f"{finalize_nights()} night(s) made final.")
+                if retention.queue_purge():
+                    self.stdout.write("The purge of what is past its retention queued.")
             except Exception as error:  # the database or the queue away: the next sweep, then
                 if options["every"] <= 0:
                     raise

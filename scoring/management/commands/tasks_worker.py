@@ -1,6 +1,6 @@
 """``manage.py tasks_worker``: run the queued tasks of some queues, whichever queue backend
-the settings chose (hearts_site/tasks.py): the database queue's worker that lives through
-database errors (hearts_site/worker.py) or RQ's (hearts_site/rq_worker.py).
+the settings chose (hearts_site/tasks/queue.py): the database queue's worker that lives through
+database errors (hearts_site/tasks/worker.py) or RQ's (hearts_site/tasks/rq_worker.py).
 
 ``make run`` and docs/deploy.md run one for ``ratings`` and one for ``webhooks`` (with
 ``--threads 4``: deliveries to slow receivers side by side, as threads on the database queue
@@ -14,9 +14,9 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.crypto import get_random_string
 
-from hearts_site import rq_worker, worker_health
-from hearts_site.tasks import QUEUES, uses_database_queue
-from hearts_site.worker import LivingWorker, WorkerGroup
+from hearts_site.tasks import rq_worker, worker_health
+from hearts_site.tasks.queue import QUEUES, uses_database_queue
+from hearts_site.tasks.worker import LivingWorker, WorkerGroup
 
 
 class Command(BaseCommand):

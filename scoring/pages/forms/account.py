@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy
 
 from hearts_site.errors import DomainError
-from hearts_site.forms import password_field
-from hearts_site.names import validate_name
+from hearts_site.text.forms import password_field
+from hearts_site.text.names import validate_name
 from scoring import services
 from scoring.models import Role
 from scoring.pages.forms.errors import DomainErrorsMixin

@@ -19,8 +19,8 @@ from django.utils.translation import gettext_lazy
 from adjudication.engine import PRESETS, HeartsError, Ruleset
 from adjudication.engine.option_values import INTEGER_BOUNDS
 from adjudication.services import ruleset_for
-from hearts_site.forms import WholeNumberField
-from hearts_site.numbers import ascii_whole_number
+from hearts_site.text.forms import WholeNumberField
+from hearts_site.text.numbers import ascii_whole_number
 from scoring.pages.forms.adjudicate_words import refusal_words
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.ruling import seat_names

@@ -8,7 +8,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from hearts_site.forms import WholeNumberField
+from hearts_site.text.forms import WholeNumberField
 from scoring.services.pins import PIN_DIGITS
 
 # format_lazy: each is read in the language of the request that shows it, not at import.

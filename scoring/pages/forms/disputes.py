@@ -9,12 +9,35 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from hearts_site.forms import WholeNumberField
-from hearts_site.names import name_text
+from hearts_site.text.forms import WholeNumberField
+from hearts_site.text.names import name_text
 
 #: The decisions a director may choose, besides accepting what the dispute itself claims.
 UPHOLD_COUNT = ("count", gettext_lazy("Uphold with the points below: they replace the hand's"))
 DISMISS = ("dismiss", gettext_lazy("Dismiss: the hand stands as recorded"))
+
+
+def seat_points_field(name: str) -> WholeNumberField:
+    """The box for the points one seat took, labelled with its player's name."""
+    return WholeNumberField(
+        label=_("{name} took").format(name=name_text(name)),
+        required=False,
+        min_value=0,
+        max_value=99,
+        error_messages={"invalid": gettext_lazy("A whole number of points.")},
+    )
+
+
+def decision_field(label: str) -> forms.ChoiceField:
+    """A director's decision, one radio button a choice (the form sets the choices)."""
+    return forms.ChoiceField(
+        label=label,
+        widget=forms.RadioSelect,
+        error_messages={
+            "required": gettext_lazy("Choose a decision."),
+            "invalid_choice": gettext_lazy("Choose a decision."),
+        },
+    )
 
 
 class SeatPoints:
@@ -23,13 +46,7 @@ class SeatPoints:
     def _add_points_fields(self, seat_names: list[str]) -> None:
         self.seat_count = len(seat_names)
         for seat, name in enumerate(seat_names):
-            self.fields[f"points_{seat}"] = WholeNumberField(
-                label=_("{name} took").format(name=name_text(name)),
-                required=False,
-                min_value=0,
-                max_value=99,
-                error_messages={"invalid": gettext_lazy("A whole number of points.")},
-            )
+            self.fields[f"points_{seat}"] = seat_points_field(name)
 
     def points_fields(self) -> list[forms.BoundField]:
         return [self[f"points_{seat}"] for seat in range(self.seat_count)]
@@ -39,14 +56,7 @@ class ResolveForm(SeatPoints, forms.Form):
     """``accept`` (offered with its words when the dispute claims something), ``count`` or
     ``renege`` (the director's own ruling, given below) or ``dismiss``; and a note."""
 
-    decision = forms.ChoiceField(
-        label=gettext_lazy("Decision"),
-        widget=forms.RadioSelect,
-        error_messages={
-            "required": gettext_lazy("Choose a decision."),
-            "invalid_choice": gettext_lazy("Choose a decision."),
-        },
-    )
+    decision = decision_field(gettext_lazy("Decision"))
     renege_by = forms.TypedChoiceField(
         label=gettext_lazy("Who reneged"),
         coerce=int,

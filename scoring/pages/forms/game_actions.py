@@ -6,8 +6,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from hearts_site.forms import WholeNumberField
-from hearts_site.names import name_text
+from scoring.pages.forms.disputes import seat_points_field
 
 REASON_HELP = gettext_lazy("A few words everyone at the table will read in the game's history.")
 
@@ -53,12 +52,7 @@ class DisputeForm(HandChoiceForm):
     def __init__(self, *args, hands: list[int], seat_names: list[str], **kwargs):
         super().__init__(*args, hands=hands, **kwargs)
         for seat, name in enumerate(seat_names):
-            self.fields[f"claim_{seat}"] = WholeNumberField(
-                label=_("{name} took").format(name=name_text(name)),
-                required=False,
-                min_value=0,
-                max_value=99,
-            )
+            self.fields[f"claim_{seat}"] = seat_points_field(name)
         self.seat_count = len(seat_names)
 
     def claim_fields(self) -> list[forms.BoundField]:

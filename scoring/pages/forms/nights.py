@@ -5,20 +5,37 @@ words."""
 from __future__ import annotations
 
 from django import forms
+from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
-from hearts_site.names import validate_name
+from hearts_site.text.names import validate_name
 from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import plain_words
 from scoring.pages.forms.setup import whole_number
+from scoring.services.nights.tables import MOST_EXTRA_MINUTES
 
 ENDS_BY = [
     ("minutes", gettext_lazy("After some minutes, on the server's clock")),
     ("hands", gettext_lazy("After some hands")),
 ]
 #: The director's actions on a night's page, by the button's value.
-ACTIONS = ("check_in", "withdraw", "draw", "publish", "start", "end", "end_now", "close", "settle")
+ACTIONS = (
+    "check_in",
+    "check_in_many",
+    "withdraw",
+    "withdraw_now",
+    "swap",
+    "extend",
+    "finish_table",
+    "draw",
+    "publish",
+    "start",
+    "end",
+    "end_now",
+    "close",
+    "settle",
+)
 #: What a director does with a hand that waits when a round ends: confirm it as director, or
 #: drop it (the button's value; waiting is pressing neither).
 DECISIONS = ("confirm", "drop")
@@ -97,6 +114,22 @@ class NightForm(DomainErrorsMixin, forms.Form):
 class NightActionForm(forms.Form):
     action = forms.ChoiceField(choices=[(a, a) for a in ACTIONS])
     player = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, choices=[])
+    # Several players checked in at once; a swap's second player.
+    players = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=[])
+    other = forms.TypedChoiceField(coerce=int, required=False, empty_value=None, choices=[])
+    # One table of the round: its number, and the minutes it gets.
+    table = forms.IntegerField(min_value=1, max_value=1000, required=False)
+    minutes = forms.IntegerField(
+        min_value=1,
+        max_value=MOST_EXTRA_MINUTES,
+        required=False,
+        error_messages=dict.fromkeys(
+            ("invalid", "min_value", "max_value"),
+            format_lazy(
+                gettext_lazy("Extend a table by 1 to {most} minutes."), most=MOST_EXTRA_MINUTES
+            ),
+        ),
+    )
     ends_by = forms.ChoiceField(choices=ENDS_BY, required=False)
     length = whole_number(low=0, high=600, required=False)
     # A hand that waits, settled by the director: its game and number, the decision, why.
@@ -107,7 +140,30 @@ class NightActionForm(forms.Form):
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = [("", "")] + [(p.pk, p.name) for p in players]
+        choices = [(p.pk, p.name) for p in players]
+        self.fields["player"].choices = self.fields["other"].choices = [("", ""), *choices]
+        self.fields["players"].choices = choices
+
+    def refusal(self) -> str:
+        """A refused action in words: a field's own message where it has one (the minutes),
+        else which choices to make."""
+        if "minutes" in self.errors:
+            return self.errors["minutes"][0]
+        return str(gettext_lazy("Choose a player of the club, then the action."))
+
+    def table_change(self) -> dict:
+        """What a change of one table, a swap or a player leaving now gives the service."""
+        data = self.cleaned_data
+        action = data["action"]
+        if action == "swap":
+            return {"players": [data.get("player"), data.get("other")]}
+        if action == "check_in_many":
+            return {"players": data.get("players") or []}
+        more = {"reason": data.get("reason") or ""}
+        if action == "withdraw_now":
+            return {**more, "now": True}
+        more["table"] = data.get("table")
+        return {**more, "minutes": data.get("minutes")} if action == "extend" else more
 
     def settled(self) -> dict:
         """A waiting hand's decision, as the settle form gives it (the service judges it)."""

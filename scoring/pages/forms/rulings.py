@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudication.engine.option_values import MOON_CHOICES
-from scoring.pages.forms.disputes import SeatPoints
+from scoring.pages.forms.disputes import SeatPoints, decision_field
 from scoring.pages.irregularity_words import LEFT_WORDS
 from scoring.pages.words import MOON_LABELS
 
@@ -25,14 +25,7 @@ class RulingDecisionForm(SeatPoints, forms.Form):
     the hand's revision the director read."""
 
     revision = forms.IntegerField(widget=forms.HiddenInput)
-    decision = forms.ChoiceField(
-        label=gettext_lazy("Your decision"),
-        widget=forms.RadioSelect,
-        error_messages={
-            "required": gettext_lazy("Choose a decision."),
-            "invalid_choice": gettext_lazy("Choose a decision."),
-        },
-    )
+    decision = decision_field(gettext_lazy("Your decision"))
     reason = forms.CharField(
         label=gettext_lazy("Your reason"),
         required=False,

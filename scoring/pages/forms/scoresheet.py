@@ -12,7 +12,7 @@ from adjudication.engine import Ruleset, cards_in, names
 from adjudication.engine.cards import BIT, JD_BIT
 from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.engine.scoring import points_of
-from hearts_site.forms import ModelIdChoiceField, WholeNumberField
+from hearts_site.text.forms import ModelIdChoiceField, WholeNumberField
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words

@@ -11,8 +11,8 @@ from django.utils.translation import gettext_lazy
 
 from adjudication.engine import PRESETS, build_ruleset
 from adjudication.engine.option_values import MOON_RULES
-from hearts_site.forms import WholeNumberField
-from hearts_site.names import validate_name
+from hearts_site.text.forms import WholeNumberField
+from hearts_site.text.names import validate_name
 from scoring import services
 from scoring.domain.ranking import CRITERIA, DEFAULT_RANKING
 from scoring.pages.forms.errors import DomainErrorsMixin

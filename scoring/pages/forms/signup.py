@@ -9,8 +9,8 @@ from django.contrib.auth import password_validation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from hearts_site.forms import password_field
-from hearts_site.names import validate_name
+from hearts_site.text.forms import password_field
+from hearts_site.text.names import validate_name
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
 

@@ -1,6 +1,9 @@
-"""The account pages: sign in (throttled), and the device tokens a scorer's apps use."""
+"""The account pages: sign in (throttled), the device tokens a scorer's apps use, and the
+download of everything kept about the signed-in person."""
 
 from __future__ import annotations
+
+import json
 
 from django.conf import settings
 from django.contrib import messages
@@ -9,14 +12,16 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from scoring import selectors, services
 from scoring.models import DeviceToken
 from scoring.pages.forms.account import DeviceTokenForm, ThrottledAuthenticationForm
 from scoring.pages.params import form_page, posted
+from scoring.pages.throttling import export_throttled
 from scoring.pages.views.language import remember_language
 
 
@@ -64,3 +69,17 @@ def token_revoke(request: HttpRequest, pk: int) -> HttpResponse:
         request, _("Token “{token}” revoked: that device is signed out.").format(token=token.name)
     )
     return redirect("page-tokens")
+
+
+@never_cache
+@login_required
+@require_GET
+@export_throttled
+def my_data(request: HttpRequest) -> HttpResponse:
+    """Everything kept about the signed-in person, as a JSON file to save (as the API's
+    ``me/data/``)."""
+    document = json.dumps(selectors.personal_data(request.user), ensure_ascii=False, indent=2)
+    response = HttpResponse(document, content_type="application/json; charset=utf-8")
+    name = selectors.personal_data_file_name(request.user)
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response

@@ -22,7 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from hearts_site.errors import DomainError
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Club, Game, Player, Role
 from scoring.pages import access
@@ -110,15 +110,19 @@ def room_page(request: HttpRequest, slug: str) -> HttpResponse:
 @never_cache
 @require_safe
 def wall_page(request: HttpRequest, slug: str) -> HttpResponse:
-    """Tonight's tables and leaders for a wall screen, updating itself (static/js/live.js
-    polls the wall API): for anyone who may read the club, so a public club's wall needs no
-    one signed in; a private club's is for its members (a 404 for others)."""
+    """Tonight's tables and the night's standings for a wall screen, updating itself
+    (static/js/live.js polls the wall API, whose version follows the night too): for anyone
+    who may read the club, so a public club's wall needs no one signed in; a private club's
+    is for its members (a 404 for others)."""
     club = access.readable(request.user, Club, "club", slug=slug)
-    room = selectors.room(club, timezone.localdate())
-    context = {"club": club, "room": room}
+    day = timezone.localdate()
+    room = selectors.room(club, day)
+    context = {"club": club, "room": room, "version": selectors.wall_version(club, day)}
+    detail = None
     if room["night"]:  # the evening's night: its clock, its draw, its results, its check-in code
         context.update(night_context(request, club, night_of(club, room["night"]["id"])))
-        room["tables"] = selectors.wall_tables(room["tables"], context["detail"]["rounds"])
+        detail = context["detail"]
+    context["wall"] = selectors.wall_screen(room, detail)
     return render(request, "pages/wall.html", context)
 
 

@@ -1,23 +1,29 @@
 """Invitations on the pages: an owner makes a link for a role (to copy, share or show as a QR
 code) and revokes those not yet used; whoever opens it accepts it signed in, or makes their
-account and joins in one go."""
+account and joins in one go. The club's members page: its directors and owners see who
+belongs with what role; its owners change a role, remove a member and revoke an invitation
+there too (the service keeps the club's last owner)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 from hearts_site.errors import DomainError, NotFoundError
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring import selectors, services
-from scoring.models import Club, Invitation, Role
+from scoring.models import Club, Invitation, Membership, Role
 from scoring.pages import access
 from scoring.pages.forms.account import InvitationForm
+from scoring.pages.forms.members import MemberForm, MemberRoleForm, RevokeForm
 from scoring.pages.forms.signup import SignUpForm
 from scoring.pages.params import form_page, posted
 from scoring.pages.qr import qr_svg
@@ -91,7 +97,7 @@ def invitation_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, refusal_words(refusal))
     else:
         messages.success(request, _revoked_words(invitation))
-    return redirect("page-club-invite", slug=club.slug)
+    return redirect(RevokeForm(request.POST).back_to(), slug=club.slug)
 
 
 def _revoked_words(invitation: Invitation) -> str:
@@ -142,3 +148,89 @@ def _join_as_new(request: HttpRequest, token: str, invitation: Invitation) -> Ht
         return redirect("page-club", slug=invitation.club.slug)
     context = {"invitation": invitation, "form": form}
     return render(request, "pages/invitation.html", context, status=400 if form.is_bound else 200)
+
+
+#: What a member's new role is, in words, once changed.
+ROLE_NOW = {
+    Role.OWNER: gettext_lazy("{name} is now an owner of the club."),
+    Role.DIRECTOR: gettext_lazy("{name} is now a director of the club."),
+    Role.SCORER: gettext_lazy("{name} is now a scorer of the club."),
+    Role.MEMBER: gettext_lazy("{name} is now a member of the club, without another role."),
+}
+
+
+@never_cache
+@login_required
+@require_safe
+def club_members(request: HttpRequest, slug: str) -> HttpResponse:
+    club = access.club_in_role(
+        request.user,
+        slug,
+        selectors.MEMBERS_READERS,
+        _("Only the club's directors and owners see its members."),
+    )
+    return _members_page(request, club)
+
+
+def _managed_club(request: HttpRequest, slug: str) -> Club:
+    return access.club_in_role(
+        request.user,
+        slug,
+        selectors.MEMBERS_MANAGERS,
+        _("Only the club's owners change roles and remove members."),
+    )
+
+
+def _members_page(request: HttpRequest, club: Club, form: MemberForm | None = None) -> HttpResponse:
+    """The members page; after a refused form, with its refusal in words at the top (400 for
+    bad input, 409 for a write the club's rules refuse: the form was valid)."""
+    manages = selectors.may_manage_members(request.user, club)
+    context = {
+        "club": club,
+        "rows": selectors.member_rows(request.user, club),
+        "manages": manages,
+        "roles": Role.choices,
+        "refusals": form.summary() if form is not None else [],
+        "outstanding": selectors.outstanding_invitations(club) if manages else None,
+    }
+    status = 200 if form is None else 409 if set(form.errors) <= {NON_FIELD_ERRORS} else 400
+    return render(request, "pages/members.html", context, status=status)
+
+
+@signed_in_post
+def member_role(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _managed_club(request, slug)
+    form = MemberRoleForm(selectors.memberships_of(club), request.POST)
+    membership = form.written(
+        lambda: services.change_role(membership=form.membership, role=form.cleaned_data["role"])
+    )
+    if membership is None:
+        return _members_page(request, club, form)
+    name = selectors.member_name(membership)
+    messages.success(request, isolated_in(str(ROLE_NOW[Role(membership.role)]), name=name))
+    stays = membership.user_id != request.user.pk or membership.role in selectors.MEMBERS_READERS
+    return _back_after(club, stays=stays)
+
+
+@signed_in_post
+def member_remove(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _managed_club(request, slug)
+    form = MemberForm(selectors.memberships_of(club), request.POST)
+    removed = form.written(lambda: _removed(form.membership))
+    if removed is None:
+        return _members_page(request, club, form)
+    membership, name = removed
+    messages.success(request, isolated_in(_("{name} is no longer in the club."), name=name))
+    return _back_after(club, stays=membership.user_id != request.user.pk)
+
+
+def _removed(membership: Membership) -> tuple[Membership, str]:
+    name = selectors.member_name(membership)
+    services.remove_membership(membership=membership)
+    return membership, name
+
+
+def _back_after(club: Club, *, stays: bool) -> HttpResponse:
+    """Back to the members page; to the club's page when the owner changed themselves out of
+    the roles that read it (or out of the club)."""
+    return redirect("page-members" if stays else "page-club", slug=club.slug)

@@ -16,9 +16,9 @@ from django.views.decorators.http import require_safe
 
 from adjudication.engine import HeartsError
 from hearts_site.errors import DomainError
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring import selectors, services
-from scoring.models import Club, Night, NightStatus, Player
+from scoring.models import Club, GameStatus, Night, NightStatus, Player
 from scoring.pages import access
 from scoring.pages.forms.nights import NightActionForm, NightForm
 from scoring.pages.forms.refusals import plain_words
@@ -26,6 +26,7 @@ from scoring.pages.params import posted
 from scoring.pages.qr import qr_svg
 from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.selectors.nights import (
+    fix_choices,
     night_detail,
     night_hands,
     night_of,
@@ -90,6 +91,7 @@ def night_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if context["is_director"]:
         here = {c["player"] for c in context["detail"]["check_ins"] if c["present"]}
         context["absent"] = [p for p in selectors.club_players(club) if p.pk not in here]
+        context.update(fix_choices(context["detail"]))
     return render(request, "pages/night.html", context)
 
 
@@ -101,8 +103,16 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
             player=player.name,
             round=result.arrived_before,
         )
+    if action == "withdraw" and result.withdrawn_before > 1:
+        return isolated_in(
+            _("{player} withdrew: they play no round after round {round}; those played stay."),
+            player=player.name,
+            round=result.withdrawn_before - 1,
+        )
     if action == "withdraw":
         return isolated_in(_("{player} withdrew: the rounds played stay."), player=player.name)
+    if action in TABLE_CHANGES or action == "withdraw_now":
+        return _changed_words(action, player, result)
     if action == "draw":
         # Translators: {quality} is a sentence on how good the draw is.
         return _("Round {number} is drawn. {quality} Publish it to make its tables.").format(
@@ -135,15 +145,50 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
     return isolated_in(_("{night} is closed."), night=night.name)
 
 
+#: The actions on one table or its seats, by their service (``NightActionForm.table_change``).
+TABLE_CHANGES = {
+    "check_in_many": services.check_in_many,
+    "swap": services.swap_seats,
+    "extend": services.extend_table,
+    "finish_table": services.finish_table,
+}
+
+
+def _changed_words(action: str, player: Player | None, result) -> str:
+    """What a change of the night's tables did, in words."""
+    if action == "check_in_many":
+        return ngettext(
+            "{count} player is checked in.", "{count} players are checked in.", len(result)
+        ).format(count=len(result))
+    if action == "withdraw_now":
+        return isolated_in(
+            _("{player} left: their table's hands stand, and its game is over."),
+            player=player.name,
+        )
+    if action == "swap":
+        return _("The seats are changed. {quality}").format(quality=quality_words(result))
+    if action == "extend":
+        return _("{table} plays on: its bell is {minutes} minutes later.").format(
+            table=result.name, minutes=result.extensions[-1]["minutes"]
+        )
+    if result.game.status == GameStatus.ABANDONED:
+        return _("{table} is over: it had no hand, so its game is abandoned.").format(
+            table=result.name
+        )
+    return _("{table} is over: its hands stand.").format(table=result.name)
+
+
 def _act(action: str, club: Club, night: Night, player: Player | None, actor, more: dict):
     common = {"club": club, "night_id": night.pk, "actor": actor}
     if action == "start":
         return services.start_round(**common, **more)
-    if action in ("check_in", "withdraw"):
+    if action in TABLE_CHANGES:
+        return TABLE_CHANGES[action](**common, **more)
+    if action in ("check_in", "withdraw", "withdraw_now"):
         if player is None:
             raise DomainError("unknown_player", _("Choose a player."), "player")
         call = services.check_in if action == "check_in" else services.withdraw
-        return call(player_id=player.pk, **common)
+        return call(player_id=player.pk, **common, **more)
     calls = {
         "draw": services.draw_round,
         "publish": services.publish_round,
@@ -168,11 +213,16 @@ def night_act(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     _club, night = _night(request, slug, pk)
     form = NightActionForm(request.POST, players=selectors.club_players(club))
     if not form.is_valid():
-        messages.error(request, _("Choose a player of the club, then the action."))
+        messages.error(request, form.refusal())
         return redirect("page-night", slug=slug, pk=pk)
     action, player_id = form.cleaned_data["action"], form.cleaned_data["player"]
     player = club.players.filter(pk=player_id).first() if player_id else None
-    more = form.settled() if action == "settle" else form.round_end()
+    if action == "settle":
+        more = form.settled()
+    elif action in (*TABLE_CHANGES, "withdraw_now"):
+        more = form.table_change()
+    else:
+        more = form.round_end()
     try:
         result = _act(action, club, night, player, request.user, more)
     except (DomainError, HeartsError) as refusal:

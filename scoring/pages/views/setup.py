@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from hearts_site.names import isolate, isolated_in
+from hearts_site.text.names import isolate, isolated_in
 from scoring import selectors, services
 from scoring.models import League
 from scoring.pages import access

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError
-from hearts_site.names import isolated_in
+from hearts_site.text.names import isolated_in
 from scoring import services
 from scoring.pages.forms.signup import SignUpForm
 from scoring.pages.params import form_page, posted

@@ -11,9 +11,9 @@ from django.views.decorators.cache import never_cache
 
 from hearts_site.errors import DomainError, TooManyRequests
 from scoring import selectors, services
-from scoring.models import Club, Role, WebhookEndpoint
+from scoring.models import Club, EventType, Role, WebhookEndpoint
 from scoring.pages import access
-from scoring.pages.forms.webhooks import TYPE_WORDS, WebhookEndpointForm
+from scoring.pages.forms.webhooks import WebhookEndpointForm
 from scoring.pages.params import int_param, posted
 from scoring.pages.throttling import signed_in_form, signed_in_post
 
@@ -91,8 +91,9 @@ def webhook_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             messages.success(request, _("Sent again: the receiver tells the copy by its event id."))
         return redirect("page-webhook", slug=club.slug, pk=pk)
     deliveries = selectors.deliveries_of(endpoint)
+    words = dict(EventType.choices)  # a ping has none: its type stands
     for delivery in deliveries:
-        delivery.words = TYPE_WORDS.get(delivery.event.type, delivery.event.type)
+        delivery.words = words.get(delivery.event.type, delivery.event.type)
     context = {"club": club, "endpoint": endpoint, "deliveries": deliveries}
     return render(request, "pages/webhook.html", context)
 

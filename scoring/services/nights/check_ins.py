@@ -1,6 +1,9 @@
 """Who plays a night: checked in (by a director, or by the player through the wall's QR code)
-and withdrawn, between rounds only, so no round already drawn or played changes. A player's
-own check-in never undoes a director: not a withdrawal, not a proposed draw."""
+and withdrawn, at any time while the night is open. A change takes effect from the next round
+not yet out, so no round already published or played changes: a late arrival checked in during
+round N plays from round N + 1; a player withdrawn during round N plays it out, unless the
+director says they leave now (their table's hands stand). A player's own check-in never undoes
+a director: not a withdrawal, not a proposed draw."""
 
 from __future__ import annotations
 
@@ -11,13 +14,14 @@ from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
 from scoring.models import CheckIn, Club, EventType, Night, NightStatus, Player, RoundStatus
+from scoring.services.nights.results import checked_reason
 from scoring.services.nights.state import (
     check_open,
     locked_night,
     night_event,
-    refuse_during_round,
     rounds_played,
 )
+from scoring.services.nights.tables import end_table_now, round_changed, round_out
 
 
 def _player(club: Club, player_id: object) -> Player:
@@ -64,18 +68,13 @@ def _players_changed(
 
 @transaction.atomic
 def check_in(*, club: Club, night_id: int, player_id: int, actor, by_self: bool = False) -> CheckIn:
-    """The player plays from the next round on. Refused during a round, twice, and while the
+    """The player plays from the next round not yet out on. Refused twice, and while the
     player is checked in at another open night; by the player themself (``by_self``), also
     refused after a director withdrew them and while the next round is drawn
     (``refuse_self_check_in``)."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     player = _player(club, player_id)
-    refuse_during_round(
-        night,
-        _("Round {number} is being played: check players in between rounds, once it ends."),
-        "player",
-    )
     elsewhere = (
         CheckIn.objects.filter(player=player, withdrawn_before=None, night__status=NightStatus.OPEN)
         .exclude(night=night)
@@ -139,9 +138,12 @@ def refuse_self_check_in(night: Night, player: Player, existing: CheckIn | None)
 
 
 @transaction.atomic
-def withdraw(*, club: Club, night_id: int, player_id: int, actor) -> CheckIn:
-    """The player leaves before the next round; the rounds they played stay. Refused during a
-    round (their table is playing)."""
+def withdraw(
+    *, club: Club, night_id: int, player_id: int, actor, now: bool = False, reason: str = ""
+) -> CheckIn:
+    """The player leaves before the next round not yet out; the rounds they played stay.
+    During a round they play it out, unless ``now``: they leave now, and their table's game
+    ends at the hands it has (its hands stand), with the director's reason."""
     night = locked_night(night_id, club.pk)
     check_open(night)
     player = _player(club, player_id)
@@ -150,13 +152,48 @@ def withdraw(*, club: Club, night_id: int, player_id: int, actor) -> CheckIn:
         raise Conflict(
             "not_checked_in", _("{player} is not checked in.").format(player=player.name), "player"
         )
-    refuse_during_round(
-        night,
-        _("Round {number} is being played: withdraw players between rounds, once it ends."),
-        "player",
-    )
+    if now:
+        _leave_now(night, player, reason, actor)
     next_round = rounds_played(night) + 1
     entry.withdrawn_before = next_round
     entry.save(update_fields=["withdrawn_before"])
     _players_changed(EventType.NIGHT_WITHDRAWN, night, player, next_round)
     return entry
+
+
+def _leave_now(night: Night, player: Player, reason: str, actor) -> None:
+    """A player gone mid-round: their table of the round out ends now, "round over" at the
+    hands it has (``end_table_now``), the reason kept. Refused when no round is out or the
+    player sits at none of its tables."""
+    under_way = round_out(
+        night, _("No round is out: withdraw the player without leaving now."), "now"
+    )
+    table = next((t for t in under_way.tables.all() if player.pk in t.players), None)
+    if table is None:
+        raise Conflict(
+            "not_seated",
+            _("{player} sits at no table of round {number}.").format(
+                player=player.name, number=under_way.number
+            ),
+            "now",
+        )
+    reason = checked_reason(reason, "reason")
+    end_table_now(table, reason, actor)
+    round_changed(night, under_way, "table_finished", [table.number], reason=reason)
+
+
+@transaction.atomic
+def check_in_many(*, club: Club, night_id: int, players: list[int], actor) -> list[CheckIn]:
+    """Several players checked in by a director at once, in one transaction: each as
+    ``check_in``; the first refusal (its field ``players.N``) checks in none of them."""
+    if not players or len(set(players)) != len(players):
+        raise DomainError("invalid_players", _("Choose each player once."), "players")
+    check_night_room(locked_night(night_id, club.pk), "players", coming=len(players))
+    entries = []
+    for index, player_id in enumerate(players):
+        try:
+            entries.append(check_in(club=club, night_id=night_id, player_id=player_id, actor=actor))
+        except DomainError as refusal:
+            refusal.attr = f"players.{index}"
+            raise
+    return entries

@@ -69,6 +69,21 @@ def refuse_waiting(tables: Iterable[NightTable], refusal: str) -> None:
         raise Conflict("hands_unsettled", refusal.format(hands=waiting_words(unsettled)), "settle")
 
 
+def checked_reason(given: object, field: str) -> str:
+    """A director's reason, spaces folded: 1 to ``REASON_LENGTH`` characters, else 400
+    ``reason_required`` on ``field``."""
+    reason = " ".join(str(given or "").split())
+    if not reason or len(reason) > REASON_LENGTH:
+        raise DomainError(
+            "reason_required",
+            _("Say why, in 1 to {most} characters: the history keeps it.").format(
+                most=REASON_LENGTH
+            ),
+            field,
+        )
+    return reason
+
+
 def apply_decisions(
     tables: list[NightTable], decisions: Iterable[Mapping[str, Any]], actor
 ) -> None:
@@ -97,15 +112,7 @@ def _settle(tables: list[NightTable], decision: Mapping[str, Any], actor, field:
         raise DomainError(
             "invalid_decision", _("A waiting hand is confirmed or dropped."), f"{within}decision"
         )
-    reason = " ".join(str(decision.get("reason") or "").split())
-    if not reason or len(reason) > REASON_LENGTH:
-        raise DomainError(
-            "reason_required",
-            _("Say why, in 1 to {most} characters: the history keeps it.").format(
-                most=REASON_LENGTH
-            ),
-            f"{within}reason",
-        )
+    reason = checked_reason(decision.get("reason"), f"{within}reason")
     if decision["decision"] == DROP:
         void_hand(game_id=game_id, number=number, reason=reason, actor=actor)
     elif hand["state"] == AWAITING:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from scoring.domain.round_limit import last_hand
 from scoring.models import EventType, Game, GameStatus, HistoryEntry
 from scoring.services import events
 from scoring.services.games import abandon_game, locked_game, rules_of
@@ -40,3 +41,11 @@ def end_for_round(game_id: int, actor) -> Game:
     events.game_changed(EventType.GAME_FINISHED, game)
     rerate(game, since)
     return game
+
+
+def still_playing(game: Game) -> bool:
+    """A game of the round with hands still to play: in progress, its round's last hand not
+    yet recorded (a game whose last hand waits for confirmation is not: it waits)."""
+    if game.status != GameStatus.IN_PROGRESS:
+        return False
+    return last_hand(recorded_hands(game), game.round_hands, game.round_ends_at) is None

@@ -16,14 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError, NotFoundError
-from scoring.domain.round_limit import last_hand
 from scoring.domain.seating import SeatingError, plan_rounds, table_layout
 from scoring.models import (
     CheckIn,
     Club,
     EventType,
     Game,
-    GameStatus,
     Night,
     NightRound,
     NightStatus,
@@ -41,7 +39,7 @@ from scoring.services.nights.results import (
     keep_standings,
     refuse_waiting,
 )
-from scoring.services.nights.round_over import end_for_round
+from scoring.services.nights.round_over import end_for_round, still_playing
 from scoring.services.nights.state import (
     check_open,
     locked_night,
@@ -50,7 +48,6 @@ from scoring.services.nights.state import (
     round_state,
     rounds_played,
 )
-from scoring.services.settlement import recorded_hands
 
 
 def present_players(night: Night) -> list[int]:
@@ -85,29 +82,18 @@ def draw_round(
     *, club: Club, night_id: int, actor, seed: int | None = None, seeded: bool = False
 ) -> NightRound:
     """The next round's draw, as a proposal the director sees before it is published (a new
-    draw replaces it). ``seeded``: the leaders together, by the night's standings so far.
-    The draw is pure work, bounded by counts (scoring/domain/seating): it is made holding no
-    lock, then kept under the night's lock if the night is still as it was read. So a draw
-    never holds the night, and a draw whose process dies leaves nothing behind."""
+    draw replaces it, unlike it when another draw exists: ``_planned``). ``seeded``: the
+    leaders together, by the night's standings so far. The draw is pure work, bounded by
+    counts (scoring/domain/seating): it is made holding no lock, then kept under the night's
+    lock if the night is still as it was read. So a draw never holds the night, and a draw
+    whose process dies leaves nothing behind."""
     for _attempt in range(DRAW_ATTEMPTS):
         night = Night.objects.filter(pk=night_id, club_id=club.pk).first()
         if night is None:
             raise NotFoundError("night_not_found", _("No such night."), None)
         asked = _asked(night, seeded)
-        try:
-            plan = plan_rounds(
-                [str(p) for p in asked.players],
-                1 if asked.order is not None else night.rounds_planned - asked.number + 1,
-                night.table_sizes,
-                history=asked.history,
-                seed=(night.seed if seed is None else seed) * 1000 + asked.number,
-                seeded_last=asked.order,
-                scorers=asked.scorers,
-            )
-        except SeatingError as exc:  # the draw is pure Python: its words are translated here
-            detail = _(exc.template).format(**exc.params)
-            raise DomainError(exc.code, detail, exc.field) from None
-        drawn = _kept(club, night_id, asked, plan, seeded)
+        used, plan = _planned(night, asked, seed)
+        drawn = _kept(club, night_id, asked, plan, seeded, used)
         if drawn is not None:
             return drawn
     raise Conflict(
@@ -115,6 +101,46 @@ def draw_round(
         _("Players were checked in or withdrawn while the round was drawn: draw again."),
         None,
     )
+
+
+# Drawing again tries this many other seeds for a draw unlike the one proposed.
+OTHER_SEEDS = 3
+
+
+def _planned(night: Night, asked: DrawAsked, seed: int | None):
+    """The seed used and its plan. Drawing again (no seed given, a draw proposed) tries the
+    seeds after the proposal's until its first round differs, when another exists."""
+    proposed = night.rounds.filter(status=RoundStatus.PROPOSED).first()
+    if seed is not None or proposed is None:
+        seeds = [(night.seed if seed is None else seed) * 1000 + asked.number]
+    else:
+        seeds = [proposed.seed + step for step in range(1, OTHER_SEEDS + 1)]
+    shown = _table_sets([t.players for t in proposed.tables.all()]) if proposed else None
+    for tried in seeds:
+        plan = _plan(night, asked, tried)
+        if _table_sets(plan.rounds[0]) != shown:
+            break
+    return tried, plan
+
+
+def _table_sets(tables) -> set[frozenset[str]]:
+    return {frozenset(str(p) for p in table) for table in tables}
+
+
+def _plan(night: Night, asked: DrawAsked, seed: int):
+    try:
+        return plan_rounds(
+            [str(p) for p in asked.players],
+            1 if asked.order is not None else night.rounds_planned - asked.number + 1,
+            night.table_sizes,
+            history=asked.history,
+            seed=seed,
+            seeded_last=asked.order,
+            scorers=asked.scorers,
+        )
+    except SeatingError as exc:  # the draw is pure Python: its words are translated here
+        detail = _(exc.template).format(**exc.params)
+        raise DomainError(exc.code, detail, exc.field) from None
 
 
 def _asked(night: Night, seeded: bool) -> DrawAsked:
@@ -147,7 +173,9 @@ def _asked(night: Night, seeded: bool) -> DrawAsked:
 
 
 @transaction.atomic
-def _kept(club: Club, night_id: int, asked: DrawAsked, plan, seeded: bool) -> NightRound | None:
+def _kept(
+    club: Club, night_id: int, asked: DrawAsked, plan, seeded: bool, seed: int
+) -> NightRound | None:
     """The plan's first round kept as the night's proposal, under the night's lock, when the
     night is still as ``asked`` read it; else None (draw again)."""
     night = locked_night(night_id, club.pk)
@@ -160,6 +188,7 @@ def _kept(club: Club, night_id: int, asked: DrawAsked, plan, seeded: bool) -> Ni
         repeats=plan.repeats,
         lower_bound=plan.lower_bound,
         planned=len(plan.rounds),
+        seed=seed,
     )
     NightTable.objects.bulk_create(
         NightTable(round=drawn, number=index, players=[int(p) for p in table])
@@ -318,11 +347,3 @@ def end_round(
         night.save(update_fields=["status", "closed_at"])
         night_event(EventType.NIGHT_CLOSED, night)
     return ended
-
-
-def still_playing(game: Game) -> bool:
-    """A game of the round with hands still to play: in progress, its round's last hand not
-    yet recorded (a game whose last hand waits for confirmation is not: it waits)."""
-    if game.status != GameStatus.IN_PROGRESS:
-        return False
-    return last_hand(recorded_hands(game), game.round_hands, game.round_ends_at) is None

@@ -1,0 +1,1 @@
+"""The OpenAPI document: its generator, shared answers, stated bounds and settings."""

@@ -1,0 +1,1 @@
+"""The task queue and its workers."""
