@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from playwright.sync_api import expect
 
 from scoring import services
 from scoring.models import Role
@@ -211,6 +212,9 @@ def browser(browser):
         return context
 
     browser.new_context = new_context
+    # ``expect`` keeps its own 5 s, whatever the context's: CI saw a clipboard's fallback
+    # answer later than that under load, so every assertion waits as long as an action.
+    expect.set_options(timeout=BROWSER_WAIT_MS)
     return browser
 
 
