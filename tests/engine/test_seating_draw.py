@@ -173,6 +173,9 @@ def test_the_same_seed_gives_the_same_draw_in_another_process_whatever_its_hash_
         (12, 4, 3),
         (32, 8, 4),
         (24, 7, 4),
+        (36, 12, 3),
+        (48, 12, 4),
+        (60, 12, 5),
     ],
 )
 def test_the_known_designs_seat_nobody_with_the_same_player_twice(count, rounds, size):
@@ -182,14 +185,16 @@ def test_the_known_designs_seat_nobody_with_the_same_player_twice(count, rounds,
         assert recount(plan.rounds) == plan.repeats == 0
 
 
-@pytest.mark.parametrize(("count", "rounds"), [(24, 7), (28, 9), (32, 10)])
+@pytest.mark.parametrize(
+    ("count", "rounds", "size"), [(24, 7, 4), (28, 9, 4), (32, 10, 4), (60, 12, 5)]
+)
 def test_a_known_schedule_drawn_round_by_round_seats_nobody_with_the_same_player_twice(
-    count, rounds
+    count, rounds, size
 ):
     players = [f"p{i}" for i in range(count)]
     played: list = []
     for left in range(rounds, 0, -1):
-        plan = plan_rounds(players, left, {4}, history=played, seed=5)
+        plan = plan_rounds(players, left, {size}, history=played, seed=5)
         assert plan.lower_bound == 0
         played.append(plan.rounds[0])
     assert recount(played) == 0

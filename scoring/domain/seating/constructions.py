@@ -8,14 +8,22 @@ the m rounds; when ``k == m`` the groups themselves are one more round (the affi
 order m: 16 players of 4 for 5 rounds, 9 players of 3 for 4 rounds). 32 players at tables of 4
 would meet nobody twice for 8 rounds this way; for them and for 28 players (7 rounds here) a
 stored schedule goes further, 10 and 9 rounds (stored.py).
+
+The steps ``b·g`` are a difference matrix over GF(m): any two groups' steps differ by every
+element once over the rounds. Where ``m`` is no prime power, a difference matrix over another
+group of order m does the same: for 12 tables, one over Z_2 × Z_6 of 5 rows, so 36, 48 and 60
+players at tables of 3, 4 and 5 meet nobody twice for 12 rounds. It was found by a search of
+this branch (the orthomorphisms of Z_2 × Z_6, then three orthogonal to each other and to the
+identity); the tests check its differences. (Cyclic groups of even order have none.)
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from .layout import STANDARD
 from .search import Tables
@@ -101,25 +109,60 @@ def _times(x: list[int], y: list[int], modulus: list[int], p: int) -> list[int]:
     return _remainder(product_, modulus, p)
 
 
+# Z_2 × Z_6, element 6·a + b for a in Z_2, b in Z_6: row g, column (round) b.
+_TWELVE = (
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+    (0, 2, 1, 6, 8, 7, 10, 9, 11, 4, 3, 5),
+    (0, 3, 8, 10, 1, 9, 2, 6, 5, 7, 11, 4),
+    (0, 4, 10, 9, 7, 1, 11, 5, 3, 2, 8, 6),
+)
+
+
+def _add_twelve(x: int, y: int) -> int:
+    return 6 * ((x // 6 + y // 6) % 2) + (x % 6 + y % 6) % 6
+
+
+class DifferenceMatrix(NamedTuple):
+    """Steps ``entry(g, b)`` for ``rows`` groups over a group of order m with ``add``."""
+
+    rows: int
+    add: Callable[[int, int], int]
+    entry: Callable[[int, int], int]
+    affine: bool  # GF(m)'s: with k == m the groups are one more round
+
+
+@lru_cache(maxsize=32)
+def difference_matrix(m: int) -> DifferenceMatrix | None:
+    """GF(m)'s when m is a prime power, the stored one over Z_2 × Z_6 for 12, else None."""
+    gf = field(m)
+    if gf is not None:
+        return DifferenceMatrix(m, gf.add, lambda g, b: gf.mul(b, g), affine=True)
+    if m == len(_TWELVE[0]):
+        return DifferenceMatrix(len(_TWELVE), _add_twelve, lambda g, b: _TWELVE[g][b], False)
+    return None
+
+
 def design_rounds(k: int, m: int, stored: bool = True) -> int:
     """How many rounds the resolvable design of ``k * m`` players at tables of ``k`` has (the
-    groups as a last round when ``k == m``), 0 when there is none. A stored schedule
-    (stored.py) is used where it has more rounds than the field's, when ``stored``."""
-    algebraic = m + (k == m) if k <= m and field(m) is not None else 0
+    groups as a last round when ``k == m`` over GF(m)), 0 when there is none. A stored
+    schedule (stored.py) is used where it has more rounds, when ``stored``."""
+    matrix = difference_matrix(m)
+    algebraic = m + (k == m and matrix.affine) if matrix and k <= matrix.rows else 0
     return max(algebraic, stored_rounds(k, m) if stored else 0)
 
 
 def design_round(k: int, m: int, b: int, stored: bool = True) -> Tables:
-    """Round ``b`` of that design: the tables ``{(g, a + b·g) : g < k}``, or the groups; or
-    of the stored schedule, where that is the longer (when ``stored``)."""
+    """Round ``b`` of that design: the tables ``{(g, a + step(g, b)) : g < k}``, or the
+    groups; or of the stored schedule, where that is the longer (when ``stored``)."""
     if stored and stored_rounds(k, m) and design_rounds(k, m, stored=False) < stored_rounds(k, m):
         return stored_round(m, b)
     if b == m:
         return [[g * m + x for x in range(m)] for g in range(k)]
-    gf = field(m)
-    assert gf is not None
-    steps = [gf.mul(b, g) for g in range(k)]
-    return [[g * m + gf.add(a, steps[g]) for g in range(k)] for a in range(m)]
+    matrix = difference_matrix(m)
+    assert matrix is not None
+    steps = [matrix.entry(g, b) for g in range(k)]
+    return [[g * m + matrix.add(a, steps[g]) for g in range(k)] for a in range(m)]
 
 
 def has_design(layout: tuple[int, ...]) -> bool:
