@@ -15,34 +15,30 @@ if str(ROOT) not in sys.path:
 from engine_hands import Hand  # noqa: E402
 
 from adjudication.engine import Ruleset, adjudicate  # noqa: E402
+from adjudication.engine.openspiel import openspiel_actions, openspiel_parameters  # noqa: E402
 
 OPENSPIEL = "OpenSpiel's C++ Hearts (pyspiel): the deal and 52 plays, each legality-checked"
 
 # --- OpenSpiel's C++ Hearts, for comparison (issue 35) -----------------------------------------
 #
-# OpenSpiel numbers a card rank * 4 + suit (clubs, diamonds, hearts, spades), deals card k of the
-# deal to seat k % 4, and opens with a chance action for the pass (0: no pass). A hand is given
-# to it as that action, the deal that leaves each seat our holding, and the 52 plays; each is
-# applied with ``apply_action_with_legality_check`` (it computes the legal actions and checks
-# the play, as an adjudication does), then ``points`` read. Its rules are set to the standard
-# preset's: points allowed on the first trick, hearts broken by a heart only.
-OPENSPIEL_PARAMS = {"no_pts_on_first_trick": False, "qs_breaks_hearts": False}
+# Each hand is given to it as adjudication/engine/openspiel.py writes it (no pass, the deal, the
+# 52 plays), under the parameters that play as the ruleset does; each action is applied with
+# ``apply_action_with_legality_check`` (it computes the legal actions and checks the play, as an
+# adjudication does), then ``points`` read.
 
 
-def openspiel_game():
-    """OpenSpiel's Hearts under the standard preset's rules, or None when it is not installed."""
+def openspiel_game(rules: Ruleset):
+    """OpenSpiel's Hearts under ``rules``, or None when it is not installed."""
     try:
         import pyspiel
     except ImportError:
         return None
-    return pyspiel.load_game("hearts", OPENSPIEL_PARAMS)
+    return pyspiel.load_game("hearts", openspiel_parameters(rules))
 
 
-def openspiel_actions(hand: Hand) -> list[int]:
+def hand_actions(rules: Ruleset, hand: Hand) -> list[int]:
     """The hand as OpenSpiel's actions: no pass, the deal, the plays."""
-    ours = [sorted(c for c in range(52) if mask >> c & 1) for mask in hand.holdings]
-    deal = [ours[k % 4][k // 4] for k in range(52)]
-    return [0] + [(c % 13) * 4 + c // 13 for c in deal + list(hand.plays)]
+    return openspiel_actions(rules, hand.holdings, "hold", None, hand.plays)
 
 
 def openspiel_points(game, actions: Sequence[int]) -> list[int]:
@@ -72,7 +68,7 @@ def checked_for_openspiel(game, rules: Ruleset, hands: Sequence[Hand]) -> list[l
     shot as OpenSpiel scores it: 26 to each other seat)."""
     actions = []
     for number, hand in enumerate(hands):
-        given = openspiel_actions(hand)
+        given = hand_actions(rules, hand)
         ruling = adjudicate(rules, hand.plays, hands=hand.holdings)
         expected = list(ruling.points_taken)
         if ruling.score is not None and ruling.score.moon is not None:  # OpenSpiel adds 26

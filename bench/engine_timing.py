@@ -174,7 +174,7 @@ def measure_main(
             (f"{name} (pure-Python replay)", "hand", count, pure_python(loop))
             for name, _unit, _items, loop in runs[:2]
         ]
-    game = openspiel_game()
+    game = openspiel_game(rules)
     if game is not None:
         log("checking every hand with OpenSpiel (same points)")
         actions = checked_for_openspiel(game, rules, hands)
