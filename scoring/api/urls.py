@@ -48,6 +48,8 @@ from scoring.api.views.nights import (
     WithdrawView,
 )
 from scoring.api.views.players import (
+    PlayerBggPlaysView,
+    PlayerBgStatsView,
     PlayerDetailView,
     PlayerListView,
     PlayerMergeView,
@@ -126,6 +128,8 @@ urlpatterns = [
     path(PLAYER + "merge/", PlayerMergeView.as_view(), name="player-merge"),
     path(PLAYER + "stats/", PlayerStatsView.as_view(), name="player-stats"),
     path(PLAYER + "ratings/", PlayerRatingsView.as_view(), name="player-ratings"),
+    path(PLAYER + "bg-stats/", PlayerBgStatsView.as_view(), name="player-bg-stats"),
+    path(PLAYER + "bgg-plays/", PlayerBggPlaysView.as_view(), name="player-bgg-plays"),
     path(PLAYER + "pin/", PlayerPinView.as_view(), name="player-pin"),
     path(PLAYER + "claim/", PlayerClaimView.as_view(), name="player-claim"),
     path(PLAYER + "invitation/", PlayerInvitationView.as_view(), name="player-invitation"),

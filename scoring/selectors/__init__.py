@@ -72,6 +72,7 @@ from scoring.selectors.games import (
     seat_names,
 )
 from scoring.selectors.personal_data import personal_data, personal_data_file_name
+from scoring.selectors.play_logs import bg_stats_plays, bgg_plays
 from scoring.selectors.room import next_free_table, room, room_version
 from scoring.selectors.rulings import awaiting_dispute, current_rulings, rulings_of
 from scoring.selectors.wall import wall_screen, wall_version
@@ -87,6 +88,8 @@ __all__ = [
     "MemberRow",
     "account_language",
     "awaiting_dispute",
+    "bg_stats_plays",
+    "bgg_plays",
     "can_read",
     "can_score",
     "can_score_game",

@@ -50,6 +50,8 @@ FLOW_OPERATIONS = (
     "invitations_accept",
     "players_create",
     "players_stats",
+    "players_bg_stats",
+    "players_bgg_plays",
     "players_ratings",
     "leagues_create",
     "leagues_update",
@@ -531,6 +533,20 @@ def test_a_league_game_through_the_generated_client(generated_client, live_serve
     )
     [in_league] = stats.leagues
     assert (in_league.name, in_league.games) == ("Thursday league", 1)
+
+    # The same game where players already log their plays: BG Stats and BoardGameGeek.
+    bg_stats = ok(api.players.players_bg_stats.sync_detailed(best.id, client=api.anonymous()))
+    [play] = bg_stats.plays
+    assert bg_stats.games[0].bgg_id == 6887 and bg_stats.games[0].highest_wins is False
+    by_ref = {p.id: p.name for p in bg_stats.players}
+    assert [(by_ref[s.player_ref_id], int(s.score), s.winner) for s in play.player_scores] == [
+        (names[seat], totals[seat], seat in winners) for seat in range(4)
+    ]
+    [logged] = ok(api.players.players_bgg_plays.sync_detailed(best.id, client=api.anonymous()))
+    assert (logged.objectid, logged.location, logged.comments) == (6887, club.name, league.name)
+    assert [(p.name, p.position, p.win) for p in logged.players] == [
+        (names[seat], str(seat + 1), seat in winners) for seat in range(4)
+    ]
     ratings = {
         seat: ok(api.players.players_ratings.sync_detailed(players[seat].id, client=olga))
         for seat in range(4)

@@ -5,7 +5,9 @@ tap targets, no code names, nothing wider than the phone) and is saved as a scre
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -156,6 +158,14 @@ def test_the_tables_read_on_a_phone(live_server, page: Page, club, finished_game
     check(page, "views-23-club")
     page.goto(f"{url}/players/{club.seated[2].pk}/")
     check(page, "views-24-player")
+    # Their finished game, saved for the app they log plays in.
+    with page.expect_download() as saving:
+        page.get_by_role("link", name="For BG Stats").click()
+    assert saving.value.suggested_filename == f"hearts-{club.seated[2].pk}.bgsplay"
+    saved = json.loads(Path(saving.value.path()).read_text())
+    assert [s["score"] for s in saved["plays"][0]["playerScores"]] == [
+        str(seat.total) for seat in finished_game.seats.order_by("seat")
+    ]
 
 
 def test_a_six_seat_game_with_fourteen_character_names_fits_a_phone(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django_filters import rest_framework as filters
 from drf_spectacular.utils import extend_schema
@@ -26,6 +27,7 @@ from scoring.api.serializers.clubs import (
     PlayerMergeOutputSerializer,
     PlayerOutputSerializer,
 )
+from scoring.api.serializers.play_logs import BggPlaySerializer, BgStatsFileSerializer
 from scoring.api.serializers.standings import (
     PlayerStatsOutputSerializer,
     RatingEventOutputSerializer,
@@ -114,6 +116,30 @@ class PlayerStatsView(PlayerScopedMixin, APIView):
     @reads("players_stats", PlayerStatsOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(standings.player_stats(self.get_player()))
+
+
+class PlayerBgStatsView(PlayerScopedMixin, APIView):
+    """The player's finished games as a BG Stats play file, to save and open in BG Stats."""
+
+    permission_classes = [AllowAny]
+
+    @reads("players_bg_stats", BgStatsFileSerializer)
+    def get(self, request: Request, pk: int) -> Response:
+        player = self.get_player()
+        response = Response(selectors.bg_stats_plays(player))
+        name = f"hearts-{player.pk}.bgsplay"
+        response["Content-Disposition"] = content_disposition_header(True, name)
+        return response
+
+
+class PlayerBggPlaysView(PlayerScopedMixin, APIView):
+    """The player's finished games in BoardGameGeek's play-logging fields."""
+
+    permission_classes = [AllowAny]
+
+    @reads("players_bgg_plays", BggPlaySerializer(many=True))
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.bgg_plays(self.get_player()))
 
 
 class PlayerRatingsView(PlayerScopedMixin, generics.ListAPIView):
