@@ -135,12 +135,15 @@ def _holdings(help_text: str) -> serializers.ListField:
     )
 
 
-USUAL_KEYS = frozenset({"ruleset", "plays", "hands"})
+USUAL_KEYS = frozenset({"ruleset", "plays", "hands", "first_leader", "dealer"})
+# A record without holdings names who led trick 1, or the dealer: as usual as one with them.
+USUAL_SEATS = ("first_leader", "dealer")
 
 
 def usual_adjudication(data: Any) -> dict[str, Any] | None:
-    """The usual request, validated in one pass: the plays, perhaps the holdings, perhaps a
-    ruleset (a name or an object, which the engine checks), cards by their canonical names.
+    """The usual request, validated in one pass: the plays, perhaps the holdings or the seat
+    that led trick 1 or dealt, perhaps a ruleset (a name or an object, which the engine
+    checks), cards by their canonical names.
     Gives what the fields would give for it (the default ruleset filled in, fresh lists), or
     None for any other body, which the fields then check and word the errors for. (Running the
     fields is a large share of an adjudication request, and this body is nearly every one. So
@@ -151,6 +154,12 @@ def usual_adjudication(data: Any) -> dict[str, Any] | None:
     if type(ruleset) not in (str, dict) or not _usual_cards(data["plays"]):
         return None
     body = {"ruleset": ruleset, "plays": list(data["plays"])}
+    for name in USUAL_SEATS:
+        if name in data:
+            seat = data[name]
+            if type(seat) is not int or not 0 <= seat < MAX_SEATS:
+                return None
+            body[name] = seat
     if "hands" in data:
         hands = data["hands"]
         if type(hands) is not list or not 3 <= len(hands) <= MAX_SEATS:

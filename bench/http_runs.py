@@ -60,6 +60,15 @@ def loads(
             target=0.65,
         ),
         Load(
+            "adjudicate_plays",
+            "adjudicate a complete hand (POST, plays and first leader, no holdings)",
+            "/api/v1/adjudications/",
+            200,
+            script_args=("POST", seeded["adjudication_plays_body"]),
+            headers=(json_body,),
+            target=0.65,
+        ),
+        Load(
             "hand",
             "enter a hand (PUT, points, token; a new hand each request)",
             "/",
@@ -147,17 +156,22 @@ def current_etags(base: str, seeded: dict) -> dict[str, str]:
 
 
 def check_adjudication(base: str, seeded: dict) -> None:
-    body = Path(seeded["adjudication_body"]).read_bytes()
-    request = urllib.request.Request(
-        base + "/api/v1/adjudications/",
-        data=body,
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=30) as response:
-        ruling = json.load(response)
-    if not (ruling["legal"] and ruling["complete"] and len(ruling["tricks"]) == 13):
-        raise SystemExit("the adjudication body was not ruled a complete legal hand")
+    """Both adjudication bodies are ruled the same complete legal hand."""
+    rulings = []
+    for key in ("adjudication_body", "adjudication_plays_body"):
+        request = urllib.request.Request(
+            base + "/api/v1/adjudications/",
+            data=Path(seeded[key]).read_bytes(),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        with urllib.request.urlopen(request, timeout=30) as response:
+            ruling = json.load(response)
+        if not (ruling["legal"] and ruling["complete"] and len(ruling["tricks"]) == 13):
+            raise SystemExit(f"the {key} was not ruled a complete legal hand")
+        rulings.append(ruling["tricks"])
+    if rulings[0] != rulings[1]:
+        raise SystemExit("the two adjudication bodies were ruled different hands")
 
 
 def flush_redis() -> None:

@@ -20,6 +20,7 @@ SEED_KEYS = (
     "scoreboard_game",
     "entry_games",
     "adjudication_body",
+    "adjudication_plays_body",
     "first_day",
     "days",
 )
@@ -46,7 +47,10 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
     rng = random.Random(7)
     board, entry = open_games(club, owner, players, entry_games, rng)
     body = out.parent / "adjudication.json"
-    body.write_text(json.dumps(adjudication_body(rng)))
+    with_holdings = adjudication_body(rng)
+    body.write_text(json.dumps(with_holdings))
+    plays_body = out.parent / "adjudication-plays.json"
+    plays_body.write_text(json.dumps(without_holdings(with_holdings)))
     analyze()
     out.write_text(
         json.dumps(
@@ -60,6 +64,7 @@ def seed(url: str, out: Path, games: int, players: int, entry_games: int) -> Non
                 "scoreboard_game": board,
                 "entry_games": entry,
                 "adjudication_body": str(body),
+                "adjudication_plays_body": str(plays_body),
             }
         )
     )
@@ -153,6 +158,17 @@ def adjudication_body(rng) -> dict:
         "plays": [NAMES[c] for c in plays],
         "hands": [[NAMES[c] for c in cards_in(mask)] for mask in holdings],
     }
+
+
+def without_holdings(body: dict) -> dict:
+    """The same hand as a scorer records it without the holdings: the plays and the seat that
+    led trick 1."""
+    from adjudication.engine import build_ruleset, parse_card
+    from adjudication.engine.simulate import opening_leader
+
+    holdings = [sum(1 << parse_card(card) for card in hand) for hand in body["hands"]]
+    leader = opening_leader(build_ruleset(body["ruleset"]), holdings)
+    return {"ruleset": body["ruleset"], "plays": body["plays"], "first_leader": leader}
 
 
 def analyze() -> None:

@@ -32,6 +32,18 @@ def hand(seed: int, preset: str = "standard", deviate_at: int | None = None) -> 
     return {"ruleset": preset, "plays": names(plays), "hands": [names(h) for h in holdings]}
 
 
+def left_of_dealer_hand(seed: int, dealer: int) -> dict:
+    """A hand whose first leader the dealer names (``first_lead: left_of_dealer``)."""
+    spec = {"preset": "standard", "first_lead": "left_of_dealer"}
+    rules, rng = build_ruleset(**spec), random.Random(seed)
+    plays = play_randomly(rules, deal(rules, rng), (dealer + 1) % 4, rng)
+    return {"ruleset": spec, "plays": names(plays), "dealer": dealer}
+
+
+def holdings_of(seed: int) -> list[int]:
+    return deal(build_ruleset("standard"), random.Random(seed))
+
+
 def answer(body: bytes | str, **headers: str):
     """One call from a caller with a fresh budget."""
     LOCAL_COUNTS.counts.pop(f"computations:anon:{ADDRESS}", None)
@@ -68,6 +80,11 @@ BODIES = {
     "a hand in play": {**hand(4), "plays": hand(4)["plays"][:23]},
     "a ruleset object": {**hand(5), "ruleset": {"preset": "standard", "moon": "add_to_others"}},
     "no plays": {"plays": []},
+    "no holdings, the first leader named": {
+        "plays": hand(6)["plays"],
+        "first_leader": opening_leader(build_ruleset("standard"), holdings_of(6)),
+    },
+    "no holdings, the dealer named": left_of_dealer_hand(7, dealer=3),
 }
 # Calls the shortcut leaves to DRF, or whose computation it leaves to DRF's error handling.
 OTHERS = {
@@ -82,6 +99,9 @@ OTHERS = {
     "a list": [1, 2],
     "too deep": {"plays": [], "ruleset": {"preset": json.loads("[" * 40 + "]" * 40)}},
     "a long number": {"plays": [], "hand_number": 12345678901234567890123},
+    "a seat past the table": {"plays": ["2C"], "first_leader": 6},
+    "a seat as a truth": {"plays": ["2C"], "dealer": True},
+    "a seat as a fraction": {"plays": ["2C"], "first_leader": 1.5},
 }
 
 
