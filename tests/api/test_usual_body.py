@@ -42,9 +42,13 @@ RULESET = st.one_of(
     st.fixed_dictionaries({"preset": st.sampled_from(["standard", "qq"])}),
     st.sampled_from([None, 5, ["standard"], True]),
 )
+SEAT = st.one_of(
+    st.integers(min_value=-1, max_value=7), st.integers(), st.sampled_from([True, "1", 1.0, None])
+)
 BODY = st.one_of(
     st.fixed_dictionaries(
-        {"plays": CARDS}, optional={"ruleset": RULESET, "hands": HANDS, "dealer": st.integers()}
+        {"plays": CARDS},
+        optional={"ruleset": RULESET, "hands": HANDS, "dealer": SEAT, "first_leader": SEAT},
     ),
     st.fixed_dictionaries({}, optional={"ruleset": RULESET, "hands": HANDS}),
     st.sampled_from([None, [], "plays", {"plays": ["QS"], "plays ": ["QS"]}]),
@@ -131,7 +135,8 @@ def test_a_whole_hand_with_holdings_takes_the_one_pass_check():
     "body",
     [
         {"plays": ["10H"]},  # a name the fields also accept, but not canonical
-        {"plays": ["QS"], "dealer": 1},  # a field the check does not know
+        {"plays": ["QS"], "hand_number": 1},  # a field the check does not know
+        {"plays": ["QS"], "first_leader": 7},  # past the largest table
         {"plays": ["QS"] * (DECK + 1)},
         {"plays": ["QS"], "hands": [["AS"], ["KS"]]},
         {"plays": ["QS"], "ruleset": None},
