@@ -74,6 +74,7 @@ from scoring.selectors.games import (
 from scoring.selectors.personal_data import personal_data, personal_data_file_name
 from scoring.selectors.room import next_free_table, room, room_version
 from scoring.selectors.rulings import awaiting_dispute, current_rulings, rulings_of
+from scoring.selectors.substitutes import game_substitutions
 from scoring.selectors.wall import wall_screen, wall_version
 
 __all__ = [
@@ -103,6 +104,7 @@ __all__ = [
     "envelope",
     "events_after",
     "game_still_at",
+    "game_substitutions",
     "game_version",
     "games_for",
     "games_page",

@@ -33,6 +33,7 @@ from scoring.selectors.night_standings import standings_of
 from scoring.selectors.nights import night_detail
 from scoring.selectors.substitutes import game_substitutions
 from tests.scoring.night_support import code_of, confirm, enter, games_of
+from tests.scoring.support import error_of
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +219,16 @@ def test_a_substitute_who_played_another_seat_of_the_game_is_refused_but_may_com
         (0, 3, a.pk),
     ]
     assert game_substitutions(first.pk)[1].startswith("Seat 1: Sub Sue played hand 2; ")
+
+
+def test_a_night_is_opened_through_the_api_with_its_substitute_rule_and_an_unknown_one_is_refused(
+    public_club, confirmed_league, director_api
+):
+    url = f"/api/v1/clubs/{public_club.pk}/nights/"
+    body = {"league": confirmed_league.pk, "name": "Friday", "rounds": 2, "round_hands": 2}
+    default = director_api.post(url, body, format="json")
+    assert default.status_code == 201 and default.json()["substitute_scores"] == "starter"
+    finisher = director_api.post(url, {**body, "substitute_scores": "finisher"}, format="json")
+    assert finisher.json()["substitute_scores"] == "finisher"
+    unknown = director_api.post(url, {**body, "substitute_scores": "per_hand"}, format="json")
+    assert error_of(unknown, 400) == ("invalid_choice", "substitute_scores")

@@ -108,12 +108,7 @@ def open_night(
         MAX_CORRECTION_MINUTES,
         _("The correction window is a whole number of minutes from {low} to {high}."),
     )
-    if substitute_scores not in SubstituteScores.values:
-        raise DomainError(
-            "invalid_substitute_scores",
-            _("Choose whom a substituted seat counts to: its starter or its finisher."),
-            "substitute_scores",
-        )
+    _check_substitute_scores(substitute_scores)
     night = Night.objects.create(
         club=club,
         league=league,
@@ -130,6 +125,16 @@ def open_night(
     )
     night_event(EventType.NIGHT_OPENED, night, table_sizes=sizes, formula=night.formula)
     return night
+
+
+def _check_substitute_scores(value: object) -> None:
+    """One of ``SubstituteScores``, else 400 on ``substitute_scores``."""
+    if value not in SubstituteScores.values:
+        raise DomainError(
+            "invalid_substitute_scores",
+            _("Choose whom a substituted seat counts to: its starter or its finisher."),
+            "substitute_scores",
+        )
 
 
 def _playable(league: League, size: int) -> bool:
