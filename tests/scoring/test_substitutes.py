@@ -16,6 +16,8 @@ So under ``starter`` the player who started seat 4 has one game, one win, 4 plac
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from scoring import services
 from scoring.models import (
@@ -232,3 +234,41 @@ def test_a_night_is_opened_through_the_api_with_its_substitute_rule_and_an_unkno
     assert finisher.json()["substitute_scores"] == "finisher"
     unknown = director_api.post(url, {**body, "substitute_scores": "per_hand"}, format="json")
     assert error_of(unknown, 400) == ("invalid_choice", "substitute_scores")
+
+
+def test_the_night_reads_its_substitutions_in_as_many_queries_for_one_as_for_three(
+    public_club, night_of, director, scorer
+):
+    night = night_of(round_hands=5)
+    first, second = games_of(night)
+    subs = []
+    for game in (first, second):
+        enter(game, 1, list(HANDS[0]), scorer)
+    for name in ("Sub A", "Sub B", "Sub C"):
+        sub = services.create_player(club=public_club, name=name)
+        services.check_in(club=public_club, night_id=night.pk, player_id=sub.pk, actor=director)
+        subs.append(sub)
+    out = [first.seats.get(seat=0).player, first.seats.get(seat=2).player]
+    out.append(second.seats.get(seat=1).player)
+
+    def put_in(index):
+        services.substitute(
+            club=public_club,
+            night_id=night.pk,
+            player=subs[index].pk,
+            replaces=out[index].pk,
+            actor=director,
+        )
+
+    def counted() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as queries:
+            found = len(night_detail(night)["substitutions"])
+        return found, len(queries)
+
+    put_in(0)
+    one, one_queries = counted()
+    put_in(1)
+    put_in(2)
+    three, three_queries = counted()
+    assert (one, three) == (1, 3)
+    assert three_queries == one_queries
