@@ -1,7 +1,7 @@
 """A substitute from the director's night page (issue 52 point 1): the form asks first, puts
 a checked-in player seated nowhere into a seat of a table that has recorded a hand from its
-next hand, and the night page and the game page say who played which hands and whom the seat
-counts to; a refusal comes back in words."""
+next hand, and the night page, its sheet and the game page say who played which hands and whom
+the seat counts to; a refusal comes back in words."""
 
 from __future__ import annotations
 
@@ -59,6 +59,8 @@ def test_a_director_puts_a_substitute_in_from_the_next_hand_and_the_pages_say_so
     assert "A substitute took a seat from hand 2" in game_page
     again = act(client, club, night, action="substitute", player=sub.pk, other=out, sure="on")
     assert "sits at no table of round 1" in again
+    services.end_round(club=club, night_id=night.pk, actor=director, now_for_all=True)
+    assert f"Round 1, table 1: {line}" in text_of(client.get(night_url(club, night, "sheet/")))
 
 
 def test_a_director_opens_a_night_whose_substitutes_keep_the_seats_they_finish(club, director):
