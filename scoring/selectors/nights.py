@@ -80,15 +80,25 @@ def _table(
             {
                 "seat": index,
                 "player": player,
-                "name": names[player]
-                if player in names
-                else _("Player {player}").format(player=player),
+                "name": _name(names, player),
                 "total": by_seat[index].total if index in by_seat else None,
                 "place": by_seat[index].place if index in by_seat else None,
+                **_counts_to(by_seat.get(index), player, names),
             }
             for index, player in enumerate(table.players)
         ],
     }
+
+
+def _name(names: dict[int, str], player: int) -> str:
+    return names[player] if player in names else _("Player {player}").format(player=player)
+
+
+def _counts_to(seat: GameSeat | None, player: int, names: dict[int, str]) -> dict[str, Any]:
+    """Whom the seat's game counts to: its player, but a substitute's seat kept for who
+    started it (the night's ``substitute_scores``)."""
+    counted = seat.player_id if seat is not None else player
+    return {"counts_to": counted, "counts_to_name": _name(names, counted)}
 
 
 def quality_words(night_round: NightRound) -> str:

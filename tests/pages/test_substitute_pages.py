@@ -54,6 +54,7 @@ def test_a_director_puts_a_substitute_in_from_the_next_hand_and_the_pages_say_so
         f"The seat's game counts to {starter.name}."
     )
     assert f"Round 1, table 1: {line}" in words
+    assert f"Sub Sue for {starter.name}" in words  # the table's seat says whom it counts to
     game_page = text_of(client.get(f"/games/{first.game_id}/"))
     assert line in game_page
     assert "A substitute took a seat from hand 2" in game_page

@@ -89,7 +89,14 @@ def test_under_starter_the_seat_s_whole_game_counts_to_who_started_it_and_the_st
         f"The seat's game counts to {starter.name}."
     )
     assert game_substitutions(game.pk) == [words]
-    assert [s["words"] for s in night_detail(night)["substitutions"]] == [words]
+    detail = night_detail(night)
+    assert [s["words"] for s in detail["substitutions"]] == [words]
+    seat = detail["rounds"][0]["tables"][0]["seats"][3]
+    assert (seat["player"], seat["counts_to"], seat["counts_to_name"]) == (
+        sub.pk,
+        starter.pk,
+        starter.name,
+    )
 
 
 def test_under_finisher_the_seat_s_whole_game_counts_to_the_substitute(
@@ -108,6 +115,8 @@ def test_under_finisher_the_seat_s_whole_game_counts_to_the_substitute(
     assert (_row(league_rows, sub)["games"], _row(league_rows, sub)["total_points"]) == (1, 8)
     assert _row(league_rows, starter) is None
     assert game_substitutions(game.pk)[0].endswith(f"The seat's game counts to {sub.name}.")
+    seat = night_detail(night)["rounds"][0]["tables"][0]["seats"][3]
+    assert (seat["player"], seat["counts_to"]) == (sub.pk, sub.pk)
 
 
 def test_a_substitute_is_a_round_changed_event_and_a_line_of_the_game_s_history(

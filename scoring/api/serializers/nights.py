@@ -252,6 +252,10 @@ class NightSeatOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     total = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
+    counts_to = serializers.IntegerField(
+        help_text="Whom the seat's game counts to: player, unless a substitute plays it for "
+        "who started it."
+    )
 
 
 class UnsettledHandOutputSerializer(serializers.Serializer):
