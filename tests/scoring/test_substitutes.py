@@ -281,3 +281,26 @@ def test_the_night_reads_its_substitutions_in_as_many_queries_for_one_as_for_thr
     three, three_queries = counted()
     assert (one, three) == (1, 3)
     assert three_queries == one_queries
+
+
+def test_a_substitute_s_record_merged_into_another_takes_its_seat_changes_but_not_into_a_tablemate(
+    public_club, night_of, director, scorer
+):
+    night = night_of(round_hands=5)
+    first, _second = games_of(night)
+    enter(first, 1, list(HANDS[0]), scorer)
+    sub = services.create_player(club=public_club, name="Sub Sue")
+    services.check_in(club=public_club, night_id=night.pk, player_id=sub.pk, actor=director)
+    services.substitute(
+        club=public_club,
+        night_id=night.pk,
+        player=sub.pk,
+        replaces=first.seats.get(seat=3).player_id,
+        actor=director,
+    )
+    tablemate = first.seats.get(seat=0).player
+    refused = code_of(lambda: services.merge_players(source=sub, target=tablemate, actor=director))
+    assert refused == "players_share_a_game"
+    same_person = services.create_player(club=public_club, name="Susan")
+    services.merge_players(source=sub, target=same_person, actor=director)
+    assert SeatChange.objects.get(game=first).player == same_person
