@@ -44,6 +44,7 @@ from scoring.api.views.nights import (
     PublishView,
     SettleView,
     StartView,
+    SubstituteView,
     SwapView,
     WithdrawView,
 )
@@ -147,6 +148,7 @@ urlpatterns = [
     path(NIGHT + "close/", CloseView.as_view(), name="club-night-close"),
     path(NIGHT + "settle/", SettleView.as_view(), name="club-night-settle"),
     path(NIGHT + "swap/", SwapView.as_view(), name="club-night-swap"),
+    path(NIGHT + "substitute/", SubstituteView.as_view(), name="club-night-substitute"),
     path(NIGHT + "extend-table/", ExtendTableView.as_view(), name="club-night-extend-table"),
     path(NIGHT + "finish-table/", FinishTableView.as_view(), name="club-night-finish-table"),
     path(CLUB + "room/", RoomView.as_view(), name="club-room"),

@@ -130,6 +130,7 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> Kn
         for j, entry in enumerate(game["history"]):
             check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
             entry_ids.append(entry["id"])
+        _check_seat_changes(game["seat_changes"], players, where, known)
     game_ids = unique((g["id"] for g in games), "games")
     _check_tables(games)
     seats = unique(seat_ids, "games[].seats")
@@ -137,6 +138,23 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> Kn
     unique(ruling_ids, "games[].disputes[].rulings")
     entries = unique(entry_ids, "games[].history")
     return {Game: game_ids, GameSeat: seats, HistoryEntry: entries}
+
+
+def _check_seat_changes(changes: list, players: int, where: str, known: Known) -> None:
+    """A game's seat changes: each of one of its seats, from a hand after its first, once a
+    seat and hand, naming players of the document."""
+    seen: set[tuple[int, int]] = set()
+    for j, change in enumerate(changes):
+        at = f"{where}.seat_changes[{j}]"
+        check_row(schema.SEAT_CHANGES, change, at)
+        check_refs(schema.SEAT_CHANGES, change, at, known)
+        if not 0 <= change["seat"] < players:
+            raise BackupError(f"{at}.seat: the game seats {players} players.")
+        if change["from_hand"] < 2:
+            raise BackupError(f"{at}.from_hand: a substitute plays from hand 2 or later.")
+        if (change["seat"], change["from_hand"]) in seen:
+            raise BackupError(f"{at}: seat {change['seat']} changes twice at one hand.")
+        seen.add((change["seat"], change["from_hand"]))
 
 
 def _check_tables(games: list) -> None:

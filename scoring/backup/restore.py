@@ -99,6 +99,7 @@ def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
     _disputes(games, hands, writer)
     _rulings(games, writer)
     _history(games, writer)
+    writer.write(schema.SEAT_CHANGES, [(g, c) for g in games for c in g["seat_changes"]])
     _merges(data["player_merges"], writer)
     write_nights(data["nights"], writer)
     with transaction.atomic():

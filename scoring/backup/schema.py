@@ -260,11 +260,21 @@ RULINGS = RowKind(
 HISTORY = RowKind(
     "history", models.HistoryEntry, inside=GAMES, via="game", order=("game_id", "at", "id")
 )
+# A seat a substitute took after hands were recorded, from a hand on (format 6).
+SEAT_CHANGES = RowKind(
+    "seat_changes",
+    models.SeatChange,
+    inside=GAMES,
+    via="game",
+    order=("game_id", "seat", "from_hand"),
+    has_id=False,
+)
 MERGES = RowKind(
     "player_merges", models.PlayerMerge, order=("at", "id"), shapes={"seats_moved": "list"}
 )
 # A tournament night (format 5): its check-ins, its rounds with their tables (each with the
 # players as drawn and the game it made) and the standings kept as each ended, its corrections.
+# Its substitute_scores from format 6.
 NIGHTS = RowKind("nights", models.Night, shapes={"table_sizes": "list", "formula": "dict"})
 CHECK_INS = RowKind(
     "check_ins",
@@ -313,6 +323,7 @@ ROW_KINDS = (
     DISPUTES,
     RULINGS,
     HISTORY,
+    SEAT_CHANGES,
     MERGES,
     NIGHTS,
     CHECK_INS,

@@ -13,9 +13,9 @@ from scoring.models import GameEnd, GameStatus
 from scoring.models.counts import HAND_COUNTS, HAND_READS, CountedHand, counted_seat
 
 FORMAT = "hearts-club-backup"
-VERSION = 5
+VERSION = 6
 # Versions read besides the current one: each upgraded to the current one before it is checked.
-OLDER = (1, 2, 3, 4)
+OLDER = (1, 2, 3, 4, 5)
 
 
 def check_header(data: Any) -> None:
@@ -45,8 +45,10 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
         _from_version_2(data)
     if data["version"] in (1, 2, 3):
         _from_version_3(data)
-    if data["version"] != VERSION:
+    if data["version"] in (1, 2, 3, 4):
         _from_version_4(data)
+    if data["version"] != VERSION:
+        _from_version_5(data)
     _count_seats(data)
     data["version"] = VERSION
     return data
@@ -81,6 +83,17 @@ def _count_seats(data: dict[str, Any]) -> None:
                         seat.setdefault(name, value)
         except (KeyError, IndexError, TypeError):
             continue
+
+
+def _from_version_5(data: dict[str, Any]) -> None:
+    """Version 6 keeps the seats a substitute took after hands were recorded (each game's
+    ``seat_changes``) and whom a night counts such a seat to (``substitute_scores``). An older
+    document has none; its nights count a seat to who started it, the default, as the
+    migration that added it left every stored night."""
+    for game in objects(data.get("games")):
+        game.setdefault("seat_changes", [])
+    for night in objects(data.get("nights")):
+        night.setdefault("substitute_scores", "starter")
 
 
 def _from_version_4(data: dict[str, Any]) -> None:

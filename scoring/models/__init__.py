@@ -45,7 +45,7 @@ from .events import (
     WebhookDelivery,
     WebhookEndpoint,
 )
-from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
+from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry, SeatChange
 from .leagues import League, Season
 from .nights import (
     CheckIn,
@@ -55,6 +55,7 @@ from .nights import (
     NightStatus,
     NightTable,
     RoundStatus,
+    SubstituteScores,
 )
 from .ratings import RatingEvent, RatingsState, shown_events, shown_generation
 from .totals import PlayerDayTotal, PlayerMonthTotal
@@ -104,7 +105,9 @@ __all__ = [
     "RulingKind",
     "RulingStatus",
     "Season",
+    "SeatChange",
     "SignInCount",
+    "SubstituteScores",
     "WebhookDelivery",
     "WebhookEndpoint",
     "WriteCount",

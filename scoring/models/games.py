@@ -221,6 +221,35 @@ class Hand(models.Model):
 COUNTED = models.Q(is_void=False, confirmation=Confirmation.CONFIRMED)
 
 
+class SeatChange(models.Model):
+    """A seat of a game taken by a substitute from hand ``from_hand`` on (issue 52), so each
+    hand says who played each seat: the seat's holder at hand n is the player of its last
+    change from a hand at or before n, else the ``replaced`` player of its first change (who
+    started it), else the seat's player. Whom the seat's game counts to is its ``GameSeat``'s
+    player, as the night's ``substitute_scores`` said when the change was made."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_changes")
+    seat = models.PositiveSmallIntegerField()
+    from_hand = models.PositiveIntegerField(help_text="The first hand the substitute plays.")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    replaced = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="+")
+    at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["game_id", "seat", "from_hand"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seat", "from_hand"], name="one_seat_change_a_hand"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} seat {self.seat} from hand {self.from_hand}"
+
+
 class HistoryEntry(models.Model):
     """Append-only: every change to a game or its hands, with before, after and why."""
 

@@ -29,6 +29,14 @@ class RoundStatus(models.TextChoices):
     OVER = "over"
 
 
+class SubstituteScores(models.TextChoices):
+    """Whom a seat's game counts to when a substitute took the seat after hands were recorded
+    (docs/rules.md, "A substitute at a table")."""
+
+    STARTER = "starter", _("The player who started the seat")
+    FINISHER = "finisher", _("The player who finished the seat")
+
+
 class Night(models.Model):
     """A night of rounds for one league. A round ends at a time (``round_minutes``) or after
     a number of hands (``round_hands``): exactly one of the two."""
@@ -47,6 +55,14 @@ class Night(models.Model):
         default=DEFAULT_CORRECTION_MINUTES,
         help_text="After the night closes, its results stay provisional this long, then are "
         "final (once no hand waits).",
+    )
+    substitute_scores = models.CharField(
+        max_length=8,
+        choices=SubstituteScores.choices,
+        default=SubstituteScores.STARTER,
+        help_text="A seat taken by a substitute after hands were recorded: its game (hands "
+        "before and after) counts to the player who started it (starter) or who finished it "
+        "(finisher).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)

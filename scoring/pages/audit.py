@@ -31,6 +31,7 @@ ACTION_WORDS = {
     "ruling_overridden": gettext_lazy("Hand {n}: the ruling on “{what}” overridden"),
     "game_abandoned": gettext_lazy("Game abandoned"),
     "players_merged": gettext_lazy("Two player records merged"),
+    "seat_substituted": gettext_lazy("A substitute took a seat from hand {n}"),
 }
 #: The actions made for a player at the table (``after.player``), by account, PIN or director.
 FOR_A_PLAYER = ("hand_confirmed", "hand_queried")

@@ -40,6 +40,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
         "rules": rules,
         "rules_text": rules_text(rules),
         "history": audit.history_lines(history, names, game.club_id),
+        "substitutions": selectors.game_substitutions(game.pk),
         "disputes": [
             {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id) or _("someone")}
             for d in selectors.open_disputes(game)

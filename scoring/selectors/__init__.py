@@ -75,6 +75,7 @@ from scoring.selectors.personal_data import personal_data, personal_data_file_na
 from scoring.selectors.play_logs import bg_stats_plays, bgg_plays
 from scoring.selectors.room import next_free_table, room, room_version
 from scoring.selectors.rulings import awaiting_dispute, current_rulings, rulings_of
+from scoring.selectors.substitutes import game_substitutions
 from scoring.selectors.wall import wall_screen, wall_version
 
 __all__ = [
@@ -106,6 +107,7 @@ __all__ = [
     "envelope",
     "events_after",
     "game_still_at",
+    "game_substitutions",
     "game_version",
     "games_for",
     "games_page",

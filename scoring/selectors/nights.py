@@ -29,6 +29,7 @@ from scoring.models import (
 from scoring.selectors.access import scorer_players
 from scoring.selectors.night_results import night_results
 from scoring.selectors.night_standings import night_data, standings_of
+from scoring.selectors.substitutes import change_words, seat_changes
 
 # How a table's game ended, in words (lazy: a real string where it is read).
 END_WORDS = {
@@ -79,15 +80,25 @@ def _table(
             {
                 "seat": index,
                 "player": player,
-                "name": names[player]
-                if player in names
-                else _("Player {player}").format(player=player),
+                "name": _name(names, player),
                 "total": by_seat[index].total if index in by_seat else None,
                 "place": by_seat[index].place if index in by_seat else None,
+                **_counts_to(by_seat.get(index), player, names),
             }
             for index, player in enumerate(table.players)
         ],
     }
+
+
+def _name(names: dict[int, str], player: int) -> str:
+    return names[player] if player in names else _("Player {player}").format(player=player)
+
+
+def _counts_to(seat: GameSeat | None, player: int, names: dict[int, str]) -> dict[str, Any]:
+    """Whom the seat's game counts to: its player, but a substitute's seat kept for who
+    started it (the night's ``substitute_scores``)."""
+    counted = seat.player_id if seat is not None else player
+    return {"counts_to": counted, "counts_to_name": _name(names, counted)}
 
 
 def quality_words(night_round: NightRound) -> str:
@@ -190,7 +201,26 @@ def night_detail(night: Night) -> dict[str, Any]:
         "formula_words": formula_words(night.formula),
         "criterion_words": str(FORMULAS[night.formula["criterion"]]),
         "tie_break_words": [str(TIE_BREAKS[b]) for b in ranking["tie_breaks"] if b in TIE_BREAKS],
+        "substitutions": substitutions(tables),
     }
+
+
+def substitutions(tables: dict[int, list[NightTable]]) -> list[dict[str, Any]]:
+    """The night's seats taken by a substitute after hands were recorded, round by round, each
+    with its words: who played which hands, and whom the seat's game counts to."""
+    by_game = {t.game_id: t for listed in tables.values() for t in listed if t.game_id}
+    found = seat_changes(by_game)
+    return [
+        {
+            "round": by_game[game].round.number,
+            "table": by_game[game].number,
+            "game": game,
+            **change,
+            "words": change_words(change),
+        }
+        for game in sorted(found, key=lambda g: (by_game[g].round.number, by_game[g].number))
+        for change in found[game]
+    ]
 
 
 def _check_in(entry: CheckIn) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from scoring.services.nights import (
     publish_round,
     settle_hand,
     start_round,
+    substitute,
     swap_seats,
     withdraw,
 )
@@ -153,6 +154,7 @@ __all__ = [
     "slug_from_name",
     "start_game",
     "start_round",
+    "substitute",
     "swap_seats",
     "tables_changed",
     "update_endpoint",

@@ -4,11 +4,21 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from hearts_site.errors import Conflict, DomainError
-from scoring.models import Club, Game, GameSeat, GameStatus, HistoryEntry, Player, PlayerMerge
+from scoring.models import (
+    Club,
+    Game,
+    GameSeat,
+    GameStatus,
+    HistoryEntry,
+    Player,
+    PlayerMerge,
+    SeatChange,
+)
 from scoring.services import events, totals
 from scoring.services.accounts import carry_link
 from scoring.services.versions import results_changed
@@ -35,6 +45,29 @@ def check_room(club: Club, adding: int, field: str) -> None:
             most,
         )
         raise Conflict("too_many_players", words.format(most=most, current=current), field)
+
+
+def _games_played(player: Player) -> set[int]:
+    """The games the player sat in, or played a seat of as a substitute or before one."""
+    changes = SeatChange.objects.filter(Q(player=player) | Q(replaced=player))
+    return {
+        *GameSeat.objects.filter(player=player).values_list("game_id", flat=True),
+        *changes.values_list("game_id", flat=True),
+    }
+
+
+def _move_substitutions(source: Player, target: Player) -> None:
+    """The seats the source took or left as a substitute (``SeatChange``) follow it to the
+    target; refused when both played one game, a seat each (they are two people)."""
+    shared = sorted(_games_played(source) & _games_played(target))
+    if shared:
+        raise Conflict(
+            "players_share_a_game",
+            _("Both players sat in game {game}: they are two people.").format(game=shared[0]),
+            "into",
+        )
+    SeatChange.objects.filter(player=source).update(player=target)
+    SeatChange.objects.filter(replaced=source).update(replaced=target)
 
 
 @transaction.atomic
@@ -65,6 +98,7 @@ def merge_players(*, source: Player, target: Player, actor, reason: str = "") ->
             _("Both players sat in game {game}: they are two people.").format(game=shared[0]),
             "into",
         )
+    _move_substitutions(source, target)
     carry_link(source, target)
     moved = list(seats.values_list("pk", flat=True))
     GameSeat.objects.filter(pk__in=moved).update(player=target)

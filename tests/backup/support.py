@@ -457,6 +457,11 @@ def canonical(document: dict[str, Any]) -> dict[str, Any]:
         game["league"], game["season"] = leagues[game["league"]], season_ranks[game["season"]]
         for seat in game["seats"]:
             seat["id"], seat["player"] = seat_ranks[seat["id"]], players[seat["player"]]
+        for change in game.get("seat_changes", []):
+            change["player"], change["replaced"] = (
+                players[change["player"]],
+                players[change["replaced"]],
+            )
         for dispute in game["disputes"]:
             dispute["id"] = dispute_ranks[dispute["id"]]
             for ruling in dispute["rulings"]:

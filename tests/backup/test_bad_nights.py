@@ -44,7 +44,36 @@ def _first(path: str):
 
 
 NIGHT = "nights.0"
+
+
+def _seat_change(**more):
+    """A seat change of the first game, by its first two players, with ``more`` changed."""
+
+    def rows(doc: dict) -> list[dict]:
+        first, second = doc["players"][0]["id"], doc["players"][1]["id"]
+        row = {"seat": 1, "from_hand": 2, "player": first, "replaced": second}
+        return [{**row, "at": doc["exported_at"], "by": None, **more}]
+
+    return rows
+
+
 CASES = {
+    "a seat change naming a player not in the file": (
+        _set("games.0.seat_changes", _seat_change(player=987654)),
+        r"games\[0\]\.seat_changes\[0\]\.player: no player with id 987654",
+    ),
+    "a seat change from the first hand": (
+        _set("games.0.seat_changes", _seat_change(from_hand=1)),
+        r"games\[0\]\.seat_changes\[0\]\.from_hand: a substitute plays from hand 2",
+    ),
+    "a seat change of a seat the game lacks": (
+        _set("games.0.seat_changes", _seat_change(seat=7)),
+        r"games\[0\]\.seat_changes\[0\]\.seat: the game seats 4 players",
+    ),
+    "an unknown substitute rule": (
+        _set(f"{NIGHT}.substitute_scores", "per_hand"),
+        r"nights\[0\]\.substitute_scores: 'per_hand' is not one of starter, finisher",
+    ),
     "a table pointing at a game not in the file": (
         _set(f"{NIGHT}.rounds.1.tables.0.game", 987654),
         r"nights\[0\]\.rounds\[1\]\.tables\[0\]\.game: no game with id 987654 in this document",

@@ -1,7 +1,8 @@
 """A night that bends as an integrator meets it, through the client generated from the served
 schema alone (tests/contract/conftest.py): several players checked in at once (a repeated
-player refused with its place), the round drawn, two seats swapped after publishing, one
-table given more time and another ended now, each answer typed."""
+player refused with its place), the round drawn, two seats swapped after publishing, a
+substitute in a seat after a hand (a seated one refused), one table given more time and another
+ended now, each answer typed."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tests.contract.test_generated_client import (
 NIGHT_OPERATIONS = (
     "clubs_nights_check_in_many",
     "clubs_nights_swap",
+    "clubs_nights_substitute",
     "clubs_nights_extend_table",
     "clubs_nights_finish_table",
 )
@@ -102,6 +104,41 @@ def test_a_director_bends_a_night_through_the_generated_client(generated_client,
             club.id, night.id, client=phone, body=m.StartInputRequest()
         )
     )
+    ok(
+        api.games.games_hands_enter.sync_detailed(
+            first.game, 1, client=phone, body=m.HandEntryInputRequest(points=[13, 5, 4, 4])
+        ),
+        201,
+    )
+    sub = ok(
+        api.players.players_create.sync_detailed(
+            client=phone, body=m.PlayerInputRequest(club=club.id, name="Sub")
+        ),
+        201,
+    ).id
+    ok(
+        api.nights.clubs_nights_check_in.sync_detailed(
+            club.id, night.id, client=phone, body=m.NightPlayerInputRequest(player=sub)
+        )
+    )
+    seated = api.nights.clubs_nights_substitute.sync_detailed(
+        club.id,
+        night.id,
+        client=phone,
+        body=m.SubstituteInputRequest(player=a, replaces=b),
+    )
+    assert error_of(api, seated, 409) == ("already_seated", "player")
+    subbed = ok(
+        api.nights.clubs_nights_substitute.sync_detailed(
+            club.id,
+            night.id,
+            client=phone,
+            body=m.SubstituteInputRequest(player=sub, replaces=b),
+        )
+    )
+    assert subbed.rounds[0].tables[0].seats[0].player == sub
+    (change,) = subbed.substitutions
+    assert (change.table, change.seat, change.from_hand, change.counted) == (1, 0, 2, b)
     late = api.nights.clubs_nights_extend_table.sync_detailed(
         club.id,
         night.id,

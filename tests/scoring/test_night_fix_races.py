@@ -12,7 +12,7 @@ from django.db import connection
 
 from hearts_site.errors import DomainError
 from scoring import services
-from scoring.models import GameSeat, Hand, NightRound
+from scoring.models import GameSeat, Hand, NightRound, SeatChange
 
 from .concurrency import THREADS, run_threads
 from .night_support import games_of
@@ -120,3 +120,34 @@ def test_an_extension_racing_the_tables_end_is_refused_once_it_ended(
     outcomes = run_threads(2, work)
     assert outcomes[1] == "done", outcomes
     assert outcomes[0] in ("done", "table_finished"), outcomes
+
+
+def test_a_substitute_racing_a_hand_at_its_table_plays_from_the_hand_after_those_recorded(
+    public_club, night_of, director, scorer
+):
+    night = night_of(round_hands=5)
+    first, _second = games_of(night)
+    services.enter_hand(game_id=first.pk, number=1, entry={"points": [13, 5, 4, 4]}, actor=scorer)
+    sub = services.create_player(club=public_club, name="Sub")
+    services.check_in(club=public_club, night_id=night.pk, player_id=sub.pk, actor=director)
+    out = first.seats.get(seat=2).player_id
+
+    def work(index: int) -> str:
+        if index % 2:
+            return _outcome(
+                lambda: services.enter_hand(
+                    game_id=first.pk, number=2, entry={"points": [4, 13, 5, 4]}, actor=scorer
+                )
+            )
+        return _outcome(
+            lambda: services.substitute(
+                club=public_club, night_id=night.pk, player=sub.pk, replaces=out, actor=director
+            )
+        )
+
+    outcomes = run_threads(2, work)
+    assert outcomes == ["done", "done"], outcomes
+    change = SeatChange.objects.get(game=first)
+    before = Hand.objects.filter(game=first, created_at__lt=change.at).count()
+    assert change.from_hand == before + 1
+    assert change.from_hand in (2, 3)

@@ -244,14 +244,17 @@ class RoundDataSerializer(serializers.Serializer):
 
 class EventRoundChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=["seats_swapped", "table_extended", "table_finished"],
-        help_text="Two players' seats swapped; a table's time extended; a table ended now.",
+        choices=["seats_swapped", "seat_substituted", "table_extended", "table_finished"],
+        help_text="Two players' seats swapped; a substitute in a seat from the table's next "
+        "hand; a table's time extended; a table ended now.",
     )
     tables = serializers.ListField(
         child=serializers.IntegerField(), help_text="The numbers of the tables it changed."
     )
     players = serializers.ListField(
-        child=serializers.IntegerField(), help_text="seats_swapped: the two; else empty."
+        child=serializers.IntegerField(),
+        help_text="seats_swapped: the two; seat_substituted: who left the seat, then the "
+        "substitute; else empty.",
     )
     minutes = serializers.IntegerField(
         allow_null=True, help_text="table_extended: the minutes added; else null."

@@ -10,7 +10,7 @@ from hearts_site.api.serializers import StrictInputSerializer
 from hearts_site.text.names import validate_name
 from scoring.api.serializers.common import MAX_ID, REASON
 from scoring.domain.night_ranking import FORMULAS
-from scoring.models import Night, RoundStatus
+from scoring.models import Night, RoundStatus, SubstituteScores
 from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.selectors.night_results import STATES, WAITS
 from scoring.services.nights.opening import MAX_CORRECTION_MINUTES
@@ -56,6 +56,12 @@ class NightInputSerializer(StrictInputSerializer):
         help_text="After the night closes, its results stay provisional this long (corrections "
         f"welcome), then are final. Left out: {DEFAULT_CORRECTION_MINUTES}.",
     )
+    substitute_scores = serializers.ChoiceField(
+        choices=SubstituteScores.choices,
+        required=False,
+        help_text="Whom a seat's game counts to when a substitute takes it after hands were "
+        "recorded: starter, the player who started it (left out); finisher, who finished it.",
+    )
     formula = JSONObjectField(
         required=False,
         help_text="The night's standings: {criterion: "
@@ -98,6 +104,28 @@ class SwapInputSerializer(StrictInputSerializer):
         2,
         "Two players of the round drawn or out, or one of them and a player checked in but "
         "seated nowhere this round (who takes the other's seat).",
+    )
+
+
+class SubstituteInputSerializer(StrictInputSerializer):
+    player = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="The substitute: checked in, seated nowhere in the round out.",
+    )
+    replaces = serializers.IntegerField(
+        min_value=1, max_value=MAX_ID, help_text="The player seated in the round out who leaves."
+    )
+    leaves = serializers.BooleanField(
+        default=False,
+        help_text="The replaced player leaves the night too; left out: they sit the round out, "
+        "still checked in.",
+    )
+    game_version = serializers.IntegerField(
+        min_value=1,
+        max_value=2**31 - 1,
+        required=False,
+        help_text="The table's game version read: refused (412) once a hand changed it since.",
     )
 
 
@@ -202,6 +230,7 @@ class NightOutputSerializer(serializers.ModelSerializer):
             "seed",
             "formula",
             "correction_minutes",
+            "substitute_scores",
             "created_at",
             "closed_at",
             "final_at",
@@ -223,6 +252,10 @@ class NightSeatOutputSerializer(serializers.Serializer):
     name = serializers.CharField()
     total = serializers.IntegerField(allow_null=True)
     place = serializers.IntegerField(allow_null=True)
+    counts_to = serializers.IntegerField(
+        help_text="Whom the seat's game counts to: player, unless a substitute plays it for "
+        "who started it."
+    )
 
 
 class UnsettledHandOutputSerializer(serializers.Serializer):
@@ -372,6 +405,19 @@ class NightResultsOutputSerializer(serializers.Serializer):
     )
 
 
+class SubstitutionOutputSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    game = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="0 first.")
+    from_hand = serializers.IntegerField(help_text="The first hand the substitute played.")
+    player = serializers.IntegerField(help_text="The substitute.")
+    replaced = serializers.IntegerField(help_text="Who played the seat before.")
+    replaced_from = serializers.IntegerField(help_text="The first hand they played in it.")
+    counted = serializers.IntegerField(help_text="Whom the seat's game counts to.")
+    words = serializers.CharField()
+
+
 class NightDetailOutputSerializer(serializers.Serializer):
     night = NightOutputSerializer()
     formula_words = serializers.CharField()
@@ -385,4 +431,7 @@ class NightDetailOutputSerializer(serializers.Serializer):
     results = NightResultsOutputSerializer()
     seats = serializers.ListField(
         child=serializers.CharField(), help_text='The round out: "Ada: table 3, seat 2".'
+    )
+    substitutions = SubstitutionOutputSerializer(
+        many=True, help_text="Seats taken by a substitute after hands were recorded."
     )

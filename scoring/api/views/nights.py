@@ -31,6 +31,7 @@ from scoring.api.serializers.nights import (
     NightPlayersInputSerializer,
     SettleInputSerializer,
     StartInputSerializer,
+    SubstituteInputSerializer,
     SwapInputSerializer,
     TableInputSerializer,
     WithdrawInputSerializer,
@@ -67,6 +68,8 @@ NIGHT_CONFLICTS = {
     "table_finished": "the table has finished its round",
     "table_started": "a hand was recorded at the table: its seats stay with who played it",
     "not_seated": "the player sits at no table of the round",
+    "already_seated": "the substitute sits at a table of the round already",
+    "two_seats": "the substitute played another seat of the game already",
 }
 
 
@@ -166,6 +169,7 @@ EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_roun
 CloseView = _action("clubs_nights_close", CloseNightInputSerializer, services.close_night)
 SettleView = _action("clubs_nights_settle", SettleInputSerializer, services.settle_hand)
 SwapView = _action("clubs_nights_swap", SwapInputSerializer, services.swap_seats)
+SubstituteView = _action("clubs_nights_substitute", SubstituteInputSerializer, services.substitute)
 ExtendTableView = _action(
     "clubs_nights_extend_table", ExtendTableInputSerializer, services.extend_table
 )

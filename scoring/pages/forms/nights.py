@@ -9,7 +9,7 @@ from django.utils.text import format_lazy
 from django.utils.translation import gettext_lazy
 
 from hearts_site.text.names import validate_name
-from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
+from scoring.models.nights import DEFAULT_CORRECTION_MINUTES, SubstituteScores
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import plain_words
 from scoring.pages.forms.setup import whole_number
@@ -26,6 +26,7 @@ ACTIONS = (
     "withdraw",
     "withdraw_now",
     "swap",
+    "substitute",
     "extend",
     "finish_table",
     "draw",
@@ -51,6 +52,7 @@ class NightForm(DomainErrorsMixin, forms.Form):
         "round_hands": "length",
         "table_sizes": None,
         "correction_minutes": "correction_minutes",
+        "substitute_scores": "substitute_scores",
     }
 
     league = forms.TypedChoiceField(label=gettext_lazy("League"), coerce=int, choices=[])
@@ -85,6 +87,15 @@ class NightForm(DomainErrorsMixin, forms.Form):
         ),
     )
 
+    substitute_scores = forms.ChoiceField(
+        label=gettext_lazy("A substitute's seat, after hands were played, counts to"),
+        choices=SubstituteScores.choices,
+        widget=forms.RadioSelect,
+        initial=SubstituteScores.STARTER,
+        required=False,
+        help_text=gettext_lazy("Its whole game, the hands before the substitute and after."),
+    )
+
     def __init__(self, *args, leagues, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["league"].choices = [(league.pk, league.name) for league in leagues]
@@ -103,6 +114,7 @@ class NightForm(DomainErrorsMixin, forms.Form):
             "rounds": data["rounds"],
             "round_minutes": length if by_minutes else None,
             "round_hands": None if by_minutes else length,
+            "substitute_scores": data.get("substitute_scores") or SubstituteScores.STARTER,
             **(
                 {}
                 if data.get("correction_minutes") is None
@@ -137,6 +149,9 @@ class NightActionForm(forms.Form):
     hand = forms.IntegerField(min_value=1, required=False)
     decision = forms.ChoiceField(choices=[(d, d) for d in DECISIONS], required=False)
     reason = forms.CharField(max_length=500, required=False)
+    # A substitute: the replaced player leaves the night too; the director's yes, asked first.
+    leaves = forms.BooleanField(required=False)
+    sure = forms.BooleanField(required=False)
 
     def __init__(self, *args, players, **kwargs):
         super().__init__(*args, **kwargs)
@@ -149,7 +164,21 @@ class NightActionForm(forms.Form):
         else which choices to make."""
         if "minutes" in self.errors:
             return self.errors["minutes"][0]
+        if "sure" in self.errors:
+            return self.errors["sure"][0]
         return str(gettext_lazy("Choose a player of the club, then the action."))
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("action") == "substitute" and not data.get("sure"):
+            self.add_error(
+                "sure",
+                gettext_lazy(
+                    "Tick the box first: the substitute plays the seat from the table's next "
+                    "hand, and the hands before stay as they are."
+                ),
+            )
+        return data
 
     def table_change(self) -> dict:
         """What a change of one table, a swap or a player leaving now gives the service."""
@@ -157,6 +186,12 @@ class NightActionForm(forms.Form):
         action = data["action"]
         if action == "swap":
             return {"players": [data.get("player"), data.get("other")]}
+        if action == "substitute":
+            return {
+                "player": data.get("player"),
+                "replaces": data.get("other"),
+                "leaves": bool(data.get("leaves")),
+            }
         if action == "check_in_many":
             return {"players": data.get("players") or []}
         more = {"reason": data.get("reason") or ""}

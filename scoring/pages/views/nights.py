@@ -149,6 +149,7 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
 TABLE_CHANGES = {
     "check_in_many": services.check_in_many,
     "swap": services.swap_seats,
+    "substitute": services.substitute,
     "extend": services.extend_table,
     "finish_table": services.finish_table,
 }
@@ -167,6 +168,12 @@ def _changed_words(action: str, player: Player | None, result) -> str:
         )
     if action == "swap":
         return _("The seats are changed. {quality}").format(quality=quality_words(result))
+    if action == "substitute":
+        return isolated_in(
+            _("{player} takes the seat at {table} from its next hand."),
+            player=player.name,
+            table=result.name,
+        )
     if action == "extend":
         return _("{table} plays on: its bell is {minutes} minutes later.").format(
             table=result.name, minutes=result.extensions[-1]["minutes"]

@@ -7,6 +7,7 @@ from scoring.services.nights.opening import close_night, open_night, open_night_
 from scoring.services.nights.results import finalize_nights, settle_hand
 from scoring.services.nights.rounds import draw_round, end_round, publish_round, start_round
 from scoring.services.nights.seats import swap_seats
+from scoring.services.nights.substitutes import substitute
 from scoring.services.nights.tables import extend_table, finish_table
 
 __all__ = [
@@ -23,6 +24,7 @@ __all__ = [
     "publish_round",
     "settle_hand",
     "start_round",
+    "substitute",
     "swap_seats",
     "withdraw",
 ]

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from hearts_site.errors import DomainError
 from scoring.domain.night_ranking import formula_of
 from scoring.domain.night_tables import table_sizes_of
-from scoring.models import Club, EventType, League, Night, NightStatus
+from scoring.models import Club, EventType, League, Night, NightStatus, SubstituteScores
 from scoring.models.nights import DEFAULT_CORRECTION_MINUTES
 from scoring.services.nights.results import check_closable
 from scoring.services.nights.state import check_open, locked_night, night_event, refuse_during_round
@@ -72,10 +72,12 @@ def open_night(
     seed: int = 0,
     formula: dict | None = None,
     correction_minutes: int = DEFAULT_CORRECTION_MINUTES,
+    substitute_scores: str = SubstituteScores.STARTER,
 ) -> Night:
     """A night of ``rounds`` rounds for the club's ``league``; tables of 4, and of the other
     ``table_sizes`` when the count needs them (3 and 5 by default, when the league's ruleset
-    plays them). Its results stay provisional ``correction_minutes`` after it closes."""
+    plays them). Its results stay provisional ``correction_minutes`` after it closes. A seat a
+    substitute takes after hands were recorded counts to whom ``substitute_scores`` says."""
     if league.club_id != club.pk:
         raise DomainError("league_not_in_club", _("The league belongs to another club."), "league")
     name = " ".join(str(name or "").split())
@@ -106,6 +108,7 @@ def open_night(
         MAX_CORRECTION_MINUTES,
         _("The correction window is a whole number of minutes from {low} to {high}."),
     )
+    _check_substitute_scores(substitute_scores)
     night = Night.objects.create(
         club=club,
         league=league,
@@ -117,10 +120,21 @@ def open_night(
         seed=seed,
         formula=formula_of(formula),
         correction_minutes=correction_minutes,
+        substitute_scores=substitute_scores,
         created_by=actor,
     )
     night_event(EventType.NIGHT_OPENED, night, table_sizes=sizes, formula=night.formula)
     return night
+
+
+def _check_substitute_scores(value: object) -> None:
+    """One of ``SubstituteScores``, else 400 on ``substitute_scores``."""
+    if value not in SubstituteScores.values:
+        raise DomainError(
+            "invalid_substitute_scores",
+            _("Choose whom a substituted seat counts to: its starter or its finisher."),
+            "substitute_scores",
+        )
 
 
 def _playable(league: League, size: int) -> bool:
