@@ -43,6 +43,7 @@ from scoring.selectors.clubs import (
     memberships_of,
     outstanding_invitations,
 )
+from scoring.selectors.erasures import club_erasures, erasure_deliveries
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -90,6 +91,7 @@ __all__ = [
     "can_read",
     "can_score",
     "can_score_game",
+    "club_erasures",
     "club_players",
     "countable_hands",
     "current_rulings",
@@ -101,6 +103,7 @@ __all__ = [
     "endpoint_of",
     "endpoints_of",
     "envelope",
+    "erasure_deliveries",
     "events_after",
     "game_still_at",
     "game_version",
