@@ -174,7 +174,7 @@ def _forget(work: Forgetting) -> dict[int, list]:
     """The players renamed, their PINs, claims and open invitations gone; each club's stored
     texts scrubbed of the names, once the deliveries that carried them are listed. The
     games' scoreboards and the clubs' tables get new versions: no cached copy keeps a name."""
-    work.names = [name for name in work.names if name and name.strip()]
+    work.names = erasure_scrub.words_of(work.names)
     listed = erasure_scrub.delivered(work.club_ids, work.names)
     for club_id, rows in work.players.items():
         for player in rows:

@@ -57,6 +57,17 @@ STORED_TEXT: dict[str, tuple[type[Model], str | None, tuple[str, ...]]] = {
 }
 
 
+PART = 3  # the shortest part of a name scrubbed on its own ("Ada" of "Ada Lovelace")
+
+
+def words_of(names: Iterable[str]) -> list[str]:
+    """The names, and each part of a name of several words that has ``PART`` letters at least:
+    a reason may call a person by their first name alone."""
+    words = {name.strip() for name in names if name and name.strip()}
+    parts = {part for name in words for part in name.split() if len(part) >= PART}
+    return sorted(words | parts)
+
+
 def pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     """Any of ``names`` as a whole word (no letter or digit either side), in any case; the
     longest first, so "Ada Lovelace" goes whole before "Ada". None when there is no name."""
