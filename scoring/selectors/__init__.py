@@ -43,7 +43,7 @@ from scoring.selectors.clubs import (
     memberships_of,
     outstanding_invitations,
 )
-from scoring.selectors.erasures import club_erasures, erasure_deliveries
+from scoring.selectors.erasures import ERASURES_SHOWN, club_erasures, erasure_deliveries
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -79,6 +79,7 @@ from scoring.selectors.wall import wall_screen, wall_version
 
 __all__ = [
     "DIRECTORS",
+    "ERASURES_SHOWN",
     "MEMBERS_MANAGERS",
     "MEMBERS_READERS",
     "ROLE_WORDS",

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from scoring.models import Club, Erasure
+from scoring.models import Club, Erasure, EventType
 
-SHOWN = 50  # the newest a page or an answer lists
+ERASURES_SHOWN = 50  # the newest a page lists
 
 
 def club_erasures(club: Club) -> QuerySet[Erasure]:
@@ -18,6 +18,12 @@ def club_erasures(club: Club) -> QuerySet[Erasure]:
 
 
 def erasure_deliveries(erasure: Erasure) -> list[dict]:
-    """The deliveries the erasure listed, each with its endpoint's URL and the event's
-    number and type, in event order (kept on the record: the events no longer name anyone)."""
-    return sorted(erasure.delivered, key=lambda row: (row["event"] or 0, row["endpoint"]))
+    """The deliveries the erasure listed, each with its endpoint's URL, the event's number and
+    type, and the type's words (``what``), in event order (kept on the record: the events no
+    longer name anyone)."""
+    rows = sorted(erasure.delivered, key=lambda row: (row["event"] or 0, row["endpoint"]))
+    return [{**row, "what": _words(row["type"])} for row in rows]
+
+
+def _words(kind: str) -> str:
+    return EventType(kind).label if kind in EventType.values else kind
