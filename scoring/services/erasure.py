@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.core.cache import caches
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -62,7 +63,13 @@ class Forgetting:
         return sorted(self.players)
 
     def pseudonym(self, club_id: int | None) -> str:
-        rows = self.players.get(club_id) if club_id is not None else None
+        """The club's pseudonym of the person; for rows of no club, the one pseudonym when
+        the person had players in one club only."""
+        if club_id is None:
+            named = [rows for rows in self.players.values() if rows]
+            rows = named[0] if len(named) == 1 else None
+        else:
+            rows = self.players.get(club_id)
         return rows[0].name if rows else FORMER_MEMBER
 
 
@@ -194,6 +201,9 @@ def _forget(work: Forgetting) -> dict[int, list]:
                 work.removed[club_id][f"{kind}_scrubbed"] = changed
     everyone = [p.pk for rows in work.players.values() for p in rows]
     games_changed(Game.objects.filter(pk__in=_games_of(everyone)))
+    # The copies kept under the old versions are out of reach, yet hold the name until they
+    # lapse (a week): the shared ones go once this commits (rebuilt when next asked for).
+    transaction.on_commit(caches["kept"].clear)
     return listed
 
 

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.admin.models import LogEntry
 from django.db.models import Model, Q, TextField
 from django.db.models.functions import Cast
 
@@ -54,6 +55,8 @@ STORED_TEXT: dict[str, tuple[type[Model], str | None, tuple[str, ...]]] = {
     "seasons": (Season, "league__club_id", ("name",)),
     # A create's answer kept for its idempotency key, a player's name in it perhaps.
     "kept_answers": (IdempotencyRecord, None, ("body",)),
+    # The admin's log of its changes: what it changed, named as it was then.
+    "admin_log": (LogEntry, None, ("object_repr", "change_message")),
 }
 
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 import orjson
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
+from django.contrib.admin.models import CHANGE, LogEntry
 from django.contrib.auth import get_user_model
+from django.contrib.contenttypes.models import ContentType
+from django.core.cache import caches
 from django.db import connection
 from django.db.utils import DatabaseError
 from django.test.utils import CaptureQueriesContext
@@ -21,6 +24,7 @@ from scoring.models import (
     Event,
     EventType,
     HistoryEntry,
+    IdempotencyRecord,
     Membership,
     Player,
     PlayerDayTotal,
@@ -219,3 +223,41 @@ def test_the_club_erasures_are_listed_in_a_fixed_number_of_queries(owner, client
     assert len(queries) <= 8
     newest_first = [world.players[name].pk for name in ("Cleo", "Ben", "Ada")]
     assert [e.player_id for e in selectors.club_erasures(world.club)] == newest_first
+
+
+def test_the_admins_log_and_kept_answers_name_only_the_pseudonym_and_kept_copies_go(
+    owner, django_capture_on_commit_callbacks
+):
+    world = named_club(owner)
+    person = world.person
+    LogEntry.objects.create(
+        user=owner,
+        content_type=ContentType.objects.get_for_model(Player),
+        object_id=str(person.pk),
+        object_repr=NAME,
+        action_flag=CHANGE,
+        change_message=f'[{{"changed": {{"fields": ["Name"]}}, "was": "{NAME}"}}]',
+    )
+    IdempotencyRecord.objects.create(
+        user=owner, key="k1", request_hash="h", status_code=201, body={"id": 1, "name": NAME}
+    )
+    caches["kept"].set("a kept copy", f"<td>{NAME}</td>")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.erase_player(player=person, actor=owner, confirm=NAME)
+    pseudonym = f"Player {person.pk}"
+    entry = LogEntry.objects.get()
+    assert entry.object_repr == pseudonym and NAME not in entry.change_message
+    assert IdempotencyRecord.objects.get().body == {"id": 1, "name": pseudonym}
+    assert caches["kept"].get("a kept copy") is None
+
+
+def test_a_name_inside_another_word_is_left_alone(owner):
+    """Whole words only: erasing "Ben" leaves "Benchmark" and "Bennett" as they were."""
+    world = named_club(owner)
+    ben = world.players["Ben"]
+    league = world.league
+    league.name = "Benchmark league, with Ben"
+    league.save(update_fields=["name"])
+    services.erase_player(player=ben, actor=owner, confirm="Ben")
+    league.refresh_from_db()
+    assert league.name == f"Benchmark league, with Player {ben.pk}"
