@@ -14,6 +14,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.cache import caches
 from django.db import connection
 from django.db.utils import DatabaseError
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
@@ -261,3 +262,19 @@ def test_a_name_inside_another_word_is_left_alone(owner):
     services.erase_player(player=ben, actor=owner, confirm="Ben")
     league.refresh_from_db()
     assert league.name == f"Benchmark league, with Player {ben.pk}"
+
+
+def test_no_account_can_become_an_erased_player(owner, client_for):
+    world = named_club(owner)
+    services.erase_player(player=world.person, actor=owner, confirm=NAME)
+    someone = make_user("someone_else")
+    claim = client_for(someone).post(f"{API}/players/{world.person.pk}/claim/", {}, format="json")
+    assert error_of(claim, 409) == ("player_erased", "player")
+    invite = client_for(owner).post(
+        f"{API}/players/{world.person.pk}/invitation/", {}, format="json"
+    )
+    assert error_of(invite, 409) == ("player_erased", "player")
+    page = Client()
+    page.force_login(someone)
+    shown = page.get(f"/players/{world.person.pk}/").content.decode()
+    assert f"/players/{world.person.pk}/claim/" not in shown
