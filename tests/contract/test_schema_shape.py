@@ -199,7 +199,8 @@ def test_the_schema_stays_small(schema):
     372 000 for issue 52's nights that bend: four operations (several check-ins at once, a
     swap, a table's time, a table ended), a withdrawal now, the round.changed event type, about
     20 000 (368 566); to 384 000 for issue 55's erasure: forget me, a player's name erased, a
-    club's erasures listed, the player.erased event type and player_erased refusals, about 12 500 (381 216).)"""
+    club's erasures listed, the player.erased event type and player_erased refusals, about
+    12 500 (381 216).)"""
     assert len(json.dumps(schema, separators=(",", ":"))) < 384_000
 
 
