@@ -97,13 +97,12 @@ def erase_me(*, user, confirm: str) -> list[Erasure]:
     names += [user.get_full_name(), user.first_name, user.last_name, username, user.email]
     work = Forgetting({club_id: players.get(club_id, []) for club_id in club_ids}, names)
     listed = _forget(work)
-    gone = _delete_account(user, username)
-    asked = ErasureAsker.PERSON
-    records = [
-        _record(club_id, work, asked, listed, {**work.removed[club_id], **gone})
-        for club_id in work.club_ids
+    # The account's and the rows of no club's: the same on each club's record of it.
+    gone = {**_delete_account(user, username), **work.removed[None]}
+    return [
+        _record(club_id, work, ErasureAsker.PERSON, listed, {**work.removed[club_id], **gone})
+        for club_id in work.club_ids or [None]
     ]
-    return records or [_record(None, work, asked, listed, {**work.removed[None], **gone})]
 
 
 @transaction.atomic
