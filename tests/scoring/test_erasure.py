@@ -278,3 +278,27 @@ def test_no_account_can_become_an_erased_player(owner, client_for):
     page.force_login(someone)
     shown = page.get(f"/players/{world.person.pk}/").content.decode()
     assert f"/players/{world.person.pk}/claim/" not in shown
+
+
+def test_forget_me_renames_the_persons_players_in_every_club_and_the_records_merged_into_them(
+    owner,
+):
+    world = named_club(owner, with_account=True)
+    other = services.create_club(user=owner, name="Second club", slug="second")
+    there = services.create_player(club=other, name="Zeno Q")
+    Player.objects.filter(pk=there.pk).update(user=world.user)
+    old_record = services.create_player(club=world.club, name="Zenobia Q.")
+    services.merge_players(source=old_record, target=world.person, actor=owner, reason="same")
+
+    records = services.erase_me(user=world.user, confirm=USERNAME)
+
+    assert sorted(r.club_id for r in records) == sorted([world.club.pk, other.pk])
+    names = dict(
+        Player.objects.filter(pk__in=[world.person.pk, there.pk, old_record.pk]).values_list(
+            "pk", "name"
+        )
+    )
+    assert names == {pk: f"Player {pk}" for pk in (world.person.pk, there.pk, old_record.pk)}
+    event_texts = orjson.dumps(list(Event.objects.values("data"))).decode()
+    assert "Zeno" not in event_texts
+    assert all(r.removed["account"] == 1 for r in records)
