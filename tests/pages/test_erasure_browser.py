@@ -1,7 +1,8 @@
 """Forget me at 360 px in Debian's Chromium, under the phone bar (tests/pages/phone_checks.py):
 a member opens it from their page, reads what goes and what stays, opens the box that asks,
 mistypes their username and is told, types it and is forgotten, signed out, told the
-pseudonym; then a director reads the club's erasures."""
+pseudonym; then a director reads the club's erasures, and erases a player without an account
+from its page."""
 
 from __future__ import annotations
 
@@ -49,3 +50,15 @@ def test_a_member_walks_forget_me_on_a_phone(live_server, page: Page, new_contex
     expect(director.locator("li.card").first).to_contain_text(f"Player {ada.pk}")
     expect(director.locator("main")).not_to_contain_text("milo")
     check_page_state(director, "erasure-04-club-erasures")
+
+    ben = club.seated[1]
+    director.goto(f"{url}/players/{ben.pk}/")
+    director.get_by_role("link", name="Erase this player's name").click()
+    expect(director.locator("h1")).to_have_text("Erase a player's name")
+    director.locator("summary", has_text="Erase this name now").click()
+    check_page_state(director, "erasure-05-erase-a-player")
+    director.fill("#id_confirm", "ben")
+    director.get_by_role("button", name="Erase the name, for good").click()
+    expect(director.locator(".message.success")).to_contain_text(f"as Player {ben.pk}")
+    expect(director.locator("li.card")).to_have_count(2)
+    check_page_state(director, "erasure-06-erased")

@@ -116,6 +116,11 @@ def test_the_deliveries_already_sent_that_named_the_player_are_listed_for_the_di
     listed = api.get(f"{API}/clubs/{world.club.pk}/erasures/")
     assert listed.status_code == 200
     assert listed.json()["results"][0]["delivered"] == body["delivered"]
+    pages = Client()
+    pages.force_login(owner)
+    page = pages.get(f"/clubs/{world.club.slug}/erasures/").content.decode()
+    sequence = world.abandoned_event.sequence
+    assert f"https://hooks.example.org/hearts: event {sequence}, A game abandoned" in page
     erased = Event.objects.get(club=world.club, type=EventType.PLAYER_ERASED)
     assert erased.data["erasure"]["pseudonym"] == body["pseudonym"]
     assert "Zenobia" not in orjson.dumps(list(Erasure.objects.values())).decode()
