@@ -247,14 +247,14 @@ def test_the_admins_log_and_kept_answers_name_only_the_pseudonym_and_kept_copies
     IdempotencyRecord.objects.create(
         user=owner, key="k1", request_hash="h", status_code=201, body={"id": 1, "name": NAME}
     )
-    caches["kept"].set("a kept copy", f"<td>{NAME}</td>")
+    caches["kept"].set("a-kept-copy", f"<td>{NAME}</td>")
     with django_capture_on_commit_callbacks(execute=True):
         services.erase_player(player=person, actor=owner, confirm=NAME)
     pseudonym = f"Player {person.pk}"
     entry = LogEntry.objects.get()
     assert entry.object_repr == pseudonym and NAME not in entry.change_message
     assert IdempotencyRecord.objects.get().body == {"id": 1, "name": pseudonym}
-    assert caches["kept"].get("a kept copy") is None
+    assert caches["kept"].get("a-kept-copy") is None
 
 
 def test_a_name_inside_another_word_is_left_alone(owner):
