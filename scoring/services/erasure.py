@@ -181,6 +181,11 @@ def _forget(work: Forgetting) -> dict[int, list]:
     texts scrubbed of the names, once the deliveries that carried them are listed. The
     games' scoreboards and the clubs' tables get new versions: no cached copy keeps a name."""
     work.names = erasure_scrub.words_of(work.names)
+    everyone = [p.pk for rows in work.players.values() for p in rows]
+    others = Player.objects.filter(club_id__in=work.club_ids).exclude(pk__in=everyone)
+    scrubber = erasure_scrub.Scrubber.of(
+        work.names, others.values_list("name", flat=True), everyone
+    )
     listed = erasure_scrub.delivered(work.club_ids, work.names)
     for club_id, rows in work.players.items():
         for player in rows:
@@ -195,10 +200,9 @@ def _forget(work: Forgetting) -> dict[int, list]:
     work.removed[None] = {}
     for kind in erasure_scrub.STORED_TEXT:
         for club_id in [*work.club_ids, None]:
-            changed = erasure_scrub.scrub_kind(kind, club_id, work.names, work.pseudonym(club_id))
+            changed = erasure_scrub.scrub_kind(kind, club_id, scrubber, work.pseudonym(club_id))
             if changed or club_id is not None:
                 work.removed[club_id][f"{kind}_scrubbed"] = changed
-    everyone = [p.pk for rows in work.players.values() for p in rows]
     games_changed(Game.objects.filter(pk__in=_games_of(everyone)))
     # The copies kept under the old versions are out of reach, yet hold the name until they
     # lapse (a week): the shared ones go once this commits (rebuilt when next asked for).

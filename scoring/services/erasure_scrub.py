@@ -17,9 +17,11 @@ directors can ask them to forget it.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.admin.models import LogEntry
@@ -81,15 +83,52 @@ def pattern(names: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
 
 
-def scrubbed(value: Any, names: re.Pattern[str], pseudonym: str) -> Any:
-    """``value`` (text, or JSON: its strings, never its keys) with every name the pseudonym."""
-    if isinstance(value, str):
-        return names.sub(pseudonym, value)
-    if isinstance(value, list):
-        return [scrubbed(item, names, pseudonym) for item in value]
-    if isinstance(value, dict):
-        return {key: scrubbed(item, names, pseudonym) for key, item in value.items()}
-    return value
+@dataclass(frozen=True)
+class Scrubber:
+    """The names to take out, and the names of other players to leave whole: "Ada Byron"
+    stays when "Ada Lovelace" goes, and so does a bare "Ada" that may be either of them."""
+
+    names: list[str]
+    kept: frozenset[str] = frozenset()  # casefolded
+    players: frozenset[int] = frozenset()  # the erased players' ids
+
+    @classmethod
+    def of(cls, names: list[str], others: Iterable[str], players: Iterable[int]) -> Scrubber:
+        """``others``: the names of the players who stay, those sharing a word with ``names``
+        kept whole; ``players``: the ids of those erased."""
+        erased = pattern(names)
+        sharing = [o.strip().casefold() for o in others if erased and erased.search(o)]
+        words = {name.casefold() for name in names}
+        shared = {word for name in sharing for word in name.split() if word in words}
+        return cls(names, frozenset({*sharing, *shared}), frozenset(players))
+
+    @functools.cached_property
+    def matcher(self) -> re.Pattern[str] | None:
+        return pattern([*self.names, *self.kept])
+
+    def scrubbed(self, value: Any, pseudonym: str) -> Any:
+        """``value`` (text, or JSON: its strings, never its keys) with every name the
+        pseudonym, the kept names as they were."""
+        if isinstance(value, str) and self.matcher is not None:
+            return self.matcher.sub(lambda m: self._instead(m[0], pseudonym), value)
+        if isinstance(value, list):
+            return [self.scrubbed(item, pseudonym) for item in value]
+        if isinstance(value, dict):
+            found = {key: self.scrubbed(item, pseudonym) for key, item in value.items()}
+            if self._names_a_player(found):  # {"player": 12, "name": …}, whatever the name
+                found["name"] = pseudonym
+            player = found.get("player")
+            if isinstance(player, dict) and player.get("id") in self.players and "name" in player:
+                found["player"] = {**player, "name": pseudonym}  # "player": {"id": 12, …}
+            return found
+        return value
+
+    def _names_a_player(self, row: dict) -> bool:
+        player = row.get("player")
+        return isinstance(player, int) and player in self.players and "name" in row
+
+    def _instead(self, found: str, pseudonym: str) -> str:
+        return found if found.casefold() in self.kept else pseudonym
 
 
 def _holding(model: type[Model], fields: tuple[str, ...], words: list[str]) -> tuple[dict, Q]:
@@ -110,21 +149,20 @@ def _holding(model: type[Model], fields: tuple[str, ...], words: list[str]) -> t
     return annotations, found
 
 
-def scrub_kind(kind: str, club_id: int | None, names: list[str], pseudonym: str) -> int:
+def scrub_kind(kind: str, club_id: int | None, scrubber: Scrubber, pseudonym: str) -> int:
     """Rewrite the rows of one ``STORED_TEXT`` kind that hold a name, in the club (a kind of
     no club's: wherever they are, ``club_id`` None); how many changed."""
     model, club_path, fields = STORED_TEXT[kind]
-    names_re = pattern(names)
-    if names_re is None or (club_path is None) != (club_id is None):
+    if not scrubber.names or (club_path is None) != (club_id is None):
         return 0
-    annotations, found = _holding(model, fields, names)
+    annotations, found = _holding(model, fields, scrubber.names)
     rows = model.objects.annotate(**annotations).filter(found)
     if club_path is not None:
         rows = rows.filter(**{club_path: club_id})
     changed = 0
     for row in rows.order_by("pk").select_for_update(of=("self",)):
         before = [getattr(row, name) for name in fields]
-        after = [scrubbed(value, names_re, pseudonym) for value in before]
+        after = [scrubber.scrubbed(value, pseudonym) for value in before]
         if after != before:
             for name, value in zip(fields, after, strict=True):
                 setattr(row, name, value)

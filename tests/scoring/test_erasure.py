@@ -35,6 +35,7 @@ from scoring.models import (
     WebhookDelivery,
 )
 from scoring.selectors.events import envelope
+from tests.scoring.test_nights import open_night
 
 from .conftest import make_user
 from .erasure_support import EMAIL, FIRST, NAME, USERNAME, named_club
@@ -307,3 +308,26 @@ def test_forget_me_renames_the_persons_players_in_every_club_and_the_records_mer
     event_texts = orjson.dumps(list(Event.objects.values("data"))).decode()
     assert "Zeno" not in event_texts
     assert all(r.removed["account"] == 1 for r in records)
+
+
+def test_another_players_name_sharing_a_word_stays_and_the_erased_players_rows_go_by_id(owner):
+    """Erasing "Zenobia Quartz" leaves "Zenobia Byron" whole, and a bare "Zenobia" (either of
+    them); an event's row of the erased player takes the pseudonym by its id, whatever it says."""
+    world = named_club(owner)
+    other = services.create_player(club=world.club, name="Zenobia Byron")
+    world.league.name = "Zenobia Byron's cup"
+    world.league.save(update_fields=["name"])
+    night = open_night(world.club, world.league, owner)
+    for player in (world.person, other):
+        services.check_in(club=world.club, night_id=night.pk, player_id=player.pk, actor=owner)
+
+    services.erase_player(player=world.person, actor=owner, confirm=NAME)
+
+    world.league.refresh_from_db()
+    assert world.league.name == "Zenobia Byron's cup"
+    check_ins = Event.objects.filter(club=world.club, type=EventType.NIGHT_CHECKED_IN)
+    named = {e.data["player"]["id"]: e.data["player"]["name"] for e in check_ins}
+    assert named == {world.person.pk: f"Player {world.person.pk}", other.pk: "Zenobia Byron"}
+    reasons = HistoryEntry.objects.filter(game=world.game).values_list("reason", flat=True)
+    assert "Zenobia counted her hearts again" in reasons  # which Zenobia: no one can say
+    assert f"Player {world.person.pk} left early" in reasons
