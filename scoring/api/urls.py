@@ -16,6 +16,7 @@ from scoring.api.views.accounts import (
 from scoring.api.views.clubs import ClubDetailView, ClubListView, MemberDetailView, MemberListView
 from scoring.api.views.confirmations import HandConfirmView, HandQueryView, PlayerPinView
 from scoring.api.views.disputes import DisputeListView, DisputeResolveView
+from scoring.api.views.erasures import ClubErasureListView, MyErasureView, PlayerErasureView
 from scoring.api.views.events import EventFeedView
 from scoring.api.views.games import (
     GameAbandonView,
@@ -117,6 +118,7 @@ urlpatterns = [
     path(CLUB + "standings.csv", ClubStandingsCSVView.as_view(), name="club-standings-csv"),
     path(CLUB + "members/", MemberListView.as_view(), name="club-members"),
     path(CLUB + "events/", EventFeedView.as_view(), name="club-events"),
+    path(CLUB + "erasures/", ClubErasureListView.as_view(), name="club-erasures"),
     path(MEMBER, MemberDetailView.as_view(), name="club-member-detail"),
     path(CLUB + "invitations/", InvitationListView.as_view(), name="club-invitations"),
     path(
@@ -127,6 +129,7 @@ urlpatterns = [
     path("players/", PlayerListView.as_view(), name="players"),
     path(PLAYER, PlayerDetailView.as_view(), name="player-detail"),
     path(PLAYER + "merge/", PlayerMergeView.as_view(), name="player-merge"),
+    path(PLAYER + "erase/", PlayerErasureView.as_view(), name="player-erase"),
     path(PLAYER + "stats/", PlayerStatsView.as_view(), name="player-stats"),
     path(PLAYER + "ratings/", PlayerRatingsView.as_view(), name="player-ratings"),
     path(PLAYER + "bg-stats/", PlayerBgStatsView.as_view(), name="player-bg-stats"),
@@ -157,6 +160,7 @@ urlpatterns = [
     path("me/games/", MyGamesView.as_view(), name="me-games"),
     path("me/stats/", MyStatsView.as_view(), name="me-stats"),
     path("me/data/", MyDataView.as_view(), name="me-data"),
+    path("me/erase/", MyErasureView.as_view(), name="me-erase"),
     path("invitations/accept/", InvitationAcceptView.as_view(), name="invitation-accept"),
     path("auth/sign-in/", DeviceSignInView.as_view(), name="auth-sign-in"),
     path("auth/sign-up/", DeviceSignUpView.as_view(), name="auth-sign-up"),

@@ -3,7 +3,7 @@
 Nothing a table recorded is ever deleted: hands are voided, players merged, games abandoned,
 and every change is appended to the game's history with who, when, before, after and why.
 One module per subject (clubs, leagues, games, disputes, ratings, totals, access, events,
-nights, with ``choices`` for the fixed lists and ``counts`` for a seat's per-hand counts);
+nights, erasures, with ``choices`` for the fixed lists and ``counts`` for a seat's per-hand counts);
 every model is imported here, so callers write ``scoring.models.Hand``.
 """
 
@@ -36,6 +36,7 @@ from .clubs import (
     new_results_version,
 )
 from .disputes import Dispute, HandRuling
+from .erasures import Erasure, ErasureAsker
 from .events import (
     PING,
     DeliveryStatus,
@@ -73,6 +74,8 @@ __all__ = [
     "Dispute",
     "DisputeStatus",
     "EntryLevel",
+    "Erasure",
+    "ErasureAsker",
     "Event",
     "EventCounter",
     "EventType",

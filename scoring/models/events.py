@@ -62,6 +62,11 @@ class EventType(models.TextChoices):
         _("A ruling on a hand overridden"),
     )
     PLAYER_MERGED = "player.merged", "PlayerMergedDataSerializer", _("Two player records merged")
+    PLAYER_ERASED = (
+        "player.erased",
+        "PlayerErasedDataSerializer",
+        _("A player's name erased: their results kept under a pseudonym"),
+    )
     RATINGS_SETTLED = "ratings.settled", "RatingsSettledDataSerializer", _("Ratings settled")
     NIGHT_OPENED = "night.opened", "NightOpenedDataSerializer", _("A tournament night opened")
     NIGHT_CHECKED_IN = (

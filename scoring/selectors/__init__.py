@@ -43,6 +43,7 @@ from scoring.selectors.clubs import (
     memberships_of,
     outstanding_invitations,
 )
+from scoring.selectors.erasures import ERASURES_SHOWN, club_erasures, erasure_deliveries
 from scoring.selectors.events import (
     deliveries_of,
     disabled_endpoints,
@@ -80,6 +81,7 @@ from scoring.selectors.wall import wall_screen, wall_version
 
 __all__ = [
     "DIRECTORS",
+    "ERASURES_SHOWN",
     "MEMBERS_MANAGERS",
     "MEMBERS_READERS",
     "ROLE_WORDS",
@@ -94,6 +96,7 @@ __all__ = [
     "can_read",
     "can_score",
     "can_score_game",
+    "club_erasures",
     "club_players",
     "countable_hands",
     "current_rulings",
@@ -105,6 +108,7 @@ __all__ = [
     "endpoint_of",
     "endpoints_of",
     "envelope",
+    "erasure_deliveries",
     "events_after",
     "game_still_at",
     "game_substitutions",

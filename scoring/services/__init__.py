@@ -23,6 +23,7 @@ from scoring.services.clubs import (
 )
 from scoring.services.confirmations import confirm_for_table, confirm_hand, query_hand
 from scoring.services.disputes import open_dispute, resolve_dispute
+from scoring.services.erasure import erase_me, erase_player
 from scoring.services.exports import hands_csv
 from scoring.services.games import abandon_game, create_game, rules_of, start_game
 from scoring.services.hands import ENTRY_ATTEMPTS, correct_hand, enter_hand, void_hand
@@ -114,6 +115,8 @@ __all__ = [
     "draw_round",
     "end_round",
     "enter_hand",
+    "erase_me",
+    "erase_player",
     "extend_table",
     "finalize_nights",
     "finish_table",

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from hearts_site.errors import Conflict, DomainError, NotFoundError
 from scoring.models import AccountLanguage, ClaimStatus, Invitation, Player, PlayerClaim, Role
 from scoring.services.invitations import issue
-from scoring.services.links import check_linkable, link_player
+from scoring.services.links import check_linkable, link_player, refuse_erased
 
 # The roles a player's invitation may carry: a seat at the table, or a seat and the score sheet.
 PLAYER_INVITATION_ROLES = (Role.MEMBER, Role.SCORER)
@@ -29,6 +29,7 @@ def invite_player(*, player: Player, actor, role: str = Role.MEMBER) -> tuple[In
         raise Conflict("player_merged", _("The player was merged into another record."), None)
     if player.user_id is not None:
         raise Conflict("player_linked", _("An account is already linked to this player."), None)
+    refuse_erased(player)
     return issue(club_id=player.club_id, role=role, player=player, created_by=actor)
 
 

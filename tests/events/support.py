@@ -35,6 +35,8 @@ def every_kind_of_write(club, actor) -> list[str]:
     newcomer = services.create_player(club=club, name="Ada again")
     services.create_game(club=club, players=[newcomer, *seated[1:4]], actor=actor)
     services.merge_players(source=newcomer, target=seated[0], actor=actor, reason="same Ada")
+    forgotten = services.create_player(club=club, name="Once Here")
+    services.erase_player(player=forgotten, actor=actor, confirm="Once Here")
     _confirmations(club, actor)
     _night(club, actor)
     _rulings(club, actor)
@@ -53,6 +55,7 @@ def every_kind_of_write(club, actor) -> list[str]:
         EventType.GAME_ABANDONED,
         EventType.GAME_STARTED,
         EventType.PLAYER_MERGED,
+        EventType.PLAYER_ERASED,
         EventType.GAME_STARTED,
         EventType.HAND_ENTERED,
         EventType.HAND_CONFIRMED,

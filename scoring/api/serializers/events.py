@@ -167,6 +167,22 @@ class PlayerMergedDataSerializer(serializers.Serializer):
     games = EventGameVersionSerializer(many=True, help_text="The games whose seat moved.")
 
 
+class EventErasureSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(
+        allow_null=True, help_text="The player renamed; null: a member with no player here."
+    )
+    pseudonym = serializers.CharField(
+        allow_blank=True, help_text="The name the player's results now carry."
+    )
+    asked_by = serializers.CharField(help_text="person (the player themselves) or director.")
+    at = serializers.DateTimeField()
+
+
+class PlayerErasedDataSerializer(serializers.Serializer):
+    erasure = EventErasureSerializer()
+
+
 class PingDataSerializer(serializers.Serializer):
     endpoint = serializers.IntegerField(help_text="The webhook endpoint pinged.")
 

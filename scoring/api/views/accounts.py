@@ -39,6 +39,7 @@ LINK_CONFLICTS = {
     "player_merged": "the player was merged into another record",
     "player_linked": "an account is already linked to the player",
     "already_linked": "the account is linked to another player of this club",
+    "player_erased": "the player's name was erased: no account can become it",
 }
 
 
@@ -59,7 +60,7 @@ class PlayerClaimView(PlayerScopedMixin, CreateView, APIView):
     "players_invitation",
     PlayerInvitationInputSerializer,
     PlayerInvitationOutputSerializer,
-    conflicts={k: LINK_CONFLICTS[k] for k in ("player_merged", "player_linked")},
+    conflicts={k: LINK_CONFLICTS[k] for k in ("player_merged", "player_linked", "player_erased")},
 )
 class PlayerInvitationView(PlayerScopedMixin, CreateView, APIView):
     permission_classes = [IsAuthenticated & IsClubDirector]

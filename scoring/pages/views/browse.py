@@ -83,6 +83,7 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "latest": events[-1] if events else None,
         "chart": charts.rating_chart(player.name, events),
         "is_director": is_director,
+        "is_erased": player.erasures.exists(),
         "pin": _pin_state(player) if is_director else None,
         "invitation_form": PlayerInvitationForm(auto_id="invite_%s") if is_director else None,
         **_games(request, seats__player=player),
