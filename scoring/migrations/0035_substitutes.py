@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0032_event_type_declared"),
+        ("scoring", "0033_erasure"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
