@@ -46,6 +46,7 @@ from .events import (
     WebhookEndpoint,
 )
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry
+from .hand_records import HandRecordOrigin
 from .leagues import League, Season
 from .nights import (
     CheckIn,
@@ -80,6 +81,7 @@ __all__ = [
     "GameSeat",
     "GameStatus",
     "Hand",
+    "HandRecordOrigin",
     "HandRuling",
     "HistoryEntry",
     "IdempotencyRecord",
