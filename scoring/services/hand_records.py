@@ -14,7 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from hearts_site.errors import Conflict, Forbidden, Unprocessable
+from hearts_site.errors import Conflict, DomainError, Forbidden
 from scoring.models import Club, Game, Hand, HandRecordOrigin, League, Player
 from scoring.record import Parsed, entry_of, game_text, read_json, read_text
 from scoring.selectors import DIRECTORS, role_in
@@ -141,9 +141,7 @@ def _league(club: Club, name: str, ruleset: dict, outcome: Outcome, line: int) -
         return create_league(club=club, name=name, ruleset=ruleset)
     if league.confirmations:
         message = _("line {line}: league {name} waits for confirmations: import it elsewhere")
-        raise Unprocessable(
-            "league_confirms", message.format(line=line, name=name), f"record:{line}:1"
-        )
+        raise Conflict("league_confirms", message.format(line=line, name=name), f"record:{line}:1")
     return league
 
 
@@ -170,7 +168,7 @@ def _enter_hands(
     elif record["status"] != game.status:
         line = parsed.lines[(index, None)]
         message = _("line {line}: the record says the game is {said}; its hands make it {found}")
-        raise Unprocessable(
+        raise DomainError(
             "status_disagrees",
             message.format(line=line, said=record["status"], found=game.status),
             f"record:{line}:1",
@@ -193,7 +191,7 @@ def _check_agrees(stored: Hand, hand: dict, line: int) -> None:
     for key, value in found.items():
         if hand[key] != value:
             message = _("line {line}: hand {number}'s {what} is {said}; the rules make it {found}")
-            raise Unprocessable(
+            raise DomainError(
                 "hand_disagrees",
                 message.format(
                     line=line, number=hand["number"], what=key, said=hand[key], found=value

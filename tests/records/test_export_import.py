@@ -154,7 +154,7 @@ def test_a_hand_whose_scores_the_rules_do_not_give_is_refused_naming_its_line(
         {"record": "\n".join(lines)},
         format="json",
     )
-    assert answer.status_code == 422
+    assert answer.status_code == 400
     error = answer.json()["errors"][0]
     assert (error["code"], error["attr"]) == ("hand_disagrees", f"record:{second + 1}:1")
     assert not Game.objects.filter(club=copy_club).exists()  # the first hand went too

@@ -132,6 +132,7 @@ class RecordImportView(ClubScopedMixin, APIView):
         {
             "record_game_differs": "A game of the record is here with other contents.",
             "record_game_twice": "A game id is twice in the record.",
+            "league_confirms": "The record's league here waits for confirmations.",
         },
     )
     def post(self, request: Request, body: dict[str, Any], pk: int) -> Response:
