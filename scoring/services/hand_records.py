@@ -182,19 +182,32 @@ def _check_agrees(stored: Hand, hand: dict, line: int) -> None:
     if stored.moon_shooter is not None:
         moon = {"seat": stored.moon_shooter, "choice": stored.moon_choice or "off"}
     found = {
+        "leaders": _leaders(stored.adjudication, hand["tricks"]),
         "dealer": stored.dealer,
         "pass": stored.pass_direction,
         "points": list(stored.points),
         "moon": moon,
         "scores": list(stored.scores),
     }
+    said = {**hand, "leaders": [trick["leader"] for trick in hand["tricks"] or ()]}
     for key, value in found.items():
-        if hand[key] != value:
+        if said[key] != value:
             message = _("line {line}: hand {number}'s {what} is {said}; the rules make it {found}")
             raise DomainError(
                 "hand_disagrees",
                 message.format(
-                    line=line, number=hand["number"], what=key, said=hand[key], found=value
+                    line=line, number=hand["number"], what=key, said=said[key], found=value
                 ),
                 f"record:{line}:1",
             )
+
+
+def _leaders(ruling: dict | None, tricks: list | None) -> list[int]:
+    """Who led each trick of the record, as the engine's ruling on it found (the record's own
+    when the ruling kept no tricks: an irregular record's are the director's to read)."""
+    kept = (ruling or {}).get("tricks") or []
+    if not tricks:
+        return []
+    if len(kept) < len(tricks) or not all("leader" in trick for trick in kept):
+        return [trick["leader"] for trick in tricks]
+    return [trick["leader"] for trick in kept[: len(tricks)]]

@@ -177,3 +177,23 @@ def test_only_a_director_imports(public_club, client_for, scorer):
         f"/api/v1/clubs/{public_club.pk}/hand-record/import/", {"record": "x"}, format="json"
     )
     assert answer.status_code == 403
+
+
+def test_a_trick_led_by_another_seat_than_the_rules_say_is_refused(
+    public_club, owner, copy_club, client_for, users
+):
+    play_game(public_club, owner, level="plays", hands=1, seed=8)
+    text = body(client_for(owner).get(f"/api/v1/clubs/{public_club.pk}/hand-record/"))
+    lines = text.split("\n")
+    first = next(n for n, line in enumerate(lines) if line.startswith("Trick "))
+    _trick, leader, *cards = lines[first].split(" ")
+    lines[first] = " ".join(["Trick", str((int(leader) + 1) % 4), *cards])
+    director = fresh_client(client_for, users["director"])
+    answer = director.post(
+        f"/api/v1/clubs/{copy_club.pk}/hand-record/import/",
+        {"record": "\n".join(lines)},
+        format="json",
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["code"] == "hand_disagrees"
+    assert "leaders" in answer.json()["errors"][0]["detail"]

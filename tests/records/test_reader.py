@@ -27,7 +27,7 @@ def a_game(level: str = "plays", seed: int = 3) -> dict:
     hand["pass"] = "left"
     if level == "plays":
         hand["holdings"] = [names(mask) for mask in holdings]
-        hand["tricks"] = tricks_of({"plays": names(plays), "first_leader": 0}, {}, 4)
+        hand["tricks"] = tricks_of({"plays": names(plays), "hands": hand["holdings"]}, {}, 4)
     elif level == "cards_taken":
         hand["taken"] = [[], [], ["QS"], ["2H"]]
     else:
