@@ -1,6 +1,6 @@
 """The games of a game, a night, a league or a club as hand records' games (the JSON twin's
-form, ``scoring.record``), read a batch of games at a time: three queries a batch however
-many hands, so an export's memory stays flat and its queries bounded."""
+form, ``scoring.record``), read ``BATCH`` games at a time: three queries a batch however many
+hands, so an export's memory stays flat (a batch's hands at most) and its queries bounded."""
 
 from __future__ import annotations
 
@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from datetime import UTC
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
 from scoring.models import Confirmation, Game, GameSeat, Hand
 from scoring.record import hand_of
 from scoring.record.spec import RULESET_OPTIONS, RULESET_VERSION
 
-BATCH = 200
+BATCH = 50
 _HAND_FIELDS = (
     "game_id",
     "number",
@@ -50,59 +50,77 @@ def night_games(night_id: int) -> QuerySet[Game]:
     return Game.objects.filter(night_table__round__night_id=night_id)
 
 
-def record_id(game: Game, club_slug: str) -> str:
-    """The record's ``[Game]`` id: the one it was imported with, else ``<club slug>:<id>``."""
-    origin = getattr(game, "record_origin", None)
-    return origin.record_game if origin is not None else f"{club_slug}:{game.pk}"
+_GAME_FIELDS = (
+    "pk",
+    "club__slug",
+    "league__name",
+    "started_at",
+    "table",
+    "status",
+    "ruleset",
+    "first_dealer",
+    "record_origin__record_game",
+)
 
 
 def record_games(games: QuerySet[Game]) -> Iterator[dict[str, Any]]:
-    """Each game in id order, as a record's game, read ``BATCH`` games at a time."""
+    """Each game in id order, as a record's game, read ``BATCH`` games at a time as plain
+    rows (no model instances: nothing a batch read outlives it, not even in a cycle)."""
     ids = list(games.order_by("pk").values_list("pk", flat=True))
     for start in range(0, len(ids), BATCH):
-        batch = (
-            Game.objects.filter(pk__in=ids[start : start + BATCH])
-            .order_by("pk")
-            .select_related("league", "club", "record_origin")
-            .prefetch_related(
-                Prefetch(
-                    "seats",
-                    GameSeat.objects.order_by("seat")
-                    .select_related("player")
-                    .only("game_id", "seat", "player_id", "player__name"),
-                ),
-                Prefetch("hands", Hand.objects.order_by("number").only(*_HAND_FIELDS)),
-            )
-        )
-        for game in batch:
-            yield record_game(game)
+        chunk = ids[start : start + BATCH]
+        seats: dict[int, list[tuple[int, str]]] = {pk: [] for pk in chunk}
+        rows = GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat")
+        for game_id, player_id, name in rows.values_list("game_id", "player_id", "player__name"):
+            seats[game_id].append((player_id, name))
+        hands: dict[int, list[dict[str, Any]]] = {pk: [] for pk in chunk}
+        stored = Hand.objects.filter(game_id__in=chunk).order_by("game_id", "number")
+        for hand in stored.values(*_HAND_FIELDS):
+            hands[hand["game_id"]].append(hand)
+        found = Game.objects.filter(pk__in=chunk).order_by("pk").values(*_GAME_FIELDS)
+        for game in found:
+            yield record_game(game, seats.pop(game["pk"]), hands.pop(game["pk"]))
 
 
-def record_game(game: Game) -> dict[str, Any]:
-    """One game (its seats, hands, league, club and origin read) as a record's game. Its hands
-    up to the first one still awaiting confirmation or queried: a record holds settled hands."""
-    seats = list(game.seats.all())
-    seat_of = {seat.player_id: seat.seat for seat in seats}
+def one_record(game_id: int) -> dict[str, Any] | None:
+    """One game's record, or None."""
+    return next(record_games(one_game(game_id)), None)
+
+
+def record_game(
+    game: dict[str, Any], seats: list[tuple[int, str]], stored: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """One game (its row, its seats' players and names, its hands' rows) as a record's game.
+    Its hands up to the first one still awaiting confirmation or queried: a record holds
+    settled hands."""
+    seat_of = {player_id: seat for seat, (player_id, _name) in enumerate(seats)}
     hands = []
-    for hand in game.hands.all():
-        if hand.confirmation != Confirmation.CONFIRMED and not hand.is_void:
+    for hand in stored:
+        if hand["confirmation"] != Confirmation.CONFIRMED and not hand["is_void"]:
             break
-        stored = {name: getattr(hand, name) for name in _HAND_FIELDS}
-        hands.append(hand_of(stored, len(seats), seat_of.get(hand.confirmed_by_id)))
-    options = game.ruleset
+        hands.append(hand_of(hand, len(seats), seat_of.get(hand["confirmed_by_id"])))
+    options = game["ruleset"]
+    origin = game["record_origin__record_game"]
     return {
-        "game": record_id(game, game.club.slug),
-        "event": game.league.name if game.league is not None else "",
-        "date": game.started_at.astimezone(UTC).date().isoformat(),
-        "table": game.table,
-        "status": game.status,
+        "game": origin if origin is not None else f"{game['club__slug']}:{game['pk']}",
+        "event": game["league__name"] or "",
+        "date": game["started_at"].astimezone(UTC).date().isoformat(),
+        "table": game["table"],
+        "status": game["status"],
         "preset": options.get("preset", "standard"),
         "ruleset_version": RULESET_VERSION,
         "options": {name: options[name] for name in RULESET_OPTIONS},
-        "seats": [seat.player.name for seat in seats],
-        "first_dealer": game.first_dealer,
+        "seats": [name for _player, name in seats],
+        "first_dealer": game["first_dealer"],
         "hands": hands,
     }
 
 
-__all__ = ["club_games", "league_games", "night_games", "one_game", "record_games"]
+__all__ = [
+    "club_games",
+    "league_games",
+    "night_games",
+    "one_game",
+    "one_record",
+    "record_games",
+]

@@ -18,7 +18,7 @@ from hearts_site.errors import Conflict, DomainError, Forbidden
 from scoring.models import Club, Game, Hand, HandRecordOrigin, League, Player
 from scoring.record import Parsed, entry_of, game_text, read_json, read_text
 from scoring.selectors import DIRECTORS, role_in
-from scoring.selectors.hand_records import record_game
+from scoring.selectors.hand_records import one_record
 from scoring.services.games import abandon_game, create_game
 from scoring.services.hands import enter_hand, void_hand
 from scoring.services.leagues import create_league
@@ -101,12 +101,9 @@ def _own_game(club: Club, record_id: str) -> str | None:
     slug, _sep, number = record_id.rpartition(":")
     if slug != club.slug or not number.isdigit() or len(number) > 18:
         return None
-    game = (
-        Game.objects.filter(club=club, pk=int(number), record_origin__isnull=True)
-        .select_related("league", "club")
-        .first()
-    )
-    return digest(record_game(game)) if game is not None else None
+    mine = Game.objects.filter(club=club, pk=int(number), record_origin__isnull=True)
+    found = one_record(int(number)) if mine.exists() else None
+    return digest(found) if found is not None else None
 
 
 def _make_game(
