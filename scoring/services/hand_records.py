@@ -119,7 +119,7 @@ def _make_game(
     ruleset = {"preset": game["preset"], **game["options"]}
     league = _league(club, game["event"], ruleset, outcome, line) if game["event"] else None
     started = datetime.fromisoformat(game["date"]).replace(tzinfo=UTC)
-    return create_game(
+    made = create_game(
         club=club,
         players=seated,
         actor=actor,
@@ -129,6 +129,11 @@ def _make_game(
         started_at=started,
         table=game["table"] if game["status"] == "in_progress" else "",
     )
+    if game["status"] == "finished" and game["hands"]:
+        # A game that ended before its target (a night's round) ends at its last hand here too.
+        made.round_hands = game["hands"][-1]["number"]
+        Game.objects.filter(pk=made.pk).update(round_hands=made.round_hands)
+    return made
 
 
 def _league(club: Club, name: str, ruleset: dict, outcome: Outcome, line: int) -> League:

@@ -15,3 +15,4 @@ from tests.scoring.conftest import (  # noqa: F401 - fixtures
     scorer,
     users,
 )
+from tests.scoring.night_support import confirmed_league, night_of  # noqa: F401 - fixtures
