@@ -7,6 +7,8 @@ is refused. ``dry_run`` does it all and rolls it back: the preview says what wou
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -14,9 +16,10 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from adjudication.engine import HeartsError
 from hearts_site.errors import Conflict, DomainError, Forbidden
 from scoring.models import Club, Game, Hand, HandRecordOrigin, League, Player
-from scoring.record import Parsed, entry_of, game_text, read_json, read_text
+from scoring.record import Parsed, RecordError, entry_of, game_text, read_json, read_text
 from scoring.selectors import DIRECTORS, role_in
 from scoring.selectors.hand_records import one_record
 from scoring.services.games import abandon_game, create_game
@@ -87,7 +90,8 @@ def _import(club: Club, parsed: Parsed, actor, outcome: Outcome) -> Outcome:
                 message.format(line=line, game=game["game"]),
                 f"record:{line}:1",
             )
-        made = _make_game(club, game, players, actor, outcome, line)
+        with _at_line(line):
+            made = _make_game(club, game, players, actor, outcome, line)
         _enter_hands(made, game, parsed, index, actor, outcome)
         HandRecordOrigin.objects.create(
             game=made, club=club, record_game=game["game"], digest=digest(game)
@@ -106,9 +110,33 @@ def _own_game(club: Club, record_id: str) -> str | None:
     return digest(found) if found is not None else None
 
 
+@contextmanager
+def _at_line(line: int) -> Iterator[None]:
+    """A refusal of the services (the engine's too) while a game or hand is made, said at the
+    record's line where it stands."""
+    try:
+        yield
+    except RecordError:
+        raise
+    except (HeartsError, DomainError) as refusal:
+        code = refusal.code
+        detail = refusal.message if isinstance(refusal, HeartsError) else refusal.detail
+        plain = isinstance(refusal, DomainError) and type(refusal).__init__ is DomainError.__init__
+        if detail.startswith("line ") or (isinstance(refusal, DomainError) and not plain):
+            raise
+        error = type(refusal) if plain else DomainError
+        words = _("line {line}: {detail}").format(line=line, detail=detail)
+        raise error(code, words, f"record:{line}:1") from None
+
+
 def _make_game(
     club: Club, game: dict, players: dict[str, Player], actor, outcome: Outcome, line: int
 ) -> Game:
+    longest = Player._meta.get_field("name").max_length
+    for name in [*game["seats"], game["event"]]:
+        if len(name) > longest or name != name.strip():
+            message = _("a name is 1 to {most} characters with no space around it")
+            raise DomainError("invalid_name", message.format(most=longest), "name")
     seated = []
     for name in game["seats"]:
         player = players.get(name.casefold())
@@ -152,9 +180,10 @@ def _enter_hands(
 ) -> None:
     for place, hand in enumerate(record["hands"]):
         line = parsed.lines[(index, place)]
-        stored, _created = enter_hand(
-            game_id=game.pk, number=hand["number"], entry=entry_of(hand), actor=actor
-        )
+        with _at_line(line):
+            stored, _created = enter_hand(
+                game_id=game.pk, number=hand["number"], entry=entry_of(hand), actor=actor
+            )
         _check_agrees(stored, hand, line)
         if hand["confirmed_by"] is not None:
             seat = game.seats.get(seat=hand["confirmed_by"])

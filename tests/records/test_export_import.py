@@ -197,3 +197,40 @@ def test_a_trick_led_by_another_seat_than_the_rules_say_is_refused(
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["code"] == "hand_disagrees"
     assert "leaders" in answer.json()["errors"][0]["detail"]
+
+
+def test_an_entry_the_engine_refuses_is_refused_with_the_engines_code_at_its_hands_line(
+    public_club, owner, copy_club, client_for, users
+):
+    play_game(public_club, owner, level="points", hands=1, seed=10)
+    text = body(client_for(owner).get(f"/api/v1/clubs/{public_club.pk}/hand-record/"))
+    lines = text.split("\n")
+    entered = next(n for n, line in enumerate(lines) if line.startswith("Entered "))
+    lines[entered] = "Entered 0 0 0 1"
+    director = fresh_client(client_for, users["director"])
+    answer = director.post(
+        f"/api/v1/clubs/{copy_club.pk}/hand-record/import/",
+        {"record": "\n".join(lines)},
+        format="json",
+    )
+    assert answer.status_code == 400
+    error = answer.json()["errors"][0]
+    hand_line = lines.index("Hand 1") + 1
+    assert error["attr"] == f"record:{hand_line}:1" and error["detail"].startswith("line ")
+    assert error["code"] not in ("hand_disagrees", "error")
+    assert not Game.objects.filter(club=copy_club).exists()
+
+
+def test_a_seat_named_past_a_names_length_is_refused_at_its_game(
+    public_club, owner, copy_club, client_for, users
+):
+    play_game(public_club, owner, level="points", hands=1, seed=10)
+    text = body(client_for(owner).get(f"/api/v1/clubs/{public_club.pk}/hand-record/"))
+    long = text.replace('[Seat0 "Ada"]', f'[Seat0 "{"A" * 150}"]')
+    director = fresh_client(client_for, users["director"])
+    answer = director.post(
+        f"/api/v1/clubs/{copy_club.pk}/hand-record/import/", {"record": long}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["code"] == "invalid_name"
+    assert answer.json()["errors"][0]["attr"] == "record:1:1"
