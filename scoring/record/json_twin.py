@@ -1,7 +1,8 @@
 """The JSON twin of a text record: the same games as one JSON document, checked against its
 published JSON Schema (``spec.json_schema``), then as the text it writes, so the two forms
-follow one set of checks. An error names the twin's path; its line and column are the
-JSON text's for a syntax error, else the game's text record's."""
+follow one set of checks. An error's words begin with the twin's path, and its line and
+column are where the hand (or game) it concerns begins in the twin (a syntax error's, where
+it stands)."""
 
 from __future__ import annotations
 
@@ -42,17 +43,88 @@ def read_json(data: bytes | str) -> Parsed:
         except UnicodeDecodeError:
             raise RecordError("not_utf8", _("the record is not UTF-8 text"), 1, 1) from None
     document = json_value(data, 1, 1, TWIN_DEPTH)
-    _check(document, _SCHEMA, "")
+    starts = value_starts(data)
+    try:
+        _check(document, _SCHEMA, "")
+    except RecordError as exc:
+        raise _placed(exc, data, starts, exc.path) from None
     parsed = Parsed()
     for index, game in enumerate(document["games"]):
+        text = game_text(game)
         try:
-            one = read_text(game_text(game))
+            one = read_text(text)
         except RecordError as exc:
-            exc.path = f"games/{index}"
-            raise
-        parsed.lines[(index, None)] = 1
+            raise _placed(exc, data, starts, _path_of(index, text, exc.line)) from None
+        parsed.lines[(index, None)] = _line_col(data, starts, ("games", index))[0]
+        for place in range(len(game["hands"])):
+            where = ("games", index, "hands", place)
+            parsed.lines[(index, place)] = _line_col(data, starts, where)[0]
         parsed.games.extend(one.games)
     return parsed
+
+
+def _path_of(index: int, text: str, line: int) -> str:
+    """The twin's path of what a game's text has at ``line``: its hand, else the game."""
+    hands = sum(1 for row in text.split("\n")[:line] if row.startswith("Hand "))
+    return f"/games/{index}/hands/{hands - 1}" if hands else f"/games/{index}"
+
+
+def _placed(error: RecordError, data: str, starts: dict, path: str) -> RecordError:
+    """The error at the twin's line and column of the game or hand its path names."""
+    parts = tuple(int(p) if p.isdigit() else p for p in path.strip("/").split("/") if p)
+    while parts and parts not in starts:
+        parts = parts[:-1]
+    line, column = _line_col(data, starts, parts)
+    placed = RecordError(error.code, f"{path}: {error.message}", line, column, path)
+    return placed
+
+
+def _line_col(data: str, starts: dict, path: tuple) -> tuple[int, int]:
+    offset = starts.get(path, 0)
+    line = data.count("\n", 0, offset) + 1
+    return line, offset - (data.rfind("\n", 0, offset) + 1) + 1
+
+
+def value_starts(data: str) -> dict[tuple, int]:
+    """Where each game and each hand of a (well-formed) twin begins: ``("games", 2)`` and
+    ``("games", 2, "hands", 0)`` to their offsets in ``data``."""
+    starts: dict[tuple, int] = {}
+    stack: list[list] = []  # [kind, key or index, expecting a key]
+    at, size = 0, len(data)
+    while at < size:
+        char = data[at]
+        if char == '"':
+            end = at + 1
+            while data[end] != '"':
+                end += 2 if data[end] == "\\" else 1
+            if stack and stack[-1][0] == "{" and stack[-1][2]:
+                stack[-1][1], stack[-1][2] = json.loads(data[at : end + 1]), False
+            else:
+                _started(starts, stack, at)
+            at = end + 1
+            continue
+        if char in "[{":
+            _started(starts, stack, at)
+            stack.append([char, 0 if char == "[" else None, char == "{"])
+        elif char in "]}":
+            stack.pop()
+        elif char == "," and stack:
+            if stack[-1][0] == "[":
+                stack[-1][1] += 1
+            else:
+                stack[-1][2] = True
+        elif not char.isspace() and char != ":":
+            _started(starts, stack, at)
+            while at + 1 < size and data[at + 1] not in ",]} \n\t\r":
+                at += 1
+        at += 1
+    return starts
+
+
+def _started(starts: dict, stack: list, at: int) -> None:
+    path = tuple(frame[1] for frame in stack)
+    if path[:1] == ("games",) and len(path) in (2, 4) and (len(path) == 2 or path[2] == "hands"):
+        starts.setdefault(path, at)
 
 
 def _fail(path: str, message: str) -> RecordError:

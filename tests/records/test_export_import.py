@@ -234,3 +234,33 @@ def test_a_seat_named_past_a_names_length_is_refused_at_its_game(
     assert answer.status_code == 400
     assert answer.json()["errors"][0]["code"] == "invalid_name"
     assert answer.json()["errors"][0]["attr"] == "record:1:1"
+
+
+def test_the_json_twin_imports_new_games_and_names_the_line_of_a_refused_hand(
+    public_club, owner, copy_club, client_for, users
+):
+    import json
+
+    play_game(public_club, owner, level="plays", hands=2, seed=11)
+    home = client_for(owner)
+    url = f"/api/v1/clubs/{public_club.pk}/hand-record/"
+    text, twin = body(home.get(url)), body(home.get(url, {"form": "json"}))
+    document = json.loads(twin)
+    hand = document["games"][0]["hands"][1]
+    hand["holdings"][1][0] = hand["holdings"][0][0]  # a card twice
+    pretty = json.dumps(document, indent=1)
+    director = fresh_client(client_for, users["director"])
+    target = f"/api/v1/clubs/{copy_club.pk}/hand-record/import/"
+    refused = director.post(target, {"record": pretty, "form": "json"}, format="json")
+    assert refused.status_code == 400
+    error = refused.json()["errors"][0]
+    lines = pretty.split("\n")
+    hand_line = (
+        next(n for n, line in enumerate(lines, 1) if line.strip() == '"number": 2,') - 1
+    )  # the hand's object opens the line before its first key
+    column = lines[hand_line - 1].index("{") + 1
+    assert (error["code"], error["attr"]) == ("card_twice", f"record:{hand_line}:{column}")
+    assert error["detail"].startswith("/games/0/hands/1: ")
+    done = director.post(target, {"record": twin, "form": "json"}, format="json")
+    assert done.status_code == 200 and len(done.json()["games_added"]) == 1
+    assert body(director.get(f"/api/v1/clubs/{copy_club.pk}/hand-record/")) == text
