@@ -46,3 +46,18 @@ def test_every_kind_of_line_is_written_by_the_writer():
         hand = a_game(level)["hands"][0]
         written = {line.split(" ")[0] for line in hand_lines(hand)}
         assert {"Hand", "Dealer", "Pass", "Level", "Points", "Scores"} <= written
+
+
+def test_the_schema_is_valid_json_schema_and_a_written_twin_follows_it():
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    from scoring.record import write_json
+
+    Draft202012Validator.check_schema(json_schema())
+    games = [a_game(level) for level in ("points", "cards_taken", "plays")]
+    document = json.loads("".join(write_json(games)))
+    assert list(Draft202012Validator(json_schema()).iter_errors(document)) == []
+    document["games"][0]["hands"][0]["colour"] = "red"
+    assert list(Draft202012Validator(json_schema()).iter_errors(document))
