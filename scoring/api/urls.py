@@ -25,6 +25,14 @@ from scoring.api.views.games import (
     HistoryView,
     ScoreboardView,
 )
+from scoring.api.views.hand_records import (
+    ClubRecordView,
+    GameRecordView,
+    LeagueRecordView,
+    NightRecordView,
+    RecordImportView,
+    RecordSchemaView,
+)
 from scoring.api.views.hands import HandDetailView, HandListView, HandVoidView
 from scoring.api.views.invitations import (
     InvitationAcceptView,
@@ -106,6 +114,12 @@ urlpatterns = [
     path(GAME + "scoreboard/", ScoreboardView.as_view(), name="scoreboard"),
     path(GAME + "abandon/", GameAbandonView.as_view(), name="game-abandon"),
     path(GAME + "history/", HistoryView.as_view(), name="game-history"),
+    path(GAME + "hand-record/", GameRecordView.as_view(), name="game-hand-record"),
+    path(LEAGUE + "hand-record/", LeagueRecordView.as_view(), name="league-hand-record"),
+    path(CLUB + "hand-record/", ClubRecordView.as_view(), name="club-hand-record"),
+    path(CLUB + "hand-record/import/", RecordImportView.as_view(), name="club-hand-record-import"),
+    path("hand-record.schema.json", RecordSchemaView.as_view(), name="hand-record-schema"),
+    path(NIGHT + "hand-record/", NightRecordView.as_view(), name="club-night-hand-record"),
     path("leagues/", LeagueListView.as_view(), name="leagues"),
     path(LEAGUE, LeagueDetailView.as_view(), name="league-detail"),
     path(LEAGUE + "seasons/", SeasonListView.as_view(), name="league-seasons"),

@@ -10,7 +10,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0033_erasure"),
+        ("scoring", "0034_hand_record_origin"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

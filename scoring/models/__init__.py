@@ -47,6 +47,7 @@ from .events import (
     WebhookEndpoint,
 )
 from .games import COUNTED, Game, GameSeat, Hand, HistoryEntry, SeatChange
+from .hand_records import HandRecordOrigin
 from .leagues import League, Season
 from .nights import (
     CheckIn,
@@ -84,6 +85,7 @@ __all__ = [
     "GameSeat",
     "GameStatus",
     "Hand",
+    "HandRecordOrigin",
     "HandRuling",
     "HistoryEntry",
     "IdempotencyRecord",
