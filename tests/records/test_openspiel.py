@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from adjudication.engine import build_ruleset
+from adjudication.engine.openspiel import openspiel_parameters
 from scoring.domain.entries import score_entry
 from scoring.record.entries import entry_of
 from scoring.record.openspiel import PASS_ACTIONS, openspiel_actions, openspiel_card
@@ -24,9 +25,15 @@ def test_a_recorded_hand_replayed_by_openspiel_takes_the_points_the_engine_gave(
     hand = a_game("plays", seed=seed)["hands"][0]
     rules = build_ruleset()
     scored = score_entry(rules, entry_of(hand), dealer=0, totals_before=[0, 0, 0, 0])
-    game = pyspiel.load_game("hearts", {"no_pts_on_first_trick": False, "qs_breaks_hearts": False})
+    game = pyspiel.load_game("hearts", openspiel_parameters(rules))
     state = game.new_initial_state()
-    for action in openspiel_actions(hand):
+    for action in openspiel_actions(rules, hand):
         state.apply_action_with_legality_check(action)
     assert state.is_terminal()
     assert [state.points(seat) for seat in range(4)] == scored.points
+
+
+def test_a_hand_openspiel_cannot_play_has_no_actions():
+    hand = a_game("plays", seed=1)["hands"][0]
+    assert openspiel_actions(build_ruleset("standard", first_lead="left_of_dealer"), hand) is None
+    assert openspiel_actions(build_ruleset(), {**hand, "holdings": None}) is None
