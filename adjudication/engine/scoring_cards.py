@@ -102,10 +102,22 @@ SCORING_CARDS: tuple[ScoringCard, ...] = (
 
 CARD_NAMES: tuple[str, ...] = tuple(card.name for card in SCORING_CARDS)
 SCORING_CARD_BY_NAME: Mapping[str, ScoringCard] = {card.name: card for card in SCORING_CARDS}
+CARD_LABELS: Mapping[str, str] = {card.name: card.label for card in SCORING_CARDS}
 ENTRY_DETAILS: tuple[str, ...] = (*CARD_NAMES, "tricks_won", "moon_choice")
 SCORING_CARDS_MASK: Mask = sum(card.bit for card in SCORING_CARDS)
 
 Takers = Mapping[str, int | None]
+
+
+def cards_text() -> str:
+    """The scoring cards in a schema's English: ``the J♦`` (``the J♦ and the 10♣``)."""
+    return " and ".join(f"the {card.label}" for card in SCORING_CARDS)
+
+
+def details_text(last: str = "or") -> str:
+    """The entry details in a schema's English: ``jack_of_diamonds, tricks_won or
+    moon_choice``."""
+    return f"{', '.join(ENTRY_DETAILS[:-1])} {last} {ENTRY_DETAILS[-1]}"
 
 
 def scored_cards(rules: Ruleset) -> tuple[ScoringCard, ...]:
@@ -139,6 +151,11 @@ def takers_given(details: Mapping[str, Any]) -> dict[str, int | None]:
 def scored_takers(rules: Ruleset, takers: Takers) -> dict[str, int | None]:
     """Each scored card's taker (None where not given); the cards the ruleset ignores left out."""
     return {card.name: takers.get(card.name) for card in scored_cards(rules)}
+
+
+def every_taker(takers: Takers) -> dict[str, int | None]:
+    """Each declared card's taker, None where ``takers`` has none (a ``Hand``'s columns)."""
+    return {name: takers.get(name) for name in CARD_NAMES}
 
 
 def with_cards(rules: Ruleset, base: Sequence[int], takers: Takers) -> tuple[int, ...]:
