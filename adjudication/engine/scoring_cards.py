@@ -10,7 +10,9 @@ scores under a ruleset option (docs/rules.md, Scoring a hand): today the J♦. I
 - ``card`` and ``label``: the card, and how it is written (``J♦``, a symbol, never translated).
 - ``option``: the ``Ruleset`` field that makes it score (0 or False: it does not).
 - ``effect``: how it changes its taker's score (``Bonus``: the option's value added), applied
-  on top of moon and sun scoring, in declaration order; and its words (``+10``).
+  on top of moon and sun scoring, in declaration order; its words (``+10``); and the values
+  its option takes (``bounds``: a whole number within them; None: true or false), which the
+  ruleset's check (option_values.py) and the API's ruleset schema follow.
 - ``question``, ``required``, ``say_who``, ``table_says``: the sentences a person reads
   (marked with ``gettext_noop``, translated where they are shown): the hand form's question,
   the engine's refusal, the pages' refusal, a claim's words.
@@ -35,6 +37,9 @@ if TYPE_CHECKING:
 class Effect(Protocol):
     """How a scoring card changes its taker's score, given its option's value."""
 
+    @property
+    def bounds(self) -> tuple[int, int] | None: ...
+
     def apply(self, value: int, scores: list[int], taker: int) -> None: ...
 
     def words(self, value: int) -> str: ...
@@ -43,6 +48,8 @@ class Effect(Protocol):
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """The option's value added to the taker's score (negative: a bonus off their points)."""
+
+    bounds: tuple[int, int] | None = (-1000, 1000)  # points on a score sheet: bounded
 
     def apply(self, value: int, scores: list[int], taker: int) -> None:
         scores[taker] += value
