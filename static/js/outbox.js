@@ -70,7 +70,7 @@
   // --- Words for a body, as the game page shows it.
   function cardName(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
   // The scoring cards' entry details and labels, as the page says them
-  // (adjudication/engine/scoring_cards.py, in a json_script): {"jack_of_diamonds": "J♦"}.
+  // (adjudication/engine/scoring_cards.py, in a json_script): each detail's name and its label.
   function scoringCards() {
     var script = document.getElementById("scoring-cards");
     return script ? JSON.parse(script.textContent) : {};
