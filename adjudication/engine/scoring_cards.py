@@ -7,7 +7,8 @@ scores under a ruleset option (docs/rules.md, Scoring a hand): today the J♦. I
 - ``name``: the entry detail on the wire (an API body's key, the stored entry's, a ruling's,
   the backup's), the ``Hand`` column that keeps its taker, the form's field, the error code
   ``<name>_required``. Never renamed: stored data and the API carry it.
-- ``card`` and ``label``: the card, and how it is written (``J♦``, a symbol, never translated).
+- ``card`` and ``label``: the card by its name (``JD``), and how it is written (``J♦``, a
+  symbol, never translated).
 - ``option``: the ``Ruleset`` field that makes it score (0 or False: it does not).
 - ``effect``: how it changes its taker's score (``Bonus``: the option's value added), applied
   on top of moon and sun scoring, in declaration order; its words (``+10``); and the values
@@ -27,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .cards import BIT, JACK_OF_DIAMONDS, Card, Mask
+from .cards import BIT, Mask, parse_card
 from .words import gettext_noop
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ class ScoringCard:
     """One scoring card (module docstring)."""
 
     name: str
-    card: Card
+    card: str  # its name: JD
     label: str
     option: str
     effect: Effect
@@ -74,7 +75,7 @@ class ScoringCard:
 
     @property
     def bit(self) -> Mask:
-        return BIT[self.card]
+        return BIT[parse_card(self.card)]
 
     def scores(self, rules: Ruleset) -> bool:
         """Whether the ruleset scores this card."""
@@ -96,7 +97,7 @@ class ScoringCard:
 SCORING_CARDS: tuple[ScoringCard, ...] = (
     ScoringCard(
         name="jack_of_diamonds",
-        card=JACK_OF_DIAMONDS,
+        card="JD",
         label="J♦",
         option="jack_of_diamonds",
         effect=Bonus(),

@@ -8,12 +8,13 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from adjudication.engine.scoring_cards import CARD_LABELS, SCORING_CARDS
+from adjudication.engine.scoring_cards import SCORING_CARDS
 from hearts_site.text.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts
 from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
+from scoring.pages.forms.scoresheet import CARD_LABELS_JSON
 from scoring.pages.words import card_marks, choice_words, pass_words, points_words, rules_text
 
 
@@ -41,7 +42,7 @@ def game_context(game: Game, user) -> dict[str, Any]:
         "rules": rules,
         "rules_text": rules_text(rules),
         "card_marks": ", ".join(card_marks(rules)),
-        "scoring_cards": CARD_LABELS,
+        "scoring_cards": CARD_LABELS_JSON,
         "history": audit.history_lines(history, names, game.club_id),
         "disputes": [
             {"dispute": d, "by": selectors.display_name(d.opened_by, game.club_id) or _("someone")}

@@ -69,11 +69,11 @@
 
   // --- Words for a body, as the game page shows it.
   function cardName(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
-  // The scoring cards' entry details and labels, as the page says them
-  // (adjudication/engine/scoring_cards.py, in a json_script): each detail's name and its label.
+  // The scoring cards' entry details and labels, as the page says them (the hand form's and
+  // the outbox's data-scoring-cards, from adjudication/engine/scoring_cards.py).
   function scoringCards() {
-    var script = document.getElementById("scoring-cards");
-    return script ? JSON.parse(script.textContent) : {};
+    var holder = document.querySelector("[data-scoring-cards]");
+    return holder ? JSON.parse(holder.dataset.scoringCards) : {};
   }
   function describe(body, names) {
     var parts;

@@ -5,6 +5,7 @@ card, so a new one is held to all of them without a test of its own here."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -52,6 +53,12 @@ SERIALIZERS = (
 )
 
 
+def outbox_data(body: str) -> list[dict]:
+    """The scoring cards a page gives static/js/outbox.js (its data-scoring-cards)."""
+    found = re.findall(r'data-scoring-cards="([^"]*)"', body)
+    return [json.loads(html.unescape(data)) for data in found]
+
+
 def scoring_every_card() -> dict:
     """The options that score every declared card: a bonus of 5, or the option turned on."""
     return {card.option: 5 if card.effect.bounds else True for card in SCORING_CARDS}
@@ -97,9 +104,8 @@ def test_the_hand_form_asks_for_each_card_and_gives_the_outbox_every_declared_ca
     body = assert_page(scorer.get(f"/games/{game.pk}/enter/"))
     for card in SCORING_CARDS:
         assert f'name="{card.name}"' in body
-    script = re.search(r'<script id="scoring-cards" type="application/json">(.*?)</script>', body)
-    assert script is not None
-    assert json.loads(script.group(1)) == {card.name: card.label for card in SCORING_CARDS}
+    declared = {card.name: card.label for card in SCORING_CARDS}
+    assert outbox_data(body) == [declared]  # the form's, for the body it keeps offline
     takers = {card.name: seat for seat, card in enumerate(SCORING_CARDS)}
     response = scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 4], **takers))
     assert response.status_code == 302
@@ -107,6 +113,7 @@ def test_the_hand_form_asks_for_each_card_and_gives_the_outbox_every_declared_ca
     assert hand.entry == {"points": [13, 5, 4, 4], **takers}
     assert all(getattr(hand, name) == seat for name, seat in takers.items())
     board = assert_page(scorer.get(f"/games/{game.pk}/"))
+    assert outbox_data(board) == [declared]  # the outbox's, for the hands it lists
     for card in SCORING_CARDS:
         assert f" {card.label}</small>" in board  # the marker on its taker's score
 

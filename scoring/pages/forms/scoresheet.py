@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -19,6 +20,9 @@ from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
 from scoring.pages.forms.tricks import RECORD_FIELDS, TrickRecord
 from scoring.pages.words import MOON_LABELS, MOON_QUESTION, card_label
+
+# The scoring cards' entry details and labels, as the page gives them to static/js/outbox.js.
+CARD_LABELS_JSON = json.dumps(CARD_LABELS, ensure_ascii=False)
 
 
 class NewGameForm(DomainErrorsMixin, forms.Form):
@@ -253,9 +257,9 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
         return [self[name] for name in CARD_NAMES if name in self.fields]
 
     @property
-    def scoring_cards(self) -> dict[str, str]:
-        """Each scoring card's entry detail and label, for the offline outbox's body."""
-        return dict(CARD_LABELS)
+    def scoring_cards(self) -> str:
+        """Each scoring card's entry detail and label as JSON, for the offline outbox's body."""
+        return CARD_LABELS_JSON
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{seat}"] for seat in range(len(self.seat_names))]
