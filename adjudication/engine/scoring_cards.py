@@ -112,7 +112,6 @@ CARD_NAMES: tuple[str, ...] = tuple(card.name for card in SCORING_CARDS)
 SCORING_CARD_BY_NAME: Mapping[str, ScoringCard] = {card.name: card for card in SCORING_CARDS}
 CARD_LABELS: Mapping[str, str] = {card.name: card.label for card in SCORING_CARDS}
 ENTRY_DETAILS: tuple[str, ...] = (*CARD_NAMES, "tricks_won", "moon_choice")
-SCORING_CARDS_MASK: Mask = sum(card.bit for card in SCORING_CARDS)
 
 Takers = Mapping[str, int | None]
 
