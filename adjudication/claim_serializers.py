@@ -16,6 +16,7 @@ from adjudication.ruling_fields import (
     ShooterSerializer,
     TrickSerializer,
     card_list,
+    taker_fields,
 )
 from hearts_site.api.serializers import StrictInputSerializer
 
@@ -109,8 +110,13 @@ class ClaimResultSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=list(LEFT_TO_TABLE)),
         help_text="What the claim does not decide: the table says it, then scores the hand.",
     )
-    jack_of_diamonds = serializers.IntegerField(
-        allow_null=True, help_text="Who takes the J♦, where it scores and the claim decides it."
+    locals().update(
+        taker_fields(
+            lambda card: serializers.IntegerField(
+                allow_null=True,
+                help_text=f"Who takes the {card.label}, where it scores and the claim decides it.",
+            )
+        )
     )
     tricks_won = serializers.ListField(
         child=serializers.IntegerField(),

@@ -3,6 +3,7 @@ the claim's (claim_serializers.py): cards and lists of them, a trick, a shooter,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -10,12 +11,20 @@ from rest_framework import serializers
 
 from adjudication.engine.cards import NAMES
 from adjudication.engine.option_values import MOON_CHOICES
+from adjudication.engine.scoring_cards import SCORING_CARDS, ScoringCard
 from hearts_site.schema.openapi import component, nullable
 
 CARD_HELP = "A card, rank then suit: 2C … TC JC QC KC AC, QS, AH; also 10H, lower case, ♠♥♦♣."
 MAX_SEATS = 6
 DECK = 52
 CANONICAL_NAMES = frozenset(NAMES)  # 2C … AS: what a phone or a script sends, nearly always
+
+
+def taker_fields(make: Callable[[ScoringCard], serializers.Field]) -> dict[str, serializers.Field]:
+    """A field a scoring card (adjudication/engine/scoring_cards.py), named as its entry
+    detail: ``locals().update(taker_fields(...))`` in a serializer's body declares them there,
+    in their place among its fields (DRF orders fields as they were made)."""
+    return {card.name: make(card) for card in SCORING_CARDS}
 
 
 class CardField(serializers.CharField):

@@ -34,6 +34,7 @@ from adjudication.ruling_fields import (
     TrickSerializer,
     canonical_cards,
     card_list,
+    taker_fields,
 )
 
 # The card fields live in ruling_fields.py; the other apps and the tests read them here too.
@@ -275,7 +276,13 @@ class AdjudicationOutputSerializer(serializers.Serializer):
     tricks = TrickSerializer(many=True)
     points_taken = serializers.ListField(child=serializers.IntegerField())
     tricks_won = serializers.ListField(child=serializers.IntegerField())
-    jack_of_diamonds = serializers.IntegerField(allow_null=True, help_text="Who took the J♦.")
+    locals().update(
+        taker_fields(
+            lambda card: serializers.IntegerField(
+                allow_null=True, help_text=f"Who took the {card.label}."
+            )
+        )
+    )
     moon = ShooterSerializer(allow_null=True)
     sun = ShooterSerializer(allow_null=True)
     scores = ScoresField(help_text="Null until the record is complete.")

@@ -11,6 +11,7 @@ from .claim_words import source_of
 from .claims import ClaimRuling, proof_tricks
 from .rules import Ruleset
 from .ruling_data import score_fields, trick_as_data
+from .scoring_cards import CARD_NAMES
 
 
 def claim_as_data(rules: Ruleset, judged: ClaimRuling) -> dict[str, Any]:
@@ -57,7 +58,7 @@ def claim_as_data(rules: Ruleset, judged: ClaimRuling) -> dict[str, Any]:
             "open_points": result.open_points,
             "open_among": list(result.open_among),
             "left_to_table": list(result.left_to_table),
-            "jack_of_diamonds": result.jack_of_diamonds,
+            **{name: result.takers.get(name) for name in CARD_NAMES},
             "tricks_won": list(result.tricks_won) if result.tricks_won is not None else None,
             "moon_denied": result.moon_denied,
             **score_fields(result.score),

@@ -3,8 +3,8 @@
 A claim decides some facts of the hand's end and leaves others to the table: "no more points"
 does not say how the other seats share the points left, a moon claim does not say who takes
 the J♦. The result gives each seat's penalty points where they are decided (None where not),
-names what is left to the table (``points``, ``jack_of_diamonds``, ``tricks_won``), and scores
-the hand when nothing is.
+names what is left to the table (``points``, a scoring card's taker such as
+``jack_of_diamonds``, ``tricks_won``), and scores the hand when nothing is.
 
 - A claim that holds, or that every other seat accepts, is scored as claimed: the rest of the
   tricks give the claimer every card left (points, J♦, tricks); the moon gives it every penalty
@@ -23,16 +23,17 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .cards import BIT, JD_BIT, Mask
+from .cards import BIT, Mask
 from .claim_words import result_words
 from .rules import Ruleset
 from .scoring import HandScore, gems_of, points_of, score_hand
+from .scoring_cards import CARD_NAMES, Takers, scored_cards, takers_given
 
 if TYPE_CHECKING:
     from .claims import Claim, Position
     from .ruling import Ruling
 
-LEFT_TO_TABLE = ("points", "jack_of_diamonds", "tricks_won")
+LEFT_TO_TABLE = ("points", *CARD_NAMES, "tricks_won")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,7 @@ class ClaimResult:
     points_left: int  # the penalty points still in play at the claim
     open_points: int  # of those, the points the table shares out (0: none)
     open_among: tuple[int, ...]  # the seats that may take them
-    jack_of_diamonds: int | None  # who takes the J♦, where it scores and is decided
+    takers: Takers  # who takes each scoring card the ruleset scores, where decided
     tricks_won: tuple[int, ...] | None  # each seat's tricks, where decided
     left_to_table: tuple[str, ...]  # of LEFT_TO_TABLE
     score: HandScore | None  # when nothing is left to the table
@@ -70,8 +71,11 @@ def claim_result(
         alive |= BIT[card]
     left = points_of(rules, alive)
     won = list(ruling.tricks_won)
-    jack_alive = bool(rules.jack_of_diamonds and alive & JD_BIT)
-    jack = None if jack_alive else ruling.jack_of_diamonds
+    alive_cards = [card.name for card in scored_cards(rules) if alive & card.bit]
+    taken = ruling.takers
+    takers = {card.name: taken[card.name] for card in scored_cards(rules)}
+    for name in alive_cards:
+        takers[name] = None
     how = _how(rules, verdict)
     points: list[int | None] = [points_of(rules, taken) for taken in ruling.taken]
     open_among: tuple[int, ...] = ()
@@ -84,7 +88,7 @@ def claim_result(
         points[seat] = (points[seat] or 0) + left
         won[seat] += rules.hand_size - position.trick
         tricks = tuple(won)
-        jack = seat if jack_alive else jack
+        takers.update(dict.fromkeys(alive_cards, seat))
     elif left:  # no more points: the others share what is left
         open_among = tuple(other for other in range(n) if other != seat)
     for other in open_among:
@@ -95,16 +99,15 @@ def claim_result(
     open_facts = []
     if open_among:
         open_facts.append("points")
-    if jack_alive and jack is None:
-        open_facts.append("jack_of_diamonds")
+    open_facts.extend(name for name in alive_cards if takers[name] is None)
     if tricks is None and _tricks_matter(rules, won, moon):
         open_facts.append("tricks_won")
     score = None
     if not open_facts:
         decided = [p or 0 for p in points]
-        score = _scored(rules, decided, jack, tricks or tuple(won), moon_choice, totals_before)
+        score = _scored(rules, decided, takers, tricks or tuple(won), moon_choice, totals_before)
         if moon_denied:
-            score = _without_moon(rules, decided, jack, tricks or tuple(won))
+            score = _without_moon(rules, decided, takers, tricks or tuple(won))
     message = result_words(how, claim, left, tuple(open_facts), moon_denied)
     return ClaimResult(
         how=how,
@@ -112,7 +115,7 @@ def claim_result(
         points_left=left,
         open_points=left if open_among else 0,
         open_among=open_among,
-        jack_of_diamonds=jack if rules.jack_of_diamonds else None,
+        takers=takers,
         tricks_won=tricks,
         left_to_table=tuple(open_facts),
         score=score,
@@ -141,7 +144,7 @@ def _tricks_matter(rules: Ruleset, won: Sequence[int], moon: bool) -> bool:
 def _scored(
     rules: Ruleset,
     points: Sequence[int],
-    jack: int | None,
+    takers: Takers,
     tricks: Sequence[int] | None,
     moon_choice: str | None,
     totals_before: Sequence[int] | None,
@@ -149,10 +152,10 @@ def _scored(
     return score_hand(
         rules,
         points,
-        jack_of_diamonds=jack,
         tricks_won=tricks,
         moon_choice=moon_choice,
         totals_before=totals_before,
+        **takers,
     )
 
 
@@ -162,22 +165,22 @@ def score_claimed(
     moon_choice: str | None = None,
     totals_before: Sequence[int] | None = None,
 ) -> HandScore:
-    """The score of a claim's decided result as data (``points``, ``jack_of_diamonds``,
+    """The score of a claim's decided result as data (``points``, each scoring card's taker,
     ``tricks_won``, ``moon_denied``, as ``claim_as_data`` gives them): a stored hand scored
     from its claim's ruling scores it as the ruling did."""
     points = [p or 0 for p in result["points"]]
     tricks = result.get("tricks_won")
+    takers = takers_given(result)
     if result.get("moon_denied"):
-        return _without_moon(rules, points, result.get("jack_of_diamonds"), tricks)
-    jack = result.get("jack_of_diamonds")
-    return _scored(rules, points, jack, tricks, moon_choice, totals_before)
+        return _without_moon(rules, points, takers, tricks)
+    return _scored(rules, points, takers, tricks, moon_choice, totals_before)
 
 
 def _without_moon(
-    rules: Ruleset, points: Sequence[int], jack: int | None, tricks: Sequence[int] | None
+    rules: Ruleset, points: Sequence[int], takers: Takers, tricks: Sequence[int] | None
 ) -> HandScore:
     """A failed claim's every penalty card scored as points: no moon, gems as for points."""
-    plain = score_hand(replace(rules, moon="off"), points, jack_of_diamonds=jack, tricks_won=tricks)
+    plain = score_hand(replace(rules, moon="off"), points, tricks_won=tricks, **takers)
     if rules.gems:
         plain = replace(plain, gems=gems_of(rules, points, None))
     return plain

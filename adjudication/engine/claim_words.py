@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import NAMES
+from .scoring_cards import SCORING_CARDS
 from .words import all_of, gettext_noop, ngettext, pgettext
 from .words import gettext as _
 
@@ -228,8 +229,9 @@ def result_words(
                 "A failed claim shoots no moon: seat {seat} scores every penalty card as points."
             ).format(seat=seat)
         )
-    if how != "play_on" and "jack_of_diamonds" in open_facts:
-        said.append(_("The table says who takes the J♦."))
+    for card in SCORING_CARDS:
+        if how != "play_on" and card.name in open_facts:
+            said.append(_(card.table_says))
     if how != "play_on" and "tricks_won" in open_facts:
         said.append(_("The table says how many tricks each seat wins."))
     sentences = said[0]

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from .errors import HeartsError
 from .irregularity_options import IRREGULARITY_CHOICES
+from .scoring_cards import SCORING_CARDS
 from .words import gettext as _
 
 if TYPE_CHECKING:
@@ -34,13 +35,19 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "claim_without_line": ("every_line", "best_line"),
     "failed_claim": ("claimer_takes_rest", "play_on"),
 }
-BOOLEANS = ("hearts_must_be_broken", "queen_breaks_hearts", "lead_hearts_with_only_queen", "gems")
+BOOLEANS = (
+    "hearts_must_be_broken",
+    "queen_breaks_hearts",
+    "lead_hearts_with_only_queen",
+    "gems",
+    *(card.option for card in SCORING_CARDS if card.effect.bounds is None),
+)
 # Scores are points on a score sheet: bound them so no option can overflow a column.
 INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "players": (3, 6),
     "pass_count": (0, 4),
     "queen_points": (1, 1000),
-    "jack_of_diamonds": (-1000, 1000),
+    **{card.option: card.effect.bounds for card in SCORING_CARDS if card.effect.bounds},
     "sun": (-1000, 1000),
     "no_trick_bonus": (-1000, 1000),
     "renege_points": (-1000, 1000),

@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from .cards import JD_BIT, NAMES, Card, Mask
+from .cards import NAMES, Card, Mask
 from .rules import Ruleset
 from .scoring import HandScore, points_of
+from .scoring_cards import takers_of
 from .words import all_of
 from .words import gettext as _
 
@@ -153,9 +154,14 @@ class Ruling:
         return tuple(points_of(self.rules, cards) for cards in self.taken)
 
     @property
+    def takers(self) -> dict[str, int | None]:
+        """The seat that won each scoring card (scoring_cards.py), None where no seat did."""
+        return takers_of(self.taken)
+
+    @property
     def jack_of_diamonds(self) -> int | None:
         """The seat that won the J♦, if any seat did."""
-        return next((seat for seat, cards in enumerate(self.taken) if cards & JD_BIT), None)
+        return self.takers["jack_of_diamonds"]
 
     @property
     def tricks(self) -> list[Trick]:

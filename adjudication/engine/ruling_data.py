@@ -39,7 +39,7 @@ def ruling_as_data(ruling: Ruling) -> dict[str, Any]:
         "tricks": [trick_as_data(t) for t in ruling.tricks],
         "points_taken": list(ruling.points_taken),
         "tricks_won": list(ruling.tricks_won),
-        "jack_of_diamonds": ruling.jack_of_diamonds,
+        **ruling.takers,
         **_score(ruling),
         "hands": (
             [[names[c] for c in cards_in(mask)] for mask in ruling.holdings]
@@ -131,10 +131,10 @@ def renege_penalty(ruling: Ruling) -> dict[str, Any] | None:
     penalised = score_hand(
         rules,
         score.points,
-        jack_of_diamonds=ruling.jack_of_diamonds,
         tricks_won=ruling.tricks_won,
         moon_choice=score.moon_rule if score.moon_rule else None,
         renege_by=offender,
+        **ruling.takers,
     )
     if penalised.scores is None:  # a moon whose choice is still open: both options
         return {"offender": offender, "scores": {k: list(v) for k, v in penalised.options.items()}}

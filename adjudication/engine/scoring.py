@@ -7,12 +7,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import HEARTS_MASK, JD_BIT, QS_BIT, Mask
+from .cards import HEARTS_MASK, QS_BIT, Mask
 from .errors import HeartsError
 from .game import would_end_without
 from .inputs import seat_or_none
 from .option_values import check_moon_choice
 from .rules import Ruleset
+from .scoring_cards import (
+    CARD_NAMES,
+    Takers,
+    cards_in_play,
+    scored_takers,
+    takers_of,
+    with_cards,
+)
 from .words import gettext as _
 from .words import ngettext
 
@@ -27,7 +35,8 @@ class HandScore:
     moon: int | None = None  # the shooter's seat
     moon_rule: str | None = None  # the moon scoring applied
     sun: int | None = None
-    jack_of_diamonds: int | None = None
+    # who took each scoring card the ruleset scores (scoring_cards.py), None: not said
+    takers: Mapping[str, int | None] = field(default_factory=lambda: MappingProxyType({}))
     no_trick_bonus: tuple[int, ...] = ()  # seats that got the no-trick bonus
     gems: tuple[int, ...] | None = None
     renege_by: int | None = None  # the offender charged, when a ruling was confirmed
@@ -39,16 +48,21 @@ class HandScore:
     def needs_moon_choice(self) -> bool:
         return self.scores is None
 
+    @property
+    def jack_of_diamonds(self) -> int | None:
+        return self.takers.get("jack_of_diamonds")
+
 
 def points_of(rules: Ruleset, taken: Mask) -> int:
     """Penalty points in a set of cards: a point a heart, ``queen_points`` for the Q♠."""
     return (taken & HEARTS_MASK).bit_count() + (rules.queen_points if taken & QS_BIT else 0)
 
 
-def points_from_cards(rules: Ruleset, taken: Sequence[Mask]) -> tuple[tuple[int, ...], int | None]:
-    """Points per seat and the J♦ holder, from the penalty cards each seat took."""
-    jack = next((seat for seat, cards in enumerate(taken) if cards & JD_BIT), None)
-    return tuple(points_of(rules, cards) for cards in taken), jack
+def points_from_cards(
+    rules: Ruleset, taken: Sequence[Mask]
+) -> tuple[tuple[int, ...], dict[str, int | None]]:
+    """Points per seat and each scoring card's taker, from the penalty cards each seat took."""
+    return tuple(points_of(rules, cards) for cards in taken), takers_of(taken)
 
 
 def score_taken(
@@ -60,16 +74,17 @@ def score_taken(
     totals_before: Sequence[int] | None = None,
     renege_by: int | None = None,
 ) -> HandScore:
-    """The score of a hand played out: points and the J♦ from the cards each seat won."""
-    points, jack = points_from_cards(rules, taken)
+    """The score of a hand played out: points and the scoring cards from the cards each seat
+    won."""
+    points, takers = points_from_cards(rules, taken)
     return score_hand(
         rules,
         points,
-        jack_of_diamonds=jack,
         tricks_won=tricks_won,
         moon_choice=moon_choice,
         totals_before=totals_before,
         renege_by=renege_by,
+        **takers,
     )
 
 
@@ -111,17 +126,18 @@ def score_hand(
     rules: Ruleset,
     points: Sequence[int],
     *,
-    jack_of_diamonds: int | None = None,
     tricks_won: Sequence[int] | None = None,
     moon_choice: str | None = None,
     totals_before: Sequence[int] | None = None,
     renege_by: int | None = None,
+    **takers: int | None,
 ) -> HandScore:
-    """The scores of one hand under ``rules``. J♦ goes on top of moon and sun scoring."""
+    """The scores of one hand under ``rules``. ``takers``: who took each scoring card, by its
+    name (``jack_of_diamonds=2``); a scoring card goes on top of moon and sun scoring."""
     n = rules.players
     total = rules.penalty_total
     points = tuple(points)
-    _check_hand_facts(rules, jack_of_diamonds, tricks_won, moon_choice, renege_by)
+    _check_hand_facts(rules, takers, tricks_won, moon_choice, renege_by)
     shooter = points.index(total) if total and total in points else None
     sun = None
     if rules.sun and tricks_won is not None:
@@ -132,16 +148,14 @@ def score_hand(
     if sun is not None:
         base: list[int] | None = [rules.sun if seat == sun else 0 for seat in range(n)]
     elif shooter is not None and rules.moon != "off":
-        moon_rule, base, options = _moon(
-            rules, shooter, jack_of_diamonds, moon_choice, totals_before
-        )
+        moon_rule, base, options = _moon(rules, shooter, takers, moon_choice, totals_before)
     else:
         base = list(points)
         if rules.no_trick_bonus and tricks_won is not None:
             no_trick = tuple(seat for seat, won in enumerate(tricks_won) if won == 0)
             for seat in no_trick:
                 base[seat] += rules.no_trick_bonus
-    scores = None if base is None else _with_jack(rules, base, jack_of_diamonds)
+    scores = None if base is None else with_cards(rules, base, takers)
     if renege_by is not None and rules.renege_penalty == "replay":
         message = _("under renege_penalty replay a renege voids the hand: it is played again")
         raise HeartsError("renege_replay", message, "renege_by")
@@ -155,7 +169,7 @@ def score_hand(
         moon=shooter if rules.moon != "off" and sun is None else None,
         moon_rule=moon_rule,
         sun=sun,
-        jack_of_diamonds=jack_of_diamonds if rules.jack_of_diamonds else None,
+        takers=MappingProxyType(scored_takers(rules, takers)),
         no_trick_bonus=no_trick,
         gems=gems_of(rules, points, shooter) if rules.gems else None,
         renege_by=renege_by,
@@ -165,22 +179,23 @@ def score_hand(
 
 def _check_hand_facts(
     rules: Ruleset,
-    jack_of_diamonds: int | None,
+    takers: Takers,
     tricks_won: Sequence[int] | None,
     moon_choice: str | None,
     renege_by: int | None,
 ) -> None:
-    """The facts a score needs: a known moon choice, seats that exist, the J♦ taker where the J♦
-    scores, and the tricks won where a seat that wins none gets a bonus."""
+    """The facts a score needs: a known moon choice, seats that exist, each scoring card's
+    taker where it scores, and the tricks won where a seat that wins none gets a bonus."""
     check_moon_choice(moon_choice)
-    seat_or_none(jack_of_diamonds, rules.players, "jack_of_diamonds")
+    unknown = set(takers) - set(CARD_NAMES)
+    if unknown:
+        raise TypeError(f"score_hand: no scoring card {sorted(unknown)}")
+    for name in CARD_NAMES:
+        seat_or_none(takers.get(name), rules.players, name)
     seat_or_none(renege_by, rules.players, "renege_by")
-    if rules.jack_of_diamonds and jack_of_diamonds is None and rules.deck & JD_BIT:
-        raise HeartsError(
-            "jack_of_diamonds_required",
-            _("this ruleset scores the J♦: say which seat took it"),
-            "jack_of_diamonds",
-        )
+    for card in cards_in_play(rules):
+        if takers.get(card.name) is None:
+            raise HeartsError(f"{card.name}_required", _(card.required), card.name)
     if rules.no_trick_bonus and tricks_won is None:
         raise HeartsError(
             "tricks_won_required",
@@ -192,12 +207,12 @@ def _check_hand_facts(
 def _moon(
     rules: Ruleset,
     shooter: int,
-    jack: int | None,
+    takers: Takers,
     moon_choice: str | None,
     totals_before: Sequence[int] | None,
 ) -> tuple[str | None, list[int] | None, dict[str, tuple[int, ...]]]:
-    """A moon: the rule applied and the scores before the J♦. While the shooter's choice is
-    open, no rule and no scores, but the scores of each option, the J♦ included."""
+    """A moon: the rule applied and the scores before the scoring cards. While the shooter's
+    choice is open, no rule and no scores, but the scores of each option, the cards included."""
     n = rules.players
     total = rules.penalty_total
     subtract = [-total if seat == shooter else 0 for seat in range(n)]
@@ -207,15 +222,15 @@ def _moon(
         moon_rule = moon_choice
     elif moon_rule == "add_unless_shooter_loses":
         before = list(totals_before) if totals_before is not None else [0] * n
-        # the game end is judged on the hand's whole scores: the J♦ counts too
-        added = _with_jack(rules, add, jack)
+        # the game end is judged on the hand's whole scores: the scoring cards count too
+        added = with_cards(rules, add, takers)
         after_add = [b + a for b, a in zip(before, added, strict=True)]
         losing = would_end_without(rules, after_add, shooter)
         moon_rule = "subtract_from_shooter" if losing else "add_to_others"
     if moon_rule is None:
         options = {
-            "subtract_from_shooter": _with_jack(rules, subtract, jack),
-            "add_to_others": _with_jack(rules, add, jack),
+            "subtract_from_shooter": with_cards(rules, subtract, takers),
+            "add_to_others": with_cards(rules, add, takers),
         }
         return None, None, options
     return moon_rule, subtract if moon_rule == "subtract_from_shooter" else add, {}
@@ -240,13 +255,6 @@ def _with_renege_penalty(
             for name, option in options.items()
         }
     return tuple(map(sum, zip(scores, fine, strict=True))), options
-
-
-def _with_jack(rules: Ruleset, base: list[int], jack: int | None) -> tuple[int, ...]:
-    if jack is not None and rules.jack_of_diamonds:
-        base = list(base)
-        base[jack] += rules.jack_of_diamonds
-    return tuple(base)
 
 
 def gems_of(rules: Ruleset, points: Sequence[int], shooter: int | None) -> tuple[int, ...]:

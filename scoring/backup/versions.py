@@ -7,6 +7,7 @@ import copy
 from typing import Any
 
 from adjudication.engine import HeartsError, game_result
+from adjudication.engine.scoring_cards import CARD_NAMES
 from adjudication.services import ruleset_for
 from scoring.backup.checks import BackupError
 from scoring.models import GameEnd, GameStatus
@@ -35,8 +36,9 @@ def check_header(data: Any) -> None:
 
 def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     """The document as the current version has it; an older one, or one made before a seat
-    count was added (``HAND_COUNTS``), is upgraded in a copy."""
-    if data["version"] == VERSION and not _seats_lacking_counts(data):
+    count (``HAND_COUNTS``) or a scoring card (``SCORING_CARDS``) was added, is upgraded in a
+    copy."""
+    if data["version"] == VERSION and not _lacking_declared(data):
         return data
     data = copy.deepcopy(data)
     if data["version"] == 1:
@@ -50,17 +52,33 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
     if data["version"] != VERSION:
         _from_version_5(data)
     _count_seats(data)
+    _hand_takers(data)
     data["version"] = VERSION
     return data
 
 
-def _seats_lacking_counts(data: dict[str, Any]) -> bool:
+def _lacking_declared(data: dict[str, Any]) -> bool:
+    games = objects(data.get("games"))
     return any(
         count.name not in seat
-        for game in objects(data.get("games"))
+        for game in games
         for seat in objects(game.get("seats"))
         for count in HAND_COUNTS
+    ) or any(
+        name not in hand
+        for game in games
+        for hand in objects(game.get("hands"))
+        for name in CARD_NAMES
     )
+
+
+def _hand_takers(data: dict[str, Any]) -> None:
+    """A scoring card declared since the document was made: no ruleset scored it then, so its
+    taker is kept as nobody's (null), as the migration that added its column left it."""
+    for game in objects(data.get("games")):
+        for hand in objects(game.get("hands")):
+            for name in CARD_NAMES:
+                hand.setdefault(name, None)
 
 
 def _count_seats(data: dict[str, Any]) -> None:

@@ -1,7 +1,8 @@
 """From a scorer's entry to a scored hand, through the engine. No database here.
 
 Three levels of detail: points per seat, the penalty cards each seat took, or the whole trick
-record (adjudicated). Each gives the same thing: points, scores, moon, J♦, gems.
+record (adjudicated). Each gives the same thing: points, scores, moon, the scoring cards'
+takers (``adjudication/engine/scoring_cards.py``), gems.
 """
 
 from __future__ import annotations
@@ -25,8 +26,14 @@ from adjudication.engine import (
     ruling_as_data,
     score_hand,
 )
-from adjudication.engine.cards import BIT, JD_BIT, NAMES, QS_BIT, cards_in
+from adjudication.engine.cards import BIT, NAMES, QS_BIT, cards_in
 from adjudication.engine.scoring import HandScore
+from adjudication.engine.scoring_cards import (
+    every_taker,
+    scored_mask,
+    scored_takers,
+    takers_given,
+)
 from adjudication.engine.words import gettext_noop
 
 LEVELS = ("points", "cards_taken", "plays")
@@ -42,7 +49,7 @@ class ScoredHand:
     scores: list[int]
     moon_shooter: int | None
     moon_choice: str
-    jack_of_diamonds: int | None
+    takers: dict[str, int | None]  # each scoring card's taker, by its name (None: unscored)
     queen_by: int | None
     gems: list[int] | None
     adjudication: dict[str, Any] | None
@@ -60,18 +67,16 @@ def level_of(entry: Mapping[str, Any]) -> str:
 
 
 def penalty_cards(rules: Ruleset) -> int:
-    """The cards a cards_taken entry must account for: hearts, the Q♠, the J♦ when it scores."""
-    cards = rules.hearts_in_play | (rules.deck & QS_BIT)
-    if rules.jack_of_diamonds:
-        cards |= rules.deck & JD_BIT
-    return cards
+    """The cards a cards_taken entry must account for: hearts, the Q♠, each scoring card that
+    scores."""
+    return rules.hearts_in_play | (rules.deck & QS_BIT) | scored_mask(rules)
 
 
 class _Taken(NamedTuple):
     """What an entry says each seat took, whatever its level."""
 
     points: list[int]
-    jack: int | None
+    takers: dict[str, int | None]
     queen: int | None
     tricks_won: Sequence[int] | None
     adjudication: dict[str, Any] | None = None
@@ -109,11 +114,11 @@ def score_entry(
     score = score_hand(
         rules,
         taken.points,
-        jack_of_diamonds=taken.jack if rules.jack_of_diamonds else None,
         tricks_won=taken.tricks_won,
         moon_choice=moon_choice,
         totals_before=totals_before,
         renege_by=renege_by,
+        **scored_takers(rules, taken.takers),
     )
     check_moon_choice(rules, score, moon_choice)
     assert score.scores is not None
@@ -123,7 +128,7 @@ def score_entry(
         scores=list(score.scores),
         moon_shooter=score.moon,
         moon_choice=score.moon_rule or "",
-        jack_of_diamonds=score.jack_of_diamonds,
+        takers=every_taker(score.takers),
         queen_by=taken.queen,
         gems=list(score.gems) if score.gems is not None else None,
         adjudication=taken.adjudication,
@@ -137,7 +142,7 @@ def _taken_from_points(
     check_points(rules, points)
     holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
     queen = holders[0] if len(holders) == 1 else None  # 13 hearts vs the Q♠: cannot say
-    return _Taken(points, entry.get("jack_of_diamonds"), queen, tricks_won)
+    return _Taken(points, takers_given(entry), queen, tricks_won)
 
 
 def rule_on_plays(rules: Ruleset, entry: Mapping[str, Any], dealer: int | None) -> Ruling:
@@ -176,7 +181,7 @@ def _taken_from_plays(
     queen = next((s for s, cards in enumerate(ruling.taken) if cards & QS_BIT), None)
     return _Taken(
         list(ruling.points_taken),
-        ruling.jack_of_diamonds,
+        ruling.takers,
         queen,
         list(ruling.tricks_won),
         ruling_as_data(ruling)
@@ -208,7 +213,7 @@ def _taken_from_claim(
     points = [p or 0 for p in result["points"]]
     holders = [seat for seat, p in enumerate(points) if p >= rules.queen_points]
     queen = holders[0] if len(holders) == 1 else None
-    return _Taken(points, result["jack_of_diamonds"], queen, result["tricks_won"], kept)
+    return _Taken(points, takers_given(result), queen, result["tricks_won"], kept)
 
 
 def kept_once(rule) -> dict[str, Any]:
@@ -258,8 +263,9 @@ def _check_tricks_won(rules: Ruleset, tricks_won: Sequence[int]) -> None:
 
 def _points_from_cards_taken(
     rules: Ruleset, cards_taken: Sequence[Sequence[str]]
-) -> tuple[list[int], int | None, int | None]:
-    """Points, the J♦ and Q♠ holders: every penalty card exactly once, and nothing else."""
+) -> tuple[list[int], dict[str, int | None], int | None]:
+    """Points, the scoring cards' and the Q♠'s holders: every penalty card exactly once, and
+    nothing else."""
     if len(cards_taken) != rules.players:
         raise HeartsError(
             "wrong_number_of_seats",
@@ -292,6 +298,6 @@ def _points_from_cards_taken(
             ),
             "cards_taken",
         )
-    points, jack = points_from_cards(rules, taken)
+    points, takers = points_from_cards(rules, taken)
     queen = next((seat for seat, cards in enumerate(taken) if cards & QS_BIT), None)
-    return list(points), jack, queen
+    return list(points), takers, queen

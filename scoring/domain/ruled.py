@@ -17,6 +17,7 @@ from typing import Any
 from adjudication.engine import HandScore, Ruleset
 from adjudication.engine.claim_result import score_claimed
 from adjudication.engine.decided import rectified_by
+from adjudication.engine.scoring_cards import every_taker
 from scoring.domain.entries import ScoredHand, check_moon_choice, rule_on_plays, score_entry
 
 
@@ -90,7 +91,7 @@ def _scored_as(
         scores=list(score.scores),
         moon_shooter=score.moon,
         moon_choice=score.moon_rule or "",
-        jack_of_diamonds=score.jack_of_diamonds,
+        takers=every_taker(score.takers),
         gems=list(score.gems) if score.gems is not None else None,
         **more,
     )

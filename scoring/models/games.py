@@ -8,6 +8,8 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from adjudication.engine.scoring_cards import SCORING_CARDS
+
 from .choices import Confirmation, EntryLevel, GameEnd, GameStatus
 from .clubs import Club, Player
 from .counts import HAND_COUNTS
@@ -135,6 +137,13 @@ for _count in HAND_COUNTS:
     GameSeat.add_to_class(_count.name, _count.seat_field())
 
 
+def taker_columns() -> dict[str, models.Field]:
+    """A ``Hand`` column a scoring card, for the seat that took it."""
+    return {
+        card.name: models.PositiveSmallIntegerField(null=True, blank=True) for card in SCORING_CARDS
+    }
+
+
 class Hand(models.Model):
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="hands")
     number = models.PositiveIntegerField()
@@ -146,7 +155,9 @@ class Hand(models.Model):
     scores = models.JSONField(help_text="The hand's score per seat under the game's ruleset.")
     moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
     moon_choice = models.CharField(max_length=24, blank=True, default="")
-    jack_of_diamonds = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Who took each scoring card: a column a card, named as the card's entry detail
+    # (adjudication/engine/scoring_cards.py), here in the field order (the backup's keys).
+    locals().update(taker_columns())
     queen_by = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Who took the Q♠ (null when points alone cannot say)."
     )

@@ -8,12 +8,14 @@ from django.utils.html import conditional_escape
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from adjudication.engine.scoring_cards import SCORING_CARDS
 from hearts_site.text.names import isolated_in
 from scoring import selectors, services
 from scoring.models import Confirmation, Game
 from scoring.pages import audit, charts
 from scoring.pages.forms.game_actions import AbandonForm, DisputeForm, VoidForm
-from scoring.pages.words import choice_words, pass_words, points_words, rules_text
+from scoring.pages.forms.scoresheet import CARD_LABELS_JSON
+from scoring.pages.words import card_marks, choice_words, pass_words, points_words, rules_text
 
 
 def game_context(game: Game, user) -> dict[str, Any]:
@@ -39,6 +41,8 @@ def game_context(game: Game, user) -> dict[str, Any]:
         "winners": [names[seat] for seat in board["winners"]],
         "rules": rules,
         "rules_text": rules_text(rules),
+        "card_marks": ", ".join(card_marks(rules)),
+        "scoring_cards": CARD_LABELS_JSON,
         "history": audit.history_lines(history, names, game.club_id),
         "substitutions": selectors.game_substitutions(game.pk),
         "disputes": [
@@ -113,13 +117,18 @@ def _totals_wait(board: dict[str, Any]) -> str:
 def hand_rows(
     board: dict[str, Any], names: list[str], changed: dict[int, dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
-    """Each hand with (score, running total) a seat, its moon in words, and its correction
-    (words and reason) when it was changed after entry."""
+    """Each hand with (score, running total, the scoring cards it took) a seat, its moon in
+    words, and its correction (words and reason) when it was changed after entry."""
     changed = changed or {}
     return [
         {
             **hand,
-            "cells": list(zip(hand["scores"], hand["running_totals"], strict=True)),
+            "cells": [
+                (score, running, [c.label for c in SCORING_CARDS if hand[c.name] == seat])
+                for seat, (score, running) in enumerate(
+                    zip(hand["scores"], hand["running_totals"], strict=True)
+                )
+            ],
             "moon_text": _moon_text(hand["moon"], names),
             "correction": changed.get(hand["number"]),
         }

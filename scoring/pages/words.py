@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from adjudication.engine import PRESETS
 from adjudication.engine.cards import RANK_LETTERS, SUIT_LETTERS
+from adjudication.engine.scoring_cards import scored_cards
 from hearts_site.text.names import isolate
 
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -78,8 +79,13 @@ def choice_words(choice: str) -> str:
     return str(words) if words is not None else choice.replace("_", " ")
 
 
+def card_marks(rules) -> list[str]:
+    """Each scoring card the ruleset scores, with what it does: ``J♦ +10``."""
+    return [f"{card.label} {card.effect_words(rules)}" for card in scored_cards(rules)]
+
+
 def rules_text(rules) -> str:
-    """A ruleset in a line: players, the game's end, the moon, the J♦."""
+    """A ruleset in a line: players, the game's end, the moon, the scoring cards."""
     if rules.target_score:
         end = _("game to {target}").format(target=rules.target_score)
     else:
@@ -92,8 +98,7 @@ def rules_text(rules) -> str:
         end,
         _("moon: {moon}").format(moon=moon),
     ]
-    if rules.jack_of_diamonds:
-        parts.append(f"J♦ {rules.jack_of_diamonds:+d}")
+    parts.extend(card_marks(rules))
     # Translators: what separates the parts of a ruleset's one-line description.
     return _(", ").join(parts)
 

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from adjudication.engine import adjudicate, dealer_of_hand
+from adjudication.engine.scoring_cards import scored_cards
 from adjudication.engine.simulate import deal, opening_leader, play_randomly
 from scoring import services
 from scoring.models import Club, GameStatus
@@ -29,8 +30,9 @@ def random_entry(rules, hand_number: int, first_dealer: int, rng: random.Random)
     entry: dict = {"points": list(ruling.points_taken)}
     if ruling.score is not None and ruling.score.needs_moon_choice:
         entry["moon_choice"] = rng.choice(["subtract_from_shooter", "add_to_others"])
-    if rules.jack_of_diamonds and ruling.jack_of_diamonds is not None:
-        entry["jack_of_diamonds"] = ruling.jack_of_diamonds
+    for card in scored_cards(rules):
+        if ruling.takers[card.name] is not None:
+            entry[card.name] = ruling.takers[card.name]
     return entry
 
 

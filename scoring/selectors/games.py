@@ -9,6 +9,7 @@ from django.core.paginator import Page, Paginator
 from django.db.models import QuerySet
 
 from adjudication.engine import Ruleset, dealer_of_hand, pass_direction
+from adjudication.engine.scoring_cards import CARD_NAMES
 from adjudication.services import ruleset_for
 from scoring import sql
 from scoring.domain.round_limit import Recorded, last_hand
@@ -101,7 +102,7 @@ BOARD_COLUMNS = (
     "scores",
     "moon_shooter",
     "moon_choice",
-    "jack_of_diamonds",
+    *CARD_NAMES,  # each scoring card's taker
     "gems",
     "is_void",
     "renege_by",

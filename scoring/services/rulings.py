@@ -22,6 +22,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from adjudication.engine.scoring_cards import CARD_NAMES
 from scoring.models import (
     Dispute,
     DisputeStatus,
@@ -173,5 +174,5 @@ def ruled_by(rulings: Iterable[HandRuling], moon_choice: str | None) -> dict[str
 
 def claim_scored(result: Mapping[str, Any]) -> dict[str, Any]:
     """What a hand scored from an accepted claim ruling keeps of its result: the count."""
-    keys = ("points", "jack_of_diamonds", "tricks_won", "moon_denied")
-    return {key: result[key] for key in keys}
+    keys = ("points", *CARD_NAMES, "tricks_won", "moon_denied")
+    return {key: result.get(key) for key in keys}

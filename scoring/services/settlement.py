@@ -27,14 +27,16 @@ from scoring.models.counts import HAND_READS, CountedHand, counted_seats
 from scoring.services import exports, totals
 from scoring.services.versions import results_changed
 
-SCORED_FIELDS = tuple(field.name for field in fields(ScoredHand))
+SCORED_FIELDS = tuple(field.name for field in fields(ScoredHand) if field.name != "takers")
 
 
 def apply_score(hand: Hand, scored: ScoredHand) -> None:
     """The hand's scored fields, as the engine scored its entry (Hand names them as
-    ScoredHand does)."""
+    ScoredHand does; a scoring card's taker, its column by the card's name)."""
     for name in SCORED_FIELDS:
         setattr(hand, name, getattr(scored, name))
+    for name, seat in scored.takers.items():
+        setattr(hand, name, seat)
 
 
 def add_hand(totals: list[int], gems: list[int] | None, hand: Hand):

@@ -69,6 +69,12 @@
 
   // --- Words for a body, as the game page shows it.
   function cardName(card) { return card.slice(0, -1).replace("T", "10") + (SUITS[card.slice(-1)] || card.slice(-1)); }
+  // The scoring cards' entry details and labels, as the page says them (the hand form's and
+  // the outbox's data-scoring-cards, from adjudication/engine/scoring_cards.py).
+  function scoringCards() {
+    var holder = document.querySelector("[data-scoring-cards]");
+    return holder ? JSON.parse(holder.dataset.scoringCards) : {};
+  }
   function describe(body, names) {
     var parts;
     if (body.points) {
@@ -82,7 +88,10 @@
     }
     var text = parts.join(", ");
     if (body.moon_choice) text += " (" + (MOON_WORDS[body.moon_choice] || gettext("moon")) + ")";
-    if (body.jack_of_diamonds !== undefined && body.jack_of_diamonds !== null) text += ", J♦ " + names[body.jack_of_diamonds];
+    var cards = scoringCards();
+    Object.keys(cards).forEach(function (name) {
+      if (body[name] !== undefined && body[name] !== null) text += ", " + cards[name] + " " + names[body[name]];
+    });
     return text;
   }
 
@@ -309,8 +318,10 @@
       var blank = points.indexOf(null);
       if (blank >= 0) points[blank] = total - points.reduce(function (a, b) { return a + (b || 0); }, 0);
       entry.points = points;
-      var jack = form.querySelector('[name="jack_of_diamonds"]');
-      if (jack && jack.value !== "") entry.jack_of_diamonds = Number(jack.value);
+      Object.keys(scoringCards()).forEach(function (name) {
+        var taker = form.querySelector('[name="' + name + '"]');
+        if (taker && taker.value !== "") entry[name] = Number(taker.value);
+      });
     } else if (form.dataset.handEntry === "plays") {
       plays(form, entry);
     } else {

@@ -380,3 +380,14 @@ def test_a_document_made_before_a_seat_count_was_added_imports_it_counted_from_i
     assert [seat["big_hands"] for game in export_club(copy)["games"] for seat in game["seats"]] == (
         kept
     )
+
+
+def test_a_document_made_before_a_scoring_card_was_declared_imports_with_nobody_taking_it(club):
+    document = as_json(export_club(club))
+    for game in document["games"]:
+        for hand in game["hands"]:
+            assert hand["jack_of_diamonds"] is None  # a standard club scores no J♦
+            del hand["jack_of_diamonds"]
+    copy = import_club(document, slug="declared")
+    hands = [hand for game in export_club(copy)["games"] for hand in game["hands"]]
+    assert hands and all(hand["jack_of_diamonds"] is None for hand in hands)

@@ -38,10 +38,11 @@ def test_points_are_one_a_heart_and_the_queen_points_for_the_queen():
 
 def test_points_from_cards_finds_the_seat_that_took_the_jack_of_diamonds():
     taken = [mask("QS 2H"), mask("JD 3H"), 0, mask("4H 5H")]
-    points, jack = points_from_cards(STANDARD, taken)
+    points, takers = points_from_cards(STANDARD, taken)
     assert points == (14, 1, 0, 2)
-    assert jack == EAST
-    assert points_from_cards(STANDARD, [0, 0, 0, mask_of([26])]) == ((0, 0, 0, 1), None)
+    assert takers["jack_of_diamonds"] == EAST
+    points, takers = points_from_cards(STANDARD, [0, 0, 0, mask_of([26])])
+    assert (points, takers["jack_of_diamonds"]) == ((0, 0, 0, 1), None)
 
 
 def test_an_ordinary_hand_scores_the_points_taken_and_sets_no_moon():

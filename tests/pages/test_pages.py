@@ -406,7 +406,7 @@ def test_a_ruleset_that_scores_the_jack_asks_who_took_it(people):
     body = assert_page(scorer.get(f"/games/{game.pk}/enter/"))
     assert "Who took the J♦ (-10)?" in body
     body = assert_page(scorer.post(f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 4])), 400)
-    assert "Say who took the J♦." in error_list(body, "jack-errors")
+    assert "Say who took the J♦." in error_list(body, "jack_of_diamonds-errors")
     response = scorer.post(
         f"/games/{game.pk}/enter/", points_post(1, [13, 5, 4, 4], jack_of_diamonds=1)
     )

@@ -9,10 +9,12 @@ from rest_framework import serializers
 
 from adjudication.claim_serializers import ClaimRulingSerializer
 from adjudication.engine.option_values import MOON_CHOICES
+from adjudication.engine.scoring_cards import ENTRY_DETAILS, cards_text
 from adjudication.irregularity_serializers import (
     IrregularityRulingSerializer,
     irregularities_field,
 )
+from adjudication.ruling_fields import taker_fields
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
@@ -26,7 +28,7 @@ IRREGULARITIES_HELP = (
     "each ruling awaits a director, whose first decision makes this record the hand's. "
     "Refusals as for a hand entry, and rulings_exist (the hand's record states them already)."
 )
-COUNT_DETAILS = ("jack_of_diamonds", "tricks_won", "moon_choice")
+COUNT_DETAILS = ENTRY_DETAILS  # adjudication/engine/scoring_cards.py
 
 # The fields a dispute's record may hold, for its input and its output alike.
 PLAYS_HELP = "The whole trick record, in play order."
@@ -34,10 +36,9 @@ HANDS_HELP = "With plays: each seat's cards after the pass, seat 0 first."
 FIRST_LEADER_HELP = "With plays: the seat that led trick 1, when the holdings do not say."
 POINTS_HELP = "A claimed count: the penalty points each seat took (hearts and the Q♠)."
 CARDS_TAKEN_HELP = (
-    "A claimed count: the penalty cards each seat took (hearts, the Q♠, and the J♦ when it "
-    "scores), as a hand entry gives them."
+    f"A claimed count: the penalty cards each seat took (hearts, the Q♠, and {cards_text()} when "
+    "it scores), as a hand entry gives them."
 )
-JACK_HELP = "With a claimed count: the seat that took the J♦, when it scores."
 TRICKS_WON_HELP = "With a claimed count: tricks per seat, for a no-trick bonus or a sun."
 MOON_CHOICE_HELP = "With a claimed count: the shooter's choice, for a moon under shooter_choice."
 
@@ -68,7 +69,15 @@ class DisputeInputSerializer(StrictInputSerializer):
         required=False,
         help_text=CARDS_TAKEN_HELP,
     )
-    jack_of_diamonds = seat_field(required=False, help_text=JACK_HELP)
+    locals().update(
+        taker_fields(
+            lambda card: seat_field(
+                required=False,
+                help_text=f"With a claimed count: the seat that took the {card.label}, when it "
+                "scores.",
+            )
+        )
+    )
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
@@ -130,7 +139,7 @@ class DirectorRulingInputSerializer(StrictInputSerializer):
         required=False,
         help_text=POINTS_HELP,
     )
-    jack_of_diamonds = seat_field(required=False)
+    locals().update(taker_fields(lambda card: seat_field(required=False)))
     tricks_won = per_seat(serializers.IntegerField(min_value=0, max_value=52), required=False)
     moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
     renege_by = seat_field(required=False, help_text="The seat that reneged.")

@@ -10,7 +10,9 @@ from rest_framework import serializers
 
 from adjudication.claim_serializers import CLAIM_HELP, ClaimInputSerializer
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
+from adjudication.engine.scoring_cards import CARD_NAMES, cards_text, details_text
 from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
+from adjudication.ruling_fields import taker_fields
 from adjudication.serializers import CardField, RulingField
 from hearts_site.api.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from hearts_site.text import numbers
@@ -68,8 +70,8 @@ class HandEntryInputSerializer(StrictInputSerializer):
         serializers.ListField(child=CardField(), max_length=20, allow_empty=True),
         required=False,
         help_text=(
-            "The penalty cards each seat took: every heart, the Q♠, and the J♦ when the "
-            "ruleset scores it, each once."
+            f"The penalty cards each seat took: every heart, the Q♠, and {cards_text()} when "
+            "the ruleset scores it, each once."
         ),
     )
     plays = serializers.ListField(
@@ -90,12 +92,16 @@ class HandEntryInputSerializer(StrictInputSerializer):
             "(first_leader_required), unless the ruleset's first lead is left_of_dealer."
         ),
     )
-    jack_of_diamonds = seat_field(
-        required=False,
-        help_text=(
-            "With points: the seat that took the J♦. Needed under a ruleset that scores it "
-            "(jack_of_diamonds_required); cards_taken and plays show it."
-        ),
+    locals().update(
+        taker_fields(
+            lambda card: seat_field(
+                required=False,
+                help_text=(
+                    f"With points: the seat that took the {card.label}. Needed under a ruleset "
+                    f"that scores it ({card.name}_required); cards_taken and plays show it."
+                ),
+            )
+        )
     )
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
@@ -204,8 +210,12 @@ class HandEntrySerializer(serializers.Serializer):
     first_leader = serializers.IntegerField(
         required=False, help_text="With plays: the seat that led trick 1."
     )
-    jack_of_diamonds = serializers.IntegerField(
-        required=False, help_text="The seat that took the J♦, when it scores."
+    locals().update(
+        taker_fields(
+            lambda card: serializers.IntegerField(
+                required=False, help_text=f"The seat that took the {card.label}, when it scores."
+            )
+        )
     )
     tricks_won = IntegerListField(required=False, help_text="Tricks won per seat.")
     moon_choice = serializers.ChoiceField(
@@ -236,7 +246,7 @@ class MoonChoiceField(serializers.ChoiceField):
 
 RESULT_HELP = (
     "Your own result: the count each seat took (points, as a hand entry takes them, with "
-    "jack_of_diamonds, tricks_won or moon_choice where the ruleset needs them). The hand is "
+    f"{details_text()} where the ruleset needs them). The hand is "
     "scored from it instead of any rectification."
 )
 
@@ -248,7 +258,7 @@ RESULT_HELP = (
         "description": RESULT_HELP,
         "properties": {
             "points": {"type": "array", "items": {"type": "integer"}},
-            "jack_of_diamonds": {"type": "integer"},
+            **{name: {"type": "integer"} for name in CARD_NAMES},
             "tricks_won": {"type": "array", "items": {"type": "integer"}},
             "moon_choice": {"type": "string", "enum": list(MOON_CHOICES)},
         },
@@ -265,7 +275,7 @@ class ClaimScoredSerializer(serializers.Serializer):
     points = serializers.ListField(
         child=serializers.IntegerField(allow_null=True), help_text="Each seat's penalty points."
     )
-    jack_of_diamonds = serializers.IntegerField(allow_null=True)
+    locals().update(taker_fields(lambda card: serializers.IntegerField(allow_null=True)))
     tricks_won = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     moon_denied = serializers.BooleanField(
         help_text="A failed claim left the claimer every penalty card: scored as points."
@@ -323,8 +333,13 @@ class HandOutputSerializer(HandLineSerializer):
     entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     moon_shooter = serializers.IntegerField(allow_null=True, help_text="Null: no moon.")
     moon_choice = MoonChoiceField(help_text="How the moon was scored; null: no moon.")
-    jack_of_diamonds = serializers.IntegerField(
-        allow_null=True, help_text="Who took the J♦, under a ruleset that scores it."
+    locals().update(
+        taker_fields(
+            lambda card: serializers.IntegerField(
+                allow_null=True,
+                help_text=f"Who took the {card.label}, under a ruleset that scores it.",
+            )
+        )
     )
     gems = IntegerListField(allow_null=True, help_text="Null under a ruleset without gems.")
     adjudication = RulingField(

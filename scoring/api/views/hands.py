@@ -10,6 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from adjudication.engine.scoring_cards import SCORING_CARDS
 from scoring import selectors, services
 from scoring.api.http import (
     ETAG,
@@ -37,8 +38,13 @@ ENTRY_RULES = (
     "(the penalty cards each seat took) or plays (the whole trick record, which the engine "
     "adjudicates). The engine checks it under the game's ruleset and refuses, with a 400 "
     "naming the field: points that do not add up, a card taken twice or missing, an "
-    "incomplete record; with points, a missing J♦ seat under a ruleset that scores the J♦ "
-    "(jack_of_diamonds_required); without plays, missing tricks_won under a ruleset with a "
+    "incomplete record; "
+    + "".join(
+        f"with points, a missing {card.label} seat under a ruleset that scores the {card.label} "
+        f"({card.name}_required); "
+        for card in SCORING_CARDS
+    )
+    + "without plays, missing tricks_won under a ruleset with a "
     "sun or a no-trick bonus (tricks_won_required); a plays record without hands needs "
     "first_leader (first_leader_required) unless the ruleset's first lead is left_of_dealer; "
     "a moon under the shooter_choice rule needs moon_choice (moon_choice_required), which is "

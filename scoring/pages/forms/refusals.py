@@ -12,6 +12,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from adjudication.engine.scoring_cards import SCORING_CARDS
+
 #: A code's words; ``{total}``, ``{queen}``, ``{sum}``, ``{question}`` come from the form.
 REFUSAL_WORDS = {
     "points_do_not_sum": gettext_lazy(
@@ -27,7 +29,7 @@ REFUSAL_WORDS = {
         "Nobody took all {total}: leave the moon question unanswered."
     ),
     "invalid_option": gettext_lazy("Choose one of the answers offered."),
-    "jack_of_diamonds_required": gettext_lazy("Say who took the J♦."),
+    **{f"{card.name}_required": gettext_lazy(card.say_who) for card in SCORING_CARDS},
     "tricks_won_required": gettext_lazy(
         "This league's rules need the tricks each player won, which this form cannot take: "
         "ask the club's director to enter the hand."

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django import forms
@@ -9,15 +10,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from adjudication.engine import Ruleset, cards_in, names
-from adjudication.engine.cards import BIT, JD_BIT
+from adjudication.engine.cards import BIT
 from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.engine.scoring import points_of
+from adjudication.engine.scoring_cards import CARD_LABELS, CARD_NAMES, cards_in_play
 from hearts_site.text.forms import ModelIdChoiceField, WholeNumberField
 from scoring.domain.entries import penalty_cards
 from scoring.pages.forms.errors import DomainErrorsMixin
 from scoring.pages.forms.refusals import refusal_words
 from scoring.pages.forms.tricks import RECORD_FIELDS, TrickRecord
 from scoring.pages.words import MOON_LABELS, MOON_QUESTION, card_label
+
+# The scoring cards' entry details and labels, as the page gives them to static/js/outbox.js.
+CARD_LABELS_JSON = json.dumps(CARD_LABELS, ensure_ascii=False)
 
 
 class NewGameForm(DomainErrorsMixin, forms.Form):
@@ -76,8 +81,9 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
     """One hand as the table tells it: points per seat, who took each penalty card, or the
     whole trick record (``TrickRecord``, ruled on by the engine).
 
-    Built from the game's ruleset: the moon question appears only under ``shooter_choice``, the
-    J♦ holder only when the ruleset scores the J♦ (by penalty cards, the J♦ is one of the cards).
+    Built from the game's ruleset: the moon question appears only under ``shooter_choice``, a
+    scoring card's taker only when the ruleset scores it (adjudication/engine/scoring_cards.py;
+    by penalty cards, it is one of the cards).
     One seat's part is implied: a points box left blank is the deck's total minus the others,
     and the penalty cards given to nobody go to the seat named in ``rest``.
     """
@@ -90,7 +96,7 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
         "points": "points",
         "cards_taken": "cards",
         "moon_choice": "moon_choice",
-        "jack_of_diamonds": "jack_of_diamonds",
+        **{name: name for name in CARD_NAMES},
         "tricks_won": "points",
     }
 
@@ -134,7 +140,7 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
             )
 
     def _add_points_fields(self) -> None:
-        """A number box a seat, and who took the J♦ when the ruleset scores it."""
+        """A number box a seat, and who took each scoring card the ruleset scores."""
         total = self.penalty_total
         for seat, name in enumerate(self.seat_names):
             self.fields[f"seat_{seat}"] = WholeNumberField(
@@ -160,10 +166,9 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
                     }
                 ),
             )
-        jack = self.rules.jack_of_diamonds
-        if jack and self.rules.deck & JD_BIT:
-            self.fields["jack_of_diamonds"] = forms.TypedChoiceField(
-                label=_("Who took the J♦ ({points})?").format(points=f"{jack:+d}"),
+        for card in cards_in_play(self.rules):
+            self.fields[card.name] = forms.TypedChoiceField(
+                label=_(card.question).format(points=card.effect_words(self.rules)),
                 choices=[("", "—")] + [(str(s), n) for s, n in enumerate(self.seat_names)],
                 coerce=int,
                 required=False,
@@ -247,6 +252,15 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
             "question": self.moon_question(shooter) if shooter is not None else "",
         }
 
+    def taker_fields(self) -> list[forms.BoundField]:
+        """Who took each scoring card, as the points level asks it."""
+        return [self[name] for name in CARD_NAMES if name in self.fields]
+
+    @property
+    def scoring_cards(self) -> str:
+        """Each scoring card's entry detail and label as JSON, for the offline outbox's body."""
+        return CARD_LABELS_JSON
+
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{seat}"] for seat in range(len(self.seat_names))]
 
@@ -304,8 +318,9 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
         data = self.cleaned_data
         if self.mode == "points":
             entry: dict[str, Any] = {"points": self.seat_points()}
-            if data.get("jack_of_diamonds") is not None:
-                entry["jack_of_diamonds"] = data["jack_of_diamonds"]
+            for name in CARD_NAMES:
+                if data.get(name) is not None:
+                    entry[name] = data[name]
         elif self.mode == "plays":
             entry = self.plays_entry()
         else:
@@ -331,8 +346,9 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
             mode = "points"
             for seat, value in enumerate(entry.get("points", points)):
                 initial[f"seat_{seat}"] = value
-            if entry.get("jack_of_diamonds") is not None:
-                initial["jack_of_diamonds"] = str(entry["jack_of_diamonds"])
+            for name in CARD_NAMES:
+                if entry.get(name) is not None:
+                    initial[name] = str(entry[name])
         if entry.get("moon_choice"):
             initial["moon_choice"] = entry["moon_choice"]
         return mode, initial
