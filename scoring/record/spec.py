@@ -13,6 +13,7 @@ from typing import Any
 
 from adjudication.engine import OPTION_NAMES
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
+from adjudication.engine.scoring_cards import CARD_NAMES
 
 FORMAT = "hearts-record"
 VERSION = "1"
@@ -67,6 +68,11 @@ class Line:
     entry: str | None = None
 
 
+def keyword_of(name: str) -> str:
+    """A line's keyword for an entry's key: ``jack_of_diamonds`` is ``JackOfDiamonds``."""
+    return "".join(word.capitalize() for word in name.split("_"))
+
+
 #: A hand's lines, in the order a record writes them. ``Hand`` opens it.
 HAND_LINES: tuple[Line, ...] = (
     Line("Dealer", "dealer", "seat"),
@@ -77,7 +83,8 @@ HAND_LINES: tuple[Line, ...] = (
     Line("Trick", "tricks", "trick", repeats=True, entry="plays"),
     Line("Taken", "taken", "seat_cards", repeats=True, entry="cards_taken"),
     Line("Entered", "entered_points", "per_seat", entry="points"),
-    Line("JackOfDiamonds", "jack_of_diamonds", "seat", entry="jack_of_diamonds"),
+    # Who took each scoring card (adjudication/engine/scoring_cards.py): JackOfDiamonds, …
+    *(Line(keyword_of(name), name, "seat", entry=name) for name in CARD_NAMES),
     Line("TricksWon", "tricks_won", "per_seat", entry="tricks_won"),
     Line("MoonChoice", "moon_choice", "moon_choice", entry="moon_choice"),
     Line("Irregularities", "irregularities", "json", entry="irregularities"),
