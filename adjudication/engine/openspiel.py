@@ -25,15 +25,15 @@ from .words import gettext as _
 
 #: OpenSpiel's chance action for each pass direction.
 PASS_ACTIONS = {"hold": 0, "left": 1, "across": 2, "right": 3}
-#: Each OpenSpiel parameter, from the ruleset's option it follows.
+#: Each OpenSpiel parameter: the ruleset's option it follows, and how.
 _FLAGS = {
-    "no_pts_on_first_trick": lambda rules: rules.points_on_first_trick == "forbidden",
-    "can_lead_any_club": lambda rules: rules.first_lead == "any_club",
-    "jd_bonus": lambda rules: rules.jack_of_diamonds == -10,
-    "avoid_all_tricks_bonus": lambda rules: rules.no_trick_bonus == -5,
-    "must_break_hearts": lambda rules: rules.hearts_must_be_broken,
-    "qs_breaks_hearts": lambda rules: rules.queen_breaks_hearts,
-    "can_lead_hearts_instead_of_qs": lambda rules: rules.lead_hearts_with_only_queen,
+    "no_pts_on_first_trick": ("points_on_first_trick", lambda value: value == "forbidden"),
+    "can_lead_any_club": ("first_lead", lambda value: value == "any_club"),
+    "jd_bonus": ("jack_of_diamonds", lambda value: value == -10),
+    "avoid_all_tricks_bonus": ("no_trick_bonus", lambda value: value == -5),
+    "must_break_hearts": ("hearts_must_be_broken", bool),
+    "qs_breaks_hearts": ("queen_breaks_hearts", bool),
+    "can_lead_hearts_instead_of_qs": ("lead_hearts_with_only_queen", bool),
 }
 #: What OpenSpiel's game can play of each option: the values it has.
 _PLAYABLE = {
@@ -47,6 +47,32 @@ _PLAYABLE = {
     "no_trick_bonus": (0, -5),
     "sun": (0,),
 }
+#: Options outside one legal hand's play: the game around it (each hand's own pass direction
+#: is its first action), irregularities and claims (a replayed hand has none), and the moon's
+#: and gems' scoring (OpenSpiel's moon is always 26 to each other seat: the plays agree, the
+#: scores may not; docs/hand-record.md). A new option is in one of these three, or OpenSpiel
+#: is told nothing of it (tests/engine/test_openspiel.py holds every option to this).
+NOT_PLAYED = frozenset(
+    {
+        "pass_schedule",
+        "target_score",
+        "game_ends",
+        "ties",
+        "moon",
+        "gems",
+        "renege_penalty",
+        "renege_points",
+        "revoke_correction",
+        "exposed_card",
+        "lead_out_of_turn",
+        "missed_trick",
+        "misdeal",
+        "impossible_card",
+        "claim_without_line",
+        "failed_claim",
+    }
+)
+FOLLOWED = frozenset(option for option, _ in _FLAGS.values()) | frozenset(_PLAYABLE)
 
 
 def openspiel_card(card: Card) -> int:
@@ -77,7 +103,8 @@ def openspiel_parameters(rules: Ruleset) -> dict[str, bool]:
             ),
             "ruleset",
         )
-    return {"pass_cards": True} | {name: follows(rules) for name, follows in _FLAGS.items()}
+    flags = {name: follows(getattr(rules, option)) for name, (option, follows) in _FLAGS.items()}
+    return {"pass_cards": True} | flags
 
 
 def openspiel_actions(

@@ -13,10 +13,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from adjudication.engine import HeartsError, Situation, adjudicate, build_ruleset, legal_plays
+from adjudication.engine import (
+    OPTION_NAMES,
+    HeartsError,
+    Situation,
+    adjudicate,
+    build_ruleset,
+    legal_plays,
+)
 from adjudication.engine.cards import BIT, cards_in
 from adjudication.engine.game import pass_direction
 from adjudication.engine.openspiel import (
+    FOLLOWED,
+    NOT_PLAYED,
     engine_card,
     openspiel_actions,
     openspiel_card,
@@ -142,3 +151,10 @@ def test_a_ruleset_openspiel_cannot_play_is_refused_naming_its_options(options, 
     assert refused.value.code == "openspiel_unplayable"
     assert refused.value.field == "ruleset"
     assert all(name in refused.value.message for name in unplayable)
+
+
+def test_every_option_is_followed_refused_or_outside_a_hands_play():
+    """A new ruleset option must be placed: mapped to OpenSpiel's parameters, refused past
+    the values OpenSpiel has, or said to be outside one legal hand's play."""
+    assert FOLLOWED.isdisjoint(NOT_PLAYED)
+    assert set(OPTION_NAMES) == FOLLOWED | NOT_PLAYED
