@@ -41,13 +41,8 @@ CACHE_TEXT = {"database": "database cache", "redis": "Redis cache"}
 PERIODS_PER_RUN = 100_000
 
 
-def loads(
-    seeded: dict, etags: dict[str, str], games: Sequence[int], connections: int, first_period: int
-) -> list[Load]:
-    """The loads, in the order they run. ``games``: an in-progress game per connection for hand
-    entry; ``first_period``: where this run's uncached table starts (bench/lua/periods.lua)."""
-    board = f"/api/v1/games/{seeded['scoreboard_game']}/scoreboard/"
-    table = f"/api/v1/leagues/{seeded['league']}/standings/"
+def adjudication_loads(seeded: dict) -> list[Load]:
+    """The adjudication endpoint with each of its usual bodies: with holdings, and without."""
     json_body = "Content-Type: application/json"
     return [
         Load(
@@ -68,6 +63,18 @@ def loads(
             headers=(json_body,),
             target=0.65,
         ),
+    ]
+
+
+def loads(
+    seeded: dict, etags: dict[str, str], games: Sequence[int], connections: int, first_period: int
+) -> list[Load]:
+    """The loads, in the order they run. ``games``: an in-progress game per connection for hand
+    entry; ``first_period``: where this run's uncached table starts (bench/lua/periods.lua)."""
+    board = f"/api/v1/games/{seeded['scoreboard_game']}/scoreboard/"
+    table = f"/api/v1/leagues/{seeded['league']}/standings/"
+    return [
+        *adjudication_loads(seeded),
         Load(
             "hand",
             "enter a hand (PUT, points, token; a new hand each request)",
