@@ -62,6 +62,8 @@ STORED_TEXT: dict[str, tuple[type[Model], str | None, tuple[str, ...]]] = {
 }
 
 
+# A JSON string that is a code, never a name written out (Scrubber.scrubbed).
+CODE = re.compile(r"[a-z0-9_]+")
 PART = 3  # the shortest part of a name scrubbed on its own ("Ada" of "Ada Lovelace")
 
 
@@ -106,15 +108,20 @@ class Scrubber:
     def matcher(self) -> re.Pattern[str] | None:
         return pattern([*self.names, *self.kept])
 
-    def scrubbed(self, value: Any, pseudonym: str) -> Any:
+    def scrubbed(self, value: Any, pseudonym: str, inside: bool = False) -> Any:
         """``value`` (text, or JSON: its strings, never its keys) with every name the
-        pseudonym, the kept names as they were."""
+        pseudonym, the kept names as they were. Inside JSON a code (``left``, ``standard``,
+        ``finished``: lower case, digits and underscores alone) stays, whatever the name: a
+        player called Left keeps every hand's pass direction as it was; where a name stands
+        beside its player's id it goes by the id."""
         if isinstance(value, str) and self.matcher is not None:
+            if inside and CODE.fullmatch(value):
+                return value
             return self.matcher.sub(lambda m: self._instead(m[0], pseudonym), value)
         if isinstance(value, list):
-            return [self.scrubbed(item, pseudonym) for item in value]
+            return [self.scrubbed(item, pseudonym, True) for item in value]
         if isinstance(value, dict):
-            found = {key: self.scrubbed(item, pseudonym) for key, item in value.items()}
+            found = {key: self.scrubbed(item, pseudonym, True) for key, item in value.items()}
             if self._names_a_player(found):  # {"player": 12, "name": …}, whatever the name
                 found["name"] = pseudonym
             player = found.get("player")

@@ -5,6 +5,8 @@ whole."""
 
 from __future__ import annotations
 
+import re
+
 import orjson
 import pytest
 from axes.models import AccessAttempt, AccessFailureLog, AccessLog
@@ -256,6 +258,30 @@ def test_the_admins_log_and_kept_answers_name_only_the_pseudonym_and_kept_copies
     assert entry.object_repr == pseudonym and NAME not in entry.change_message
     assert IdempotencyRecord.objects.get().body == {"id": 1, "name": pseudonym}
     assert caches["kept"].get("a-kept-copy") is None
+
+
+def test_a_player_named_as_a_code_leaves_the_codes_in_the_event_log_as_they_were(owner):
+    """Erasing a player called "Left" rewrites where the name was written, never a hand's
+    pass direction or any other code the events carry."""
+    world = named_club(owner)
+    left = world.players["Ben"]
+    Player.objects.filter(pk=left.pk).update(name="Left")
+    before = {e.pk: codes(e.data) for e in Event.objects.filter(club=world.club)}
+    assert any("left" in found for found in before.values())
+    services.erase_player(player=Player.objects.get(pk=left.pk), actor=owner, confirm="Left")
+    after = {e.pk: codes(e.data) for e in Event.objects.filter(club=world.club, pk__in=before)}
+    assert after == before
+
+
+def codes(value) -> list[str]:
+    """Every code among a JSON value's strings: lower case, digits and underscores alone."""
+    if isinstance(value, str):
+        return [value] if re.fullmatch(r"[a-z0-9_]+", value) else []
+    if isinstance(value, list):
+        return [found for item in value for found in codes(item)]
+    if isinstance(value, dict):
+        return [found for item in value.values() for found in codes(item)]
+    return []
 
 
 def test_a_name_inside_another_word_is_left_alone(owner):
