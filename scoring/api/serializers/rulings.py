@@ -6,7 +6,7 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from adjudication.engine.option_values import MOON_CHOICES
-from adjudication.ruling_fields import taker_fields
+from adjudication.ruling_fields import takers_class
 from hearts_site.api.serializers import StrictInputSerializer
 from scoring.api.serializers.common import MAX_HAND_POINTS, per_seat, seat_field
 from scoring.api.serializers.confirmations import revision_field
@@ -15,18 +15,22 @@ from scoring.api.serializers.hands import RESULT_HELP, HandResultOutputSerialize
 from scoring.services.ruling_decisions import DECISIONS
 
 
-class RulingResultInputSerializer(StrictInputSerializer):
+# RulingResultInputSerializer's fields before the scoring cards' takers (takers_class).
+class _RulingResultInputHead(StrictInputSerializer):
     points = per_seat(
         serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         help_text="The penalty points each seat took (hearts and the Q♠).",
     )
-    locals().update(
-        taker_fields(
-            lambda card: seat_field(
-                required=False, help_text=f"Who took the {card.label}, when it scores."
-            )
+
+
+class RulingResultInputSerializer(
+    _RulingResultInputHead,
+    takers_class(
+        lambda card: seat_field(
+            required=False, help_text=f"Who took the {card.label}, when it scores."
         )
-    )
+    ),
+):
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
