@@ -17,7 +17,13 @@ from adjudication.irregularity_serializers import (
 from adjudication.ruling_fields import takers_class
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.api.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
+from scoring.api.serializers.common import (
+    MAX_HAND_POINTS,
+    REASON,
+    optional_words,
+    per_seat,
+    seat_field,
+)
 from scoring.api.serializers.hands import HandEntrySerializer, RulingResultField
 from scoring.models import DisputeStatus, EntryLevel, RulingKind, RulingStatus
 
@@ -175,13 +181,8 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
     ruled = DirectorRulingInputSerializer(
         required=False, help_text="With accept: your own ruling, instead of the dispute's."
     )
-    note = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        default="",
-        help_text="Your note on the decision: kept as the dispute's resolution_note and in the "
-        "history.",
+    note = optional_words(
+        "Your note on the decision: kept as the dispute's resolution_note and in the history."
     )
 
     def validate(self, attrs):

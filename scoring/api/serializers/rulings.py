@@ -8,7 +8,7 @@ from rest_framework import serializers
 from adjudication.engine.option_values import MOON_CHOICES
 from adjudication.ruling_fields import takers_class
 from hearts_site.api.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, per_seat, seat_field
+from scoring.api.serializers.common import MAX_HAND_POINTS, optional_words, per_seat, seat_field
 from scoring.api.serializers.confirmations import revision_field
 from scoring.api.serializers.disputes import HandRulingOutputSerializer
 from scoring.api.serializers.hands import RESULT_HELP, HandResultOutputSerializer
@@ -51,13 +51,8 @@ class RulingDecisionInputSerializer(StrictInputSerializer):
         "accepted on its record); a redeal or replay voids it. override: your own result, or "
         "none (the hand stands as played for this irregularity); a reason is required.",
     )
-    reason = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        default="",
-        help_text="Why: required to override (reason_required); kept with the ruling and in "
-        "the history.",
+    reason = optional_words(
+        "Why: required to override (reason_required); kept with the ruling and in the history."
     )
     result = RulingResultInputSerializer(
         required=False, help_text=RESULT_HELP + " Only with override (result_needs_override)."
