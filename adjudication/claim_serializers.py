@@ -16,7 +16,7 @@ from adjudication.ruling_fields import (
     ShooterSerializer,
     TrickSerializer,
     card_list,
-    taker_fields,
+    takers_class,
 )
 from hearts_site.api.serializers import StrictInputSerializer
 
@@ -91,7 +91,8 @@ class ClaimProofSerializer(serializers.Serializer):
     )
 
 
-class ClaimResultSerializer(serializers.Serializer):
+# ClaimResultSerializer's fields before the scoring cards' takers (takers_class).
+class _ClaimResultHead(serializers.Serializer):
     how = serializers.ChoiceField(
         choices=["as_claimed", "claimer_takes_rest", "play_on"],
         help_text="How the hand is scored: as claimed, or the ruleset's failed_claim.",
@@ -110,14 +111,17 @@ class ClaimResultSerializer(serializers.Serializer):
         child=serializers.ChoiceField(choices=list(LEFT_TO_TABLE)),
         help_text="What the claim does not decide: the table says it, then scores the hand.",
     )
-    locals().update(
-        taker_fields(
-            lambda card: serializers.IntegerField(
-                allow_null=True,
-                help_text=f"Who takes the {card.label}, where it scores and the claim decides it.",
-            )
+
+
+class ClaimResultSerializer(
+    _ClaimResultHead,
+    takers_class(
+        lambda card: serializers.IntegerField(
+            allow_null=True,
+            help_text=f"Who takes the {card.label}, where it scores and the claim decides it.",
         )
-    )
+    ),
+):
     tricks_won = serializers.ListField(
         child=serializers.IntegerField(),
         allow_null=True,

@@ -17,13 +17,19 @@ from adjudication.services import present_ruling, rule_on_hand
 CLUBS = [f"{rank}C" for rank in "23456789TJQKA"]
 
 
-def _renege_request() -> dict[str, Any]:
-    """A complete record, no holdings: a renege at trick 4 that a later play proves."""
-    rules = build_ruleset()
+def _deals(rules):
+    """The standard deal of each seed in turn (a random generator, the holdings, the leader):
+    an example is the first that shows what it must."""
     for seed in range(500):
         rng = random.Random(seed)
         holdings = deal(rules, rng)
-        leader = opening_leader(rules, holdings)
+        yield rng, holdings, opening_leader(rules, holdings)
+
+
+def _renege_request() -> dict[str, Any]:
+    """A complete record, no holdings: a renege at trick 4 that a later play proves."""
+    rules = build_ruleset()
+    for rng, holdings, leader in _deals(rules):
         plays = play_randomly(rules, holdings, leader, rng, deviate_at=14)
         request = {"ruleset": "standard", "plays": names(plays), "first_leader": leader}
         ruling = rule_on_hand(request)
@@ -99,10 +105,7 @@ def _moon_request() -> dict[str, Any]:
 def _claim_request(verdict: str) -> dict[str, Any]:
     """Nine tricks played, then a claim of no more points judged ``verdict``."""
     rules = build_ruleset()
-    for seed in range(500):
-        rng = random.Random(seed)
-        holdings = deal(rules, rng)
-        leader = opening_leader(rules, holdings)
+    for rng, holdings, leader in _deals(rules):
         plays = play_randomly(rules, holdings, leader, rng, stop=36)
         for seat in range(rules.players):
             request = {

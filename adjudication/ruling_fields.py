@@ -22,9 +22,20 @@ CANONICAL_NAMES = frozenset(NAMES)  # 2C … AS: what a phone or a script sends,
 
 def taker_fields(make: Callable[[ScoringCard], serializers.Field]) -> dict[str, serializers.Field]:
     """A field a scoring card (adjudication/engine/scoring_cards.py), named as its entry
-    detail: ``locals().update(taker_fields(...))`` in a serializer's body declares them there,
-    in their place among its fields (DRF orders fields as they were made)."""
+    detail."""
     return {card.name: make(card) for card in SCORING_CARDS}
+
+
+def takers_class(make: Callable[[ScoringCard], serializers.Field]) -> type[serializers.Serializer]:
+    """A serializer class that declares only ``taker_fields(make)``, built by ``type()`` (DRF's
+    SerializerMetaclass), for a base that places them among a serializer's fields:
+    ``class Out(_OutHead, takers_class(...))``, where ``_OutHead`` declares the fields before
+    them and ``Out`` those after. DRF declares a class's fields as its bases' in the order the
+    bases are listed, then its own."""
+    fields = taker_fields(make)
+    return serializers.SerializerMetaclass(
+        "ScoringCardTakers", (serializers.Serializer,), {"__module__": __name__, **fields}
+    )
 
 
 class CardField(serializers.CharField):

@@ -34,7 +34,7 @@ from adjudication.ruling_fields import (
     TrickSerializer,
     canonical_cards,
     card_list,
-    taker_fields,
+    takers_class,
 )
 
 # The card fields live in ruling_fields.py; the other apps and the tests read them here too.
@@ -267,7 +267,8 @@ class RenegePenaltySerializer(serializers.Serializer):
     scores = ScoresField(help_text="Per seat, or both moon options while the choice is open.")
 
 
-class AdjudicationOutputSerializer(serializers.Serializer):
+# AdjudicationOutputSerializer's fields before the scoring cards' takers (takers_class).
+class _AdjudicationOutputHead(serializers.Serializer):
     legal = serializers.BooleanField(help_text="True when no violation is proven.")
     complete = serializers.BooleanField(help_text="Every card of the deck was played.")
     first_leader = serializers.IntegerField(allow_null=True)
@@ -276,13 +277,16 @@ class AdjudicationOutputSerializer(serializers.Serializer):
     tricks = TrickSerializer(many=True)
     points_taken = serializers.ListField(child=serializers.IntegerField())
     tricks_won = serializers.ListField(child=serializers.IntegerField())
-    locals().update(
-        taker_fields(
-            lambda card: serializers.IntegerField(
-                allow_null=True, help_text=f"Who took the {card.label}."
-            )
+
+
+class AdjudicationOutputSerializer(
+    _AdjudicationOutputHead,
+    takers_class(
+        lambda card: serializers.IntegerField(
+            allow_null=True, help_text=f"Who took the {card.label}."
         )
-    )
+    ),
+):
     moon = ShooterSerializer(allow_null=True)
     sun = ShooterSerializer(allow_null=True)
     scores = ScoresField(help_text="Null until the record is complete.")

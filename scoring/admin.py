@@ -65,12 +65,6 @@ class ClubAdmin(ShownInTablesAdmin):
     search_fields = ["name", "slug"]
 
 
-@admin.register(models.Membership)
-class MembershipAdmin(admin.ModelAdmin):
-    list_display = ["user", "club", "role"]
-    list_filter = ["role", "club"]
-
-
 @admin.register(models.Player)
 class PlayerAdmin(ShownInTablesAdmin):
     def games_of(self, obj):
@@ -129,11 +123,6 @@ class HandAdmin(ShownInTablesAdmin):
         super().save_model(request, obj, form, change)
 
 
-@admin.register(models.Dispute)
-class DisputeAdmin(admin.ModelAdmin):
-    list_display = ["id", "hand", "status", "opened_at", "resolved_at"]
-
-
 @admin.register(models.HistoryEntry)
 class HistoryEntryAdmin(admin.ModelAdmin):
     list_display = ["game", "hand_number", "action", "actor", "at"]
@@ -146,33 +135,27 @@ class HistoryEntryAdmin(admin.ModelAdmin):
         return False
 
 
-@admin.register(models.PlayerMerge)
-class PlayerMergeAdmin(admin.ModelAdmin):
-    list_display = ["source", "target", "actor", "at"]
-
-
-@admin.register(models.DeviceToken)
-class DeviceTokenAdmin(admin.ModelAdmin):
-    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
-    exclude = ["key_hash"]
-
-
-@admin.register(models.IdempotencyRecord)
-class IdempotencyRecordAdmin(admin.ModelAdmin):
-    list_display = ["user", "key", "status_code", "created_at"]
-
-
-@admin.register(models.PasswordResetLink)
-class PasswordResetLinkAdmin(admin.ModelAdmin):
-    """Who made a reset link for whom, and what became of it (the key is never kept)."""
-
-    list_display = ["user", "made_by", "created_at", "expires_at", "used_at", "voided_at"]
-    exclude = ["key_hash"]
-
-
-@admin.register(models.SignInCount)
-class SignInCountAdmin(admin.ModelAdmin):
-    """The sign-in lockout's counts: delete one to unlock its username (and address)."""
-
-    list_display = ["username", "address", "failures", "latest"]
-    search_fields = ["username", "address"]
+# The records shown as they are, each with the columns an operator reads: one line a model
+# (admin.site.register makes each its ``<Model>Admin``). Secrets are kept out: a token's and a
+# reset link's key hash (the key itself is never kept). A reset link shows who made it for whom
+# and what became of it; a sign-in count is deleted to unlock its username (and address).
+PLAIN = {
+    models.Membership: {"list_display": ["user", "club", "role"], "list_filter": ["role", "club"]},
+    models.Dispute: {"list_display": ["id", "hand", "status", "opened_at", "resolved_at"]},
+    models.PlayerMerge: {"list_display": ["source", "target", "actor", "at"]},
+    models.DeviceToken: {
+        "list_display": ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"],
+        "exclude": ["key_hash"],
+    },
+    models.IdempotencyRecord: {"list_display": ["user", "key", "status_code", "created_at"]},
+    models.PasswordResetLink: {
+        "list_display": ["user", "made_by", "created_at", "expires_at", "used_at", "voided_at"],
+        "exclude": ["key_hash"],
+    },
+    models.SignInCount: {
+        "list_display": ["username", "address", "failures", "latest"],
+        "search_fields": ["username", "address"],
+    },
+}
+for _model, _options in PLAIN.items():
+    admin.site.register(_model, **_options)

@@ -14,11 +14,7 @@ from .irregularity_options import (
     REVOKE_ESTABLISHED,
 )
 from .legality import MUST_FOLLOW_SUIT, suit_led
-from .rectify import (
-    Effect,
-    Hand,
-    IrregularityRuling,
-)
+from .rectify import Effect, Hand, IrregularityRuling
 from .ruling_helpers import make_ruling, nothing, play_of, revoke_penalty, trick_of
 from .words import gettext as _
 

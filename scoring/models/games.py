@@ -156,8 +156,10 @@ class Hand(models.Model):
     moon_shooter = models.PositiveSmallIntegerField(null=True, blank=True)
     moon_choice = models.CharField(max_length=24, blank=True, default="")
     # Who took each scoring card: a column a card, named as the card's entry detail
-    # (adjudication/engine/scoring_cards.py), here in the field order (the backup's keys).
-    locals().update(taker_columns())
+    # (adjudication/engine/scoring_cards.py). Made here, so that they stand here in the field
+    # order (Django orders fields as they were made; the backup's keys follow it), and added
+    # to the class below it (add_to_class).
+    _takers = taker_columns()
     queen_by = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Who took the Q♠ (null when points alone cannot say)."
     )
@@ -227,6 +229,10 @@ class Hand(models.Model):
         """Whether the hand adds to its game: not void, and confirmed (``COUNTED`` in SQL)."""
         return not self.is_void and self.confirmation == Confirmation.CONFIRMED
 
+
+for _name, _column in Hand._takers.items():
+    Hand.add_to_class(_name, _column)
+del Hand._takers
 
 #: The hands that add to their game's totals, seats and tables: ``Hand.counts`` as a filter.
 COUNTED = models.Q(is_void=False, confirmation=Confirmation.CONFIRMED)

@@ -11,6 +11,14 @@ MAX_ID = 2**63 - 1
 REASON = {"max_length": 500, "help_text": "Why: kept in the history."}
 
 
+def optional_words(help_text: str) -> serializers.CharField:
+    """Words a person may add to a decision (a note, a reason): up to 500 characters, "" when
+    not given."""
+    return serializers.CharField(
+        required=False, allow_blank=True, max_length=500, default="", help_text=help_text
+    )
+
+
 def seat_field(**kwargs) -> serializers.IntegerField:
     """A seat, counted from 0 clockwise."""
     return serializers.IntegerField(min_value=0, max_value=MAX_SEATS - 1, **kwargs)

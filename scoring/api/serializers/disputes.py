@@ -14,10 +14,16 @@ from adjudication.irregularity_serializers import (
     IrregularityRulingSerializer,
     irregularities_field,
 )
-from adjudication.ruling_fields import taker_fields
+from adjudication.ruling_fields import takers_class
 from adjudication.serializers import AdjudicationOutputSerializer, CardField
 from hearts_site.api.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, REASON, per_seat, seat_field
+from scoring.api.serializers.common import (
+    MAX_HAND_POINTS,
+    REASON,
+    optional_words,
+    per_seat,
+    seat_field,
+)
 from scoring.api.serializers.hands import HandEntrySerializer, RulingResultField
 from scoring.models import DisputeStatus, EntryLevel, RulingKind, RulingStatus
 
@@ -43,13 +49,8 @@ TRICKS_WON_HELP = "With a claimed count: tricks per seat, for a no-trick bonus o
 MOON_CHOICE_HELP = "With a claimed count: the shooter's choice, for a moon under shooter_choice."
 
 
-class DisputeInputSerializer(StrictInputSerializer):
-    """Dispute a recorded hand with one of: a trick record (`plays`, perhaps with `hands` or
-    `first_leader`), adjudicated at once; the count you claim each seat took (`points` or
-    `cards_taken`, with `jack_of_diamonds`, `tricks_won` or `moon_choice` where the
-    ruleset needs them), scored at once; or neither, to dispute a hand entered as plays with
-    its own trick record."""
-
+# DisputeInputSerializer's fields before the scoring cards' takers (takers_class).
+class _DisputeInputHead(StrictInputSerializer):
     plays = serializers.ListField(
         child=CardField(), max_length=52, required=False, help_text=PLAYS_HELP
     )
@@ -69,15 +70,23 @@ class DisputeInputSerializer(StrictInputSerializer):
         required=False,
         help_text=CARDS_TAKEN_HELP,
     )
-    locals().update(
-        taker_fields(
-            lambda card: seat_field(
-                required=False,
-                help_text=f"With a claimed count: the seat that took the {card.label}, when it "
-                "scores.",
-            )
+
+
+class DisputeInputSerializer(
+    _DisputeInputHead,
+    takers_class(
+        lambda card: seat_field(
+            required=False,
+            help_text=f"With a claimed count: the seat that took the {card.label}, when it scores.",
         )
-    )
+    ),
+):
+    """Dispute a recorded hand with one of: a trick record (`plays`, perhaps with `hands` or
+    `first_leader`), adjudicated at once; the count you claim each seat took (`points` or
+    `cards_taken`, with `jack_of_diamonds`, `tricks_won` or `moon_choice` where the
+    ruleset needs them), scored at once; or neither, to dispute a hand entered as plays with
+    its own trick record."""
+
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
@@ -131,15 +140,20 @@ DISPUTE_DECISIONS = ["accept", "dismiss"]
 RULED_LEVELS = ("points", "renege_by")
 
 
-class DirectorRulingInputSerializer(StrictInputSerializer):
-    """A director's ruling: `points` (the hand's new entry) or `renege_by` (a seat)."""
-
+# DirectorRulingInputSerializer's fields before the scoring cards' takers (takers_class).
+class _DirectorRulingInputHead(StrictInputSerializer):
     points = per_seat(
         serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         required=False,
         help_text=POINTS_HELP,
     )
-    locals().update(taker_fields(lambda card: seat_field(required=False)))
+
+
+class DirectorRulingInputSerializer(
+    _DirectorRulingInputHead, takers_class(lambda card: seat_field(required=False))
+):
+    """A director's ruling: `points` (the hand's new entry) or `renege_by` (a seat)."""
+
     tricks_won = per_seat(serializers.IntegerField(min_value=0, max_value=52), required=False)
     moon_choice = serializers.ChoiceField(choices=MOON_CHOICES, required=False)
     renege_by = seat_field(required=False, help_text="The seat that reneged.")
@@ -167,13 +181,8 @@ class DisputeResolveInputSerializer(StrictInputSerializer):
     ruled = DirectorRulingInputSerializer(
         required=False, help_text="With accept: your own ruling, instead of the dispute's."
     )
-    note = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        default="",
-        help_text="Your note on the decision: kept as the dispute's resolution_note and in the "
-        "history.",
+    note = optional_words(
+        "Your note on the decision: kept as the dispute's resolution_note and in the history."
     )
 
     def validate(self, attrs):

@@ -6,7 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
-from adjudication.ruling_fields import taker_fields
+from adjudication.ruling_fields import takers_class
 from adjudication.serializers import RulesetOptionsField, RulesetSpecField
 from hearts_site.api.serializers import StrictInputSerializer
 from scoring import selectors
@@ -118,11 +118,16 @@ class MoonSerializer(serializers.Serializer):
     )
 
 
-class ScoreboardRowSerializer(HandLineSerializer):
+# ScoreboardRowSerializer's fields before the scoring cards' takers (takers_class).
+class _ScoreboardRowHead(HandLineSerializer):
+    moon = MoonSerializer(allow_null=True, help_text="Null for a hand without a moon.")
+
+
+class ScoreboardRowSerializer(
+    _ScoreboardRowHead, takers_class(lambda card: serializers.IntegerField(allow_null=True))
+):
     """A hand on the scoreboard, and each seat's total after it."""
 
-    moon = MoonSerializer(allow_null=True, help_text="Null for a hand without a moon.")
-    locals().update(taker_fields(lambda card: serializers.IntegerField(allow_null=True)))
     gems = IntegerListField(allow_null=True)
     is_void = serializers.BooleanField()
     renege_by = serializers.IntegerField(allow_null=True)

@@ -12,7 +12,7 @@ from adjudication.claim_serializers import CLAIM_HELP, ClaimInputSerializer
 from adjudication.engine.option_values import DIRECTIONS, MOON_CHOICES
 from adjudication.engine.scoring_cards import CARD_NAMES, cards_text, details_text
 from adjudication.irregularity_serializers import IrregularityInputSerializer, irregularities_field
-from adjudication.ruling_fields import taker_fields
+from adjudication.ruling_fields import takers_class
 from adjudication.serializers import CardField, RulingField
 from hearts_site.api.serializers import OwnFieldsCopiedShallowly, StrictInputSerializer
 from hearts_site.text import numbers
@@ -57,10 +57,8 @@ class BoundedMomentField(serializers.DateTimeField):
     """A moment whose day the schema bounds as the pages' days are (``numbers.DAYS``)."""
 
 
-class HandEntryInputSerializer(StrictInputSerializer):
-    """A hand's entry, at one of three levels of detail: exactly one of points, cards_taken or
-    plays (else one_level_required), with what that level and the ruleset need."""
-
+# HandEntryInputSerializer's fields before the scoring cards' takers (takers_class).
+class _HandEntryInputHead(StrictInputSerializer):
     points = per_seat(
         serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         required=False,
@@ -92,17 +90,23 @@ class HandEntryInputSerializer(StrictInputSerializer):
             "(first_leader_required), unless the ruleset's first lead is left_of_dealer."
         ),
     )
-    locals().update(
-        taker_fields(
-            lambda card: seat_field(
-                required=False,
-                help_text=(
-                    f"With points: the seat that took the {card.label}. Needed under a ruleset "
-                    f"that scores it ({card.name}_required); cards_taken and plays show it."
-                ),
-            )
+
+
+class HandEntryInputSerializer(
+    _HandEntryInputHead,
+    takers_class(
+        lambda card: seat_field(
+            required=False,
+            help_text=(
+                f"With points: the seat that took the {card.label}. Needed under a ruleset "
+                f"that scores it ({card.name}_required); cards_taken and plays show it."
+            ),
         )
-    )
+    ),
+):
+    """A hand's entry, at one of three levels of detail: exactly one of points, cards_taken or
+    plays (else one_level_required), with what that level and the ruleset need."""
+
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
@@ -189,10 +193,8 @@ class StoredClaimField(serializers.JSONField):
     """A claim as it was sent: only the fields given, shown as they are."""
 
 
-class HandEntrySerializer(serializers.Serializer):
-    """An entry as it was sent, to a hand or a dispute: one of points, cards_taken or plays,
-    and what went with it. Only the keys sent appear."""
-
+# HandEntrySerializer's fields before the scoring cards' takers (takers_class).
+class _HandEntryHead(serializers.Serializer):
     points = IntegerListField(required=False, help_text="Penalty points per seat.")
     cards_taken = serializers.ListField(
         child=serializers.ListField(child=serializers.CharField()),
@@ -210,13 +212,19 @@ class HandEntrySerializer(serializers.Serializer):
     first_leader = serializers.IntegerField(
         required=False, help_text="With plays: the seat that led trick 1."
     )
-    locals().update(
-        taker_fields(
-            lambda card: serializers.IntegerField(
-                required=False, help_text=f"The seat that took the {card.label}, when it scores."
-            )
+
+
+class HandEntrySerializer(
+    _HandEntryHead,
+    takers_class(
+        lambda card: serializers.IntegerField(
+            required=False, help_text=f"The seat that took the {card.label}, when it scores."
         )
-    )
+    ),
+):
+    """An entry as it was sent, to a hand or a dispute: one of points, cards_taken or plays,
+    and what went with it. Only the keys sent appear."""
+
     tricks_won = IntegerListField(required=False, help_text="Tricks won per seat.")
     moon_choice = serializers.ChoiceField(
         choices=MOON_CHOICES, required=False, help_text="The shooter's choice of moon scoring."
@@ -269,13 +277,18 @@ class RulingResultField(serializers.JSONField):
     """An override's own result, as the director gave it."""
 
 
-class ClaimScoredSerializer(serializers.Serializer):
-    """What a hand scored from an accepted claim ruling keeps: its result's count."""
-
+# ClaimScoredSerializer's fields before the scoring cards' takers (takers_class).
+class _ClaimScoredHead(serializers.Serializer):
     points = serializers.ListField(
         child=serializers.IntegerField(allow_null=True), help_text="Each seat's penalty points."
     )
-    locals().update(taker_fields(lambda card: serializers.IntegerField(allow_null=True)))
+
+
+class ClaimScoredSerializer(
+    _ClaimScoredHead, takers_class(lambda card: serializers.IntegerField(allow_null=True))
+):
+    """What a hand scored from an accepted claim ruling keeps: its result's count."""
+
     tricks_won = serializers.ListField(child=serializers.IntegerField(), allow_null=True)
     moon_denied = serializers.BooleanField(
         help_text="A failed claim left the claimer every penalty card: scored as points."
@@ -327,20 +340,24 @@ class HandLineSerializer(OwnFieldsCopiedShallowly):
     )
 
 
-class HandOutputSerializer(HandLineSerializer):
-    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
-
+# HandOutputSerializer's fields before the scoring cards' takers (takers_class).
+class _HandOutputHead(HandLineSerializer):
     entry = HandEntryField(help_text="The entry exactly as the scorer sent it.")
     moon_shooter = serializers.IntegerField(allow_null=True, help_text="Null: no moon.")
     moon_choice = MoonChoiceField(help_text="How the moon was scored; null: no moon.")
-    locals().update(
-        taker_fields(
-            lambda card: serializers.IntegerField(
-                allow_null=True,
-                help_text=f"Who took the {card.label}, under a ruleset that scores it.",
-            )
+
+
+class HandOutputSerializer(
+    _HandOutputHead,
+    takers_class(
+        lambda card: serializers.IntegerField(
+            allow_null=True,
+            help_text=f"Who took the {card.label}, under a ruleset that scores it.",
         )
-    )
+    ),
+):
+    """A hand as stored: its entry as the scorer sent it, and what the engine made of it."""
+
     gems = IntegerListField(allow_null=True, help_text="Null under a ruleset without gems.")
     adjudication = RulingField(
         allow_null=True, help_text="The ruling of a plays entry; null for the other levels."

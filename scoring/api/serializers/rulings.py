@@ -6,27 +6,31 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from adjudication.engine.option_values import MOON_CHOICES
-from adjudication.ruling_fields import taker_fields
+from adjudication.ruling_fields import takers_class
 from hearts_site.api.serializers import StrictInputSerializer
-from scoring.api.serializers.common import MAX_HAND_POINTS, per_seat, seat_field
+from scoring.api.serializers.common import MAX_HAND_POINTS, optional_words, per_seat, seat_field
 from scoring.api.serializers.confirmations import revision_field
 from scoring.api.serializers.disputes import HandRulingOutputSerializer
 from scoring.api.serializers.hands import RESULT_HELP, HandResultOutputSerializer
 from scoring.services.ruling_decisions import DECISIONS
 
 
-class RulingResultInputSerializer(StrictInputSerializer):
+# RulingResultInputSerializer's fields before the scoring cards' takers (takers_class).
+class _RulingResultInputHead(StrictInputSerializer):
     points = per_seat(
         serializers.IntegerField(min_value=0, max_value=MAX_HAND_POINTS),
         help_text="The penalty points each seat took (hearts and the Q♠).",
     )
-    locals().update(
-        taker_fields(
-            lambda card: seat_field(
-                required=False, help_text=f"Who took the {card.label}, when it scores."
-            )
+
+
+class RulingResultInputSerializer(
+    _RulingResultInputHead,
+    takers_class(
+        lambda card: seat_field(
+            required=False, help_text=f"Who took the {card.label}, when it scores."
         )
-    )
+    ),
+):
     tricks_won = per_seat(
         serializers.IntegerField(min_value=0, max_value=52),
         required=False,
@@ -47,13 +51,8 @@ class RulingDecisionInputSerializer(StrictInputSerializer):
         "accepted on its record); a redeal or replay voids it. override: your own result, or "
         "none (the hand stands as played for this irregularity); a reason is required.",
     )
-    reason = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=500,
-        default="",
-        help_text="Why: required to override (reason_required); kept with the ruling and in "
-        "the history.",
+    reason = optional_words(
+        "Why: required to override (reason_required); kept with the ruling and in the history."
     )
     result = RulingResultInputSerializer(
         required=False, help_text=RESULT_HELP + " Only with override (result_needs_override)."
