@@ -11,8 +11,8 @@ No worker runs here, so the club's delivery task, queued by its first hand, is s
 at the next: as while a club's hands come faster than its worker takes them. The fourth way
 clears the club's ``woken`` mark before each hand, as that task does when it starts, so each
 hand queues the task (a task row more): as when the worker has caught up. Three rounds, each
-its own games. Target (issue 35): hand entry with the log
-within 20% of hand entry without it. Then the feed (``GET /api/v1/clubs/{id}/events/?after=…
+its own games. Targets (issue 54): hand entry with the log within 10% of hand entry without it,
+within 30% when it queues the task. Then the feed (``GET /api/v1/clubs/{id}/events/?after=…
 &limit=100`` through the test Client, signed in) is timed at the start and at the end of logs
 of 1,000 and 10,000 events; its selector's queries are counted (they must not change with the
 log's size).
@@ -56,9 +56,11 @@ OFF = {
 }
 
 
-TARGET = 1.20  # hand entry with the log over hand entry without it, at most
 BASELINE = "baseline (no event log)"
 WAKING = "event recorded, 3 endpoints, queuing the club's task"
+# Issue 54's targets: hand entry with the log over hand entry without it, at most (a hand that
+# queues the club's task, ×1.30; any other, ×1.10).
+TARGET, TARGET_WAKING = 1.10, 1.30
 
 
 def setup(url: str):
@@ -236,10 +238,10 @@ def render(args, database: str, rounds: list[dict[str, list[float]]], feeds) -> 
         lines.append(f"| {name} | " + " | ".join(cells) + f" | {least:.2f} |")
     lines.append("")
     for name in names[1:]:
-        worst = max(ratios[name])
-        verdict = "met" if worst <= TARGET else f"missed by {worst / TARGET - 1:.0%}"
+        worst, target = max(ratios[name]), TARGET_WAKING if name == WAKING else TARGET
+        verdict = "met" if worst <= target else f"missed by {worst / target - 1:.0%}"
         lines.append(
-            f"- Target, {name}: within {TARGET - 1:.0%} of the baseline: {verdict} "
+            f"- Target, {name}: within {target - 1:.0%} of the baseline: {verdict} "
             f"(×{statistics.median(ratios[name]):.2f} median of rounds, ×{worst:.2f} worst)."
         )
     lines += [

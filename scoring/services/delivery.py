@@ -35,7 +35,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django_tasks import task
 
-from hearts_site.tasks.queue import WEBHOOKS, enqueue_with_transaction
+from hearts_site.tasks.queue import WEBHOOKS, enqueue_with_transaction, uses_database_queue
+from scoring import sql
 from scoring.models import DeliveryStatus, EventCounter, WebhookDelivery, WebhookEndpoint
 from scoring.selectors.events import envelope
 from scoring.services import outbound
@@ -79,8 +80,11 @@ def wake_club(club_id: int) -> None:
     """Queue the club's delivery task (``deliver_club``) in the caller's transaction, which
     holds the club's event counter row, and mark the row ``woken``: until that task starts,
     the club's events queue no other."""
-    EventCounter.objects.filter(club_id=club_id).update(woken=True)
-    enqueue_with_transaction(lambda: deliver_club.enqueue(club_id))
+    sql.mark_woken(club_id)
+    if uses_database_queue():  # one INSERT of the library's row (``sql.queue_task``)
+        sql.queue_task(deliver_club, [club_id])
+    else:
+        enqueue_with_transaction(lambda: deliver_club.enqueue(club_id))
 
 
 @task(queue_name=WEBHOOKS)

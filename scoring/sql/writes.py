@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import connection
+from django.db import connection, connections
 from django.db.models import Model
 
 from scoring.sql.core import _execute, _quote, _table
@@ -31,7 +31,8 @@ def prepared_row(obj: Model) -> list[Any]:
     """What ``insert`` stores of ``obj``, converted for the database (auto fields set now):
     work that can be done before the write's transaction."""
     fields = _insert_statement(type(obj))[1]
-    return [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+    db = connections[connection.alias]  # the proxy resolved once, not in every field's call
+    return [f.get_db_prep_save(f.pre_save(obj, True), db) for f in fields]
 
 
 def insert_prepared(obj: Model, row: list[Any], **late: Any) -> None:
@@ -42,7 +43,9 @@ def insert_prepared(obj: Model, row: list[Any], **late: Any) -> None:
         if field.name in late:
             row[index] = late[field.name]
             setattr(obj, field.attname, late[field.name])
-    ((obj.pk,),) = _execute(statement, row).rows
+    rows = _execute(statement, row).rows
+    if obj._meta.auto_field is not None:
+        ((obj.pk,),) = rows
     obj._state.adding = False
     obj._state.db = connection.alias
 
@@ -53,13 +56,14 @@ def _insert_statement(model: type[Model]) -> tuple[str, list, list]:
         meta = model._meta
         if meta.parents or any(hasattr(f, "get_placeholder") for f in meta.concrete_fields):
             raise TypeError(f"{model.__name__}: not a plain table")
-        fields = [f for f in meta.local_concrete_fields if f is not meta.pk]
+        # The key is the database's to give when it is an auto field (read back), else the
+        # row's own (a UUID made by its default, say).
+        fields = [f for f in meta.local_concrete_fields if f is not meta.auto_field]
         columns = ", ".join(_quote(f.column) for f in fields)
         marks = ", ".join(["%s"] * len(fields))
-        returning = _quote(meta.pk.column)
-        statement = (
-            f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks}) RETURNING {returning}"
-        )
+        statement = f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks})"
+        if meta.auto_field is not None:
+            statement += f" RETURNING {_quote(meta.auto_field.column)}"
         _writes[key] = (statement, fields, [])
     return _writes[key]
 
@@ -85,9 +89,10 @@ def update(obj: Model, fields: Sequence[str], where: Mapping[str, Any]) -> int:
             guards,
         )
     statement, chosen, guards = _writes[key]
-    params = [f.get_db_prep_save(f.pre_save(obj, False), connection) for f in chosen]
-    params.append(obj._meta.pk.get_db_prep_value(obj.pk, connection))
-    params.extend(f.get_db_prep_value(where[f.name], connection) for f in guards)
+    db = connections[connection.alias]
+    params = [f.get_db_prep_save(f.pre_save(obj, False), db) for f in chosen]
+    params.append(obj._meta.pk.get_db_prep_value(obj.pk, db))
+    params.extend(f.get_db_prep_value(where[f.name], db) for f in guards)
     return _execute(statement, params).changed
 
 
