@@ -40,7 +40,7 @@ class Outcome:
     leagues_added: list[str] = field(default_factory=list)
 
 
-class _Rollback(Exception):
+class Rollback(Exception):
     """Ends a dry run's transaction, its outcome carried out."""
 
     def __init__(self, outcome: Outcome):
@@ -57,8 +57,8 @@ def import_record(*, club: Club, data: bytes, form: str, actor, dry_run: bool) -
             list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
             outcome = _import(club, parsed, actor, Outcome(dry_run))
             if dry_run:
-                raise _Rollback(outcome)
-    except _Rollback as done:
+                raise Rollback(outcome)
+    except Rollback as done:
         return done.outcome
     return outcome
 
