@@ -34,11 +34,12 @@ def import_sheet(
     mapping: SheetMapping,
     actor,
     dry_run: bool,
-    ruleset: str = "standard",
+    ruleset: object = None,
     league_id: int | None = None,
 ) -> Outcome:
     """Import the CSV ``text`` into ``club`` under ``mapping``; directors only. A league's games
-    are played under its ruleset, else under ``ruleset`` (a preset)."""
+    are played under its ruleset (no other may be given), else under ``ruleset`` (a preset or
+    options; the standard preset when None)."""
     if role_in(actor, club.pk) not in DIRECTORS:
         raise Forbidden("not_director", _("A director of the club imports a score sheet."), None)
     games = read_sheet(text, mapping)
@@ -47,8 +48,11 @@ def import_sheet(
         league = League.objects.filter(club=club, pk=league_id).first()
         if league is None:
             raise NotFoundError("league_not_found", _("No such league in this club."), "league")
-        ruleset_for(league.ruleset)
+        if ruleset is not None:
+            message = _("A league's games play its ruleset: give the league or a ruleset.")
+            raise DomainError("ruleset_from_league", message, "ruleset")
     else:
+        ruleset = "standard" if ruleset is None else ruleset
         ruleset_for(ruleset)
     try:
         with transaction.atomic():

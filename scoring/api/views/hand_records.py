@@ -26,6 +26,8 @@ from scoring.api.scopes import ClubScopedMixin, GameScopedMixin, LeagueScopedMix
 from scoring.api.serializers.hand_records import (
     RecordImportInputSerializer,
     RecordImportOutputSerializer,
+    SheetImportInputSerializer,
+    sheet_mapping,
 )
 from scoring.api.throttling import ExportThrottle
 from scoring.api.views.standings import CSVOnly
@@ -33,6 +35,7 @@ from scoring.record import json_schema, write_json, write_text
 from scoring.selectors import hand_records
 from scoring.selectors.nights import night_of
 from scoring.services.hand_records import import_record
+from scoring.services.score_sheets import import_sheet
 
 FORMS = {
     "text": ("text/plain; charset=utf-8", "hrec"),
@@ -142,5 +145,27 @@ class RecordImportView(ClubScopedMixin, APIView):
             form=body.get("form", "text"),
             actor=request.user,
             dry_run=body.get("dry_run", False),
+        )
+        return Response(RecordImportOutputSerializer(outcome).data)
+
+
+class SheetImportView(ClubScopedMixin, APIView):
+    permission_classes = DIRECTORS_WRITE
+
+    @changes(
+        "clubs_hand_record_sheet_import",
+        SheetImportInputSerializer,
+        RecordImportOutputSerializer,
+        {"sheet_game_differs": "A game of the sheet is here with other hands."},
+    )
+    def post(self, request: Request, body: dict[str, Any], pk: int) -> Response:
+        outcome = import_sheet(
+            club=self.get_club(),
+            text=body["sheet"],
+            mapping=sheet_mapping(body),
+            actor=request.user,
+            dry_run=body["dry_run"],
+            ruleset=body.get("ruleset"),
+            league_id=body.get("league"),
         )
         return Response(RecordImportOutputSerializer(outcome).data)
