@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
+from adjudication.services import ruleset_for
 from hearts_site.errors import Conflict, DomainError
+from scoring.domain.sheet_entries import sheet_entry
 from scoring.models import Game, Hand, HandRecordOrigin, Player
 from scoring.record.sheet import SheetError, SheetMapping
 from scoring.services.score_sheets import import_sheet
@@ -165,3 +167,9 @@ def test_a_game_seating_other_than_the_rulesets_players_names_its_row(public_clu
     with pytest.raises(DomainError) as refused:
         run(public_club, director, ruleset={"preset": "standard", "players": 5})
     assert refused.value.attr == "sheet:2" and refused.value.detail.startswith("row 2: ")
+
+
+def test_under_a_jack_of_diamonds_ruleset_the_takers_score_holds_the_jack():
+    rules = ruleset_for("omnibus")
+    entry = sheet_entry(rules, [3, -10, 13, 10], dealer=0, totals_before=[0, 0, 0, 0])
+    assert entry == {"points": [3, 0, 13, 10], "jack_of_diamonds": 1}

@@ -5,6 +5,8 @@ spreadsheet")."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 
 from scoring import services
@@ -89,3 +91,45 @@ def test_a_bad_sheet_or_mapping_is_a_400_naming_its_place_and_stores_nothing(
 def test_a_scorer_may_not_import_a_sheet(public_club, client_for, scorer):
     answer = client_for(scorer).post(url(public_club), BODY, format="json")
     assert answer.status_code == 403
+
+
+def test_a_sheet_sent_as_a_multipart_file_past_the_json_limit_is_imported(
+    public_club, client_for, director
+):
+    notes = "n" * (100 * 1024)  # a column of notes: past the 256 KiB a JSON body may hold
+    big = "".join(f"{row},{notes if i else 'Notes'}\n" for i, row in enumerate(SHEET.split()))
+    fields = {**BODY, "sheet": io.BytesIO(big.encode()), "dry_run": "true"}
+    answer = client_for(director).post(url(public_club), fields, format="multipart")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["hands_added"] == 4
+
+
+def test_a_file_past_the_upload_limit_is_refused_with_413_before_it_is_read(
+    public_club, client_for, director, settings
+):
+    settings.IMPORT_UPLOAD_MAX_BYTES = 1024 * 1024
+    fields = {**BODY, "sheet": io.BytesIO(b"Date\n" * (300 * 1024))}
+    answer = client_for(director).post(url(public_club), fields, format="multipart")
+    assert answer.status_code == 413
+    assert answer.json()["errors"][0]["code"] == "upload_too_large"
+
+
+def test_a_200_mb_upload_is_refused_at_once_without_its_body_being_read(
+    public_club, director, client_for
+):
+    """The request announces 200 MB; its body is a stream that fails if read at all."""
+
+    class Unread(io.RawIOBase):
+        def read(self, *_):
+            raise AssertionError("the body was read")
+
+    client = client_for(director)
+    answer = client.generic(
+        "POST",
+        url(public_club),
+        content_type="multipart/form-data; boundary=xyz",
+        CONTENT_LENGTH=str(200 * 1024 * 1024),
+        **{"wsgi.input": Unread()},
+    )
+    assert answer.status_code == 413
+    assert answer.json()["errors"][0]["code"] == "upload_too_large"

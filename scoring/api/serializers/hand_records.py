@@ -6,13 +6,24 @@ from rest_framework import serializers
 
 from adjudication.serializers import RulesetSpecField
 from hearts_site.api.serializers import StrictInputSerializer
+from hearts_site.uploads import upload_text
 from scoring.api.serializers.common import MAX_ID
 from scoring.record.sheet import DATE_FORMATS, LAYOUTS, SheetMapping
 from scoring.record.spec import MAX_BYTES
 
 
+class TextOrFileField(serializers.CharField):
+    """Text in a JSON body, or a file in a multipart one (read within the upload limit,
+    docs/hand-record.md, Import)."""
+
+    def to_internal_value(self, data):
+        if hasattr(data, "chunks"):
+            data = upload_text(data, self.field_name)
+        return super().to_internal_value(data)
+
+
 class RecordImportInputSerializer(StrictInputSerializer):
-    record = serializers.CharField(
+    record = TextOrFileField(
         max_length=MAX_BYTES,
         trim_whitespace=False,
         help_text="The record: its text, or its JSON twin as text (form json).",
@@ -51,7 +62,7 @@ def _column(help_text: str, **more):
 class SheetImportInputSerializer(StrictInputSerializer):
     """A score sheet (CSV, its first row the headers) and the mapping of its columns."""
 
-    sheet = serializers.CharField(
+    sheet = TextOrFileField(
         max_length=MAX_BYTES,
         trim_whitespace=False,
         help_text="The CSV text: its first row the columns' headers, then a hand a row.",

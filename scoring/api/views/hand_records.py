@@ -11,12 +11,13 @@ from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.api.json import FastJSONRenderer
+from hearts_site.api.json import FastJSONParser, FastJSONRenderer
 from hearts_site.api.query import takes_query
 from hearts_site.errors import DomainError, NotFoundError
 from scoring import selectors
@@ -127,6 +128,8 @@ class RecordSchemaView(APIView):
 
 class RecordImportView(ClubScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
+    # A file may come as multipart, past the JSON body's limit (hearts_site/uploads.py).
+    parser_classes = [FastJSONParser, MultiPartParser]
 
     @changes(
         "clubs_hand_record_import",
@@ -151,6 +154,7 @@ class RecordImportView(ClubScopedMixin, APIView):
 
 class SheetImportView(ClubScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
+    parser_classes = [FastJSONParser, MultiPartParser]
 
     @changes(
         "clubs_hand_record_sheet_import",
