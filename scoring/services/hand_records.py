@@ -26,6 +26,7 @@ from scoring.services.games import abandon_game, create_game
 from scoring.services.hands import enter_hand, void_hand
 from scoring.services.leagues import create_league
 from scoring.services.players import create_player
+from scoring.services.record_rulings import apply_ruled
 
 
 @dataclass
@@ -184,6 +185,8 @@ def _enter_hands(
             stored, _created = enter_hand(
                 game_id=game.pk, number=hand["number"], entry=entry_of(hand), actor=actor
             )
+            if hand["ruled"] is not None:
+                stored = apply_ruled(stored, hand["ruled"], actor, line)
         _check_agrees(stored, hand, line)
         if hand["confirmed_by"] is not None:
             seat = game.seats.get(seat=hand["confirmed_by"])
