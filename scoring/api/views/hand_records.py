@@ -131,6 +131,8 @@ class RecordImportView(ClubScopedMixin, APIView):
     # A file may come as multipart, past the JSON body's limit (hearts_site/uploads.py).
     parser_classes = [FastJSONParser, MultiPartParser]
 
+    # The schema documents the JSON body; the same fields as multipart are in the description.
+    @extend_schema(request={"application/json": RecordImportInputSerializer})
     @changes(
         "clubs_hand_record_import",
         RecordImportInputSerializer,
@@ -156,6 +158,7 @@ class SheetImportView(ClubScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
     parser_classes = [FastJSONParser, MultiPartParser]
 
+    @extend_schema(request={"application/json": SheetImportInputSerializer})
     @changes(
         "clubs_hand_record_sheet_import",
         SheetImportInputSerializer,
