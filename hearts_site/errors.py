@@ -75,6 +75,12 @@ class NotFoundError(DomainError):
     status_code = status.HTTP_404_NOT_FOUND
 
 
+class PayloadTooLarge(DomainError):
+    """A file sent is larger than its limit (413)."""
+
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+
+
 class Conflict(DomainError):
     """The request clashes with the current state (409)."""
 

@@ -331,6 +331,9 @@ STORAGES = {
 
 # Bodies above 256 KiB are refused (the API answers 413, see errors.py); none needs more.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024
+# A file uploaded to an import (a hand record, a score sheet: docs/hand-record.md) is streamed
+# to disk and may be larger, up to this; a request announcing more is refused before it is read.
+IMPORT_UPLOAD_MAX_BYTES = int(os.environ.get("IMPORT_UPLOAD_MAX_BYTES", str(20 * 1024 * 1024)))
 
 # --- HTTPS (DJANGO_SECURE=1 behind a TLS-terminating proxy) ---------------------------------
 

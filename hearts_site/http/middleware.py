@@ -11,6 +11,7 @@ from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.utils.translation import gettext as _
 
+from hearts_site import uploads
 from hearts_site.database.pool import drop_idle_connections
 from hearts_site.deploy_steps import is_missing_table
 from hearts_site.errors import (
@@ -18,6 +19,7 @@ from hearts_site.errors import (
     DATABASE_UNAVAILABLE_DETAIL,
     SETUP_INCOMPLETE,
     SETUP_INCOMPLETE_DETAIL,
+    PayloadTooLarge,
     error_json,
     log_missing_table,
 )
@@ -75,6 +77,11 @@ class LengthRequiredMiddleware:
         if "HTTP_TRANSFER_ENCODING" in request.META and not request.META.get("CONTENT_LENGTH"):
             detail = _("Send the body with a Content-Length: bodies in chunks are not read.")
             return error_json(request, 411, LENGTH_REQUIRED, detail)
+        if request.META.get("CONTENT_TYPE", "").startswith("multipart/"):
+            try:  # a file past the import limit is refused before a byte of it is read
+                uploads.check_length(request.META)
+            except PayloadTooLarge as refusal:
+                return error_json(request, 413, refusal.code, refusal.detail)
         return self.get_response(request)
 
 

@@ -32,6 +32,7 @@ from scoring.api.views.hand_records import (
     NightRecordView,
     RecordImportView,
     RecordSchemaView,
+    SheetImportView,
 )
 from scoring.api.views.hands import HandDetailView, HandListView, HandVoidView
 from scoring.api.views.invitations import (
@@ -118,6 +119,7 @@ urlpatterns = [
     path(LEAGUE + "hand-record/", LeagueRecordView.as_view(), name="league-hand-record"),
     path(CLUB + "hand-record/", ClubRecordView.as_view(), name="club-hand-record"),
     path(CLUB + "hand-record/import/", RecordImportView.as_view(), name="club-hand-record-import"),
+    path(CLUB + "hand-record/sheet/", SheetImportView.as_view(), name="club-hand-record-sheet"),
     path("hand-record.schema.json", RecordSchemaView.as_view(), name="hand-record-schema"),
     path(NIGHT + "hand-record/", NightRecordView.as_view(), name="club-night-hand-record"),
     path("leagues/", LeagueListView.as_view(), name="leagues"),

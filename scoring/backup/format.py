@@ -4,6 +4,7 @@ checks.py; the format's name and version, and the upgrade of an older version, v
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from adjudication.engine import HeartsError
@@ -131,13 +132,31 @@ def _check_games(games: list, known: Known, season_league: dict[int, int]) -> Kn
             check_row(schema.HISTORY, entry, f"{where}.history[{j}]")
             entry_ids.append(entry["id"])
         _check_seat_changes(game["seat_changes"], players, where, known)
+        _check_origins(game["record_origins"], where)
     game_ids = unique((g["id"] for g in games), "games")
+    unique(
+        (o["record_game"] for g in games for o in g["record_origins"]),
+        "games[].record_origins[].record_game",
+    )
     _check_tables(games)
     seats = unique(seat_ids, "games[].seats")
     unique(dispute_ids, "games[].disputes")
     unique(ruling_ids, "games[].disputes[].rulings")
     entries = unique(entry_ids, "games[].history")
     return {Game: game_ids, GameSeat: seats, HistoryEntry: entries}
+
+
+def _check_origins(origins: list, where: str) -> None:
+    """A game imported from a hand record came from one game of it, its digest SHA-256's."""
+    if len(origins) > 1:
+        raise BackupError(f"{where}.record_origins: a game comes from one record's game.")
+    for j, origin in enumerate(origins):
+        at = f"{where}.record_origins[{j}]"
+        check_row(schema.RECORD_ORIGINS, origin, at)
+        if not origin["record_game"] or len(origin["record_game"]) > 200:
+            raise BackupError(f"{at}.record_game: 1 to 200 characters.")
+        if re.fullmatch(r"[0-9a-f]{64}", origin["digest"]) is None:
+            raise BackupError(f"{at}.digest: 64 lowercase hexadecimal digits (SHA-256).")
 
 
 def _check_seat_changes(changes: list, players: int, where: str, known: Known) -> None:

@@ -100,6 +100,8 @@ def _write(data: dict[str, Any], *, owner, slug: str, writer: _Writer) -> Club:
     _rulings(games, writer)
     _history(games, writer)
     writer.write(schema.SEAT_CHANGES, [(g, c) for g in games for c in g["seat_changes"]])
+    origins = [(g, o) for g in games for o in g["record_origins"]]
+    writer.write(schema.RECORD_ORIGINS, origins, lambda *_: {"club": writer.club.pk})
     _merges(data["player_merges"], writer)
     write_nights(data["nights"], writer)
     with transaction.atomic():

@@ -269,6 +269,17 @@ SEAT_CHANGES = RowKind(
     order=("game_id", "seat", "from_hand"),
     has_id=False,
 )
+# Where a game imported from a hand record came from (format 7): its [Game] id and digest, so
+# the same record imported after a restore adds nothing (docs/hand-record.md, Import).
+RECORD_ORIGINS = RowKind(
+    "record_origins",
+    models.HandRecordOrigin,
+    inside=GAMES,
+    via="game",
+    order=("game_id",),
+    has_id=False,
+    never=("club",),
+)
 MERGES = RowKind(
     "player_merges", models.PlayerMerge, order=("at", "id"), shapes={"seats_moved": "list"}
 )
@@ -324,6 +335,7 @@ ROW_KINDS = (
     RULINGS,
     HISTORY,
     SEAT_CHANGES,
+    RECORD_ORIGINS,
     MERGES,
     NIGHTS,
     CHECK_INS,

@@ -26,6 +26,7 @@ from scoring.services.games import abandon_game, create_game
 from scoring.services.hands import enter_hand, void_hand
 from scoring.services.leagues import create_league
 from scoring.services.players import create_player
+from scoring.services.record_rulings import apply_ruled
 
 
 @dataclass
@@ -40,7 +41,7 @@ class Outcome:
     leagues_added: list[str] = field(default_factory=list)
 
 
-class _Rollback(Exception):
+class Rollback(Exception):
     """Ends a dry run's transaction, its outcome carried out."""
 
     def __init__(self, outcome: Outcome):
@@ -57,8 +58,8 @@ def import_record(*, club: Club, data: bytes, form: str, actor, dry_run: bool) -
             list(Club.objects.select_for_update().filter(pk=club.pk).values_list("pk"))
             outcome = _import(club, parsed, actor, Outcome(dry_run))
             if dry_run:
-                raise _Rollback(outcome)
-    except _Rollback as done:
+                raise Rollback(outcome)
+    except Rollback as done:
         return done.outcome
     return outcome
 
@@ -184,6 +185,8 @@ def _enter_hands(
             stored, _created = enter_hand(
                 game_id=game.pk, number=hand["number"], entry=entry_of(hand), actor=actor
             )
+            if hand["ruled"] is not None:
+                stored = apply_ruled(stored, hand["ruled"], actor, line)
         _check_agrees(stored, hand, line)
         if hand["confirmed_by"] is not None:
             seat = game.seats.get(seat=hand["confirmed_by"])

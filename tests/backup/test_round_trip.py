@@ -226,7 +226,7 @@ def as_version_4(document: dict) -> dict:
     del old["nights"]
     for game in old["games"]:
         del game["end_reason"], game["round_ends_at"], game["round_hands"]
-        del game["seat_changes"]
+        del game["seat_changes"], game["record_origins"]
         for entry in game["history"]:
             del entry["id"]
     return old

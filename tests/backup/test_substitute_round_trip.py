@@ -83,7 +83,7 @@ def test_a_version_5_document_imports_with_no_substitute_and_seats_counted_to_wh
     old["version"] = 5
     old["club"]["slug"] = "subs-v5"
     for game in old["games"]:
-        del game["seat_changes"]
+        del game["seat_changes"], game["record_origins"]
     for night in old["nights"]:
         del night["substitute_scores"]
     copy = import_club(old)

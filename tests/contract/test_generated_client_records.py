@@ -20,7 +20,7 @@ from tests.contract.test_generated_client import (
     untyped_fields,
 )
 
-RECORD_OPERATIONS = ("clubs_hand_record_import",)
+RECORD_OPERATIONS = ("clubs_hand_record_import", "clubs_hand_record_sheet_import")
 
 
 @pytest.fixture
@@ -92,6 +92,44 @@ def test_a_record_is_downloaded_and_imported_through_the_generated_client(
     assert error_of(api, load('[HeartsRecord "1"]\n[Colour "red"]\n'), 400) == (
         "unknown_tag",
         "record:2:1",
+    )
+
+
+def test_a_score_sheet_is_previewed_and_imported_through_the_generated_client(
+    generated_client, live_server, rita
+):
+    api = Api(generated_client, live_server.url)
+    m = api.models
+    phone = sign_in(api, "rita", "rita's phone")
+    paper = a_club(api, phone, "paper")
+    sheet = "Day,Ann,Bo,Cy,Di\n14/03/2026,13,5,4,4\n14/03/2026,0,26,26,26\n"
+
+    def load(text: str, **more):
+        fields = {
+            "sheet": text,
+            "date_column": "Day",
+            "date_format": "dmy",
+            "player_columns": ["Ann", "Bo", "Cy", "Di"],
+            **more,
+        }
+        body = m.SheetImportInputRequest.from_dict(fields)
+        return api.clubs.clubs_hand_record_sheet_import.sync_detailed(
+            paper.id, client=phone, body=body
+        )
+
+    preview = ok(load(sheet, dry_run=True))
+    assert (preview.dry_run, preview.hands_added, list(preview.players_added)) == (
+        True,
+        2,
+        ["Ann", "Bo", "Cy", "Di"],
+    )
+    done = ok(load(sheet))
+    assert (done.dry_run, len(done.games_added), done.hands_added) == (False, 1, 2)
+    again = ok(load(sheet))
+    assert (list(again.games_added), list(again.games_present)) == ([], list(done.games_added))
+    assert error_of(api, load(sheet.replace("13,5", "13,five")), 400) == (
+        "sheet_bad_number",
+        "sheet:2:Bo",
     )
 
 

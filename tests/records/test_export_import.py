@@ -3,6 +3,8 @@ director in one transaction (a dry run first), the same record twice adding noth
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -264,3 +266,16 @@ def test_the_json_twin_imports_new_games_and_names_the_line_of_a_refused_hand(
     done = director.post(target, {"record": twin, "form": "json"}, format="json")
     assert done.status_code == 200 and len(done.json()["games_added"]) == 1
     assert body(director.get(f"/api/v1/clubs/{copy_club.pk}/hand-record/")) == text
+
+
+def test_a_record_sent_as_a_multipart_file_is_imported(
+    public_club, owner, client_for, copy_club, users
+):
+    game = play_game(public_club, owner, hands=2, seed=7)
+    text = body(client_for(owner).get(f"/api/v1/games/{game.pk}/hand-record/"))
+    director = fresh_client(client_for, users["director"])
+    fields = {"record": io.BytesIO(text.encode()), "dry_run": "false"}
+    url = f"/api/v1/clubs/{copy_club.pk}/hand-record/import/"
+    answer = director.post(url, fields, format="multipart")
+    assert answer.status_code == 200, answer.json()
+    assert answer.json()["hands_added"] == 2

@@ -11,12 +11,13 @@ from django.http import StreamingHttpResponse
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from hearts_site.api.json import FastJSONRenderer
+from hearts_site.api.json import FastJSONParser, FastJSONRenderer
 from hearts_site.api.query import takes_query
 from hearts_site.errors import DomainError, NotFoundError
 from scoring import selectors
@@ -26,6 +27,8 @@ from scoring.api.scopes import ClubScopedMixin, GameScopedMixin, LeagueScopedMix
 from scoring.api.serializers.hand_records import (
     RecordImportInputSerializer,
     RecordImportOutputSerializer,
+    SheetImportInputSerializer,
+    sheet_mapping,
 )
 from scoring.api.throttling import ExportThrottle
 from scoring.api.views.standings import CSVOnly
@@ -33,6 +36,7 @@ from scoring.record import json_schema, write_json, write_text
 from scoring.selectors import hand_records
 from scoring.selectors.nights import night_of
 from scoring.services.hand_records import import_record
+from scoring.services.score_sheets import import_sheet
 
 FORMS = {
     "text": ("text/plain; charset=utf-8", "hrec"),
@@ -124,7 +128,11 @@ class RecordSchemaView(APIView):
 
 class RecordImportView(ClubScopedMixin, APIView):
     permission_classes = DIRECTORS_WRITE
+    # A file may come as multipart, past the JSON body's limit (hearts_site/uploads.py).
+    parser_classes = [FastJSONParser, MultiPartParser]
 
+    # The schema documents the JSON body; the same fields as multipart are in the description.
+    @extend_schema(request={"application/json": RecordImportInputSerializer})
     @changes(
         "clubs_hand_record_import",
         RecordImportInputSerializer,
@@ -142,5 +150,29 @@ class RecordImportView(ClubScopedMixin, APIView):
             form=body.get("form", "text"),
             actor=request.user,
             dry_run=body.get("dry_run", False),
+        )
+        return Response(RecordImportOutputSerializer(outcome).data)
+
+
+class SheetImportView(ClubScopedMixin, APIView):
+    permission_classes = DIRECTORS_WRITE
+    parser_classes = [FastJSONParser, MultiPartParser]
+
+    @extend_schema(request={"application/json": SheetImportInputSerializer})
+    @changes(
+        "clubs_hand_record_sheet_import",
+        SheetImportInputSerializer,
+        RecordImportOutputSerializer,
+        {"sheet_game_differs": "A game of the sheet is here with other hands."},
+    )
+    def post(self, request: Request, body: dict[str, Any], pk: int) -> Response:
+        outcome = import_sheet(
+            club=self.get_club(),
+            text=body["sheet"],
+            mapping=sheet_mapping(body),
+            actor=request.user,
+            dry_run=body["dry_run"],
+            ruleset=body.get("ruleset"),
+            league_id=body.get("league"),
         )
         return Response(RecordImportOutputSerializer(outcome).data)
