@@ -106,6 +106,17 @@ SCORING_CARDS: tuple[ScoringCard, ...] = (
         say_who=gettext_noop("Say who took the J♦."),
         table_says=gettext_noop("The table says who takes the J♦."),
     ),
+    ScoringCard(
+        name="ten_of_diamonds",
+        card="TD",
+        label="10♦",
+        option="ten_of_diamonds",
+        effect=Bonus(),
+        question=gettext_noop("Who took the 10♦ ({points})?"),
+        required=gettext_noop("this ruleset scores the 10♦: say which seat took it"),
+        say_who=gettext_noop("Say who took the 10♦."),
+        table_says=gettext_noop("The table says who takes the 10♦."),
+    ),
 )
 
 CARD_NAMES: tuple[str, ...] = tuple(card.name for card in SCORING_CARDS)

@@ -67,9 +67,9 @@ def level_of(entry: Mapping[str, Any]) -> str:
 
 
 def penalty_cards(rules: Ruleset) -> int:
-    """The cards a cards_taken entry must account for: hearts, the Q♠, each scoring card that
-    scores."""
-    return rules.hearts_in_play | (rules.deck & QS_BIT) | scored_mask(rules)
+    """The cards a cards_taken entry must account for: every penalty card (hearts, the Q♠,
+    Black Maria's K♠ and A♠), each scoring card that scores."""
+    return rules.point_mask | scored_mask(rules)
 
 
 class _Taken(NamedTuple):
