@@ -1,7 +1,7 @@
 """Each scoring card declared once, and the details of a hand entry that follow from them.
 
 A scoring card is a card other than the hearts and the Q♠ whose taker changes the hand's
-scores under a ruleset option (docs/rules.md, Scoring a hand): today the J♦. Its
+scores under a ruleset option (docs/rules.md, Scoring a hand): the J♦ and the 10♦. Its
 ``ScoringCard`` says everything the project needs of it, and every reader follows from it:
 
 - ``name``: the entry detail on the wire (an API body's key, the stored entry's, a ruling's,

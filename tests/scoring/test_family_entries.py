@@ -24,14 +24,14 @@ def test_a_black_maria_record_with_the_removed_two_of_clubs_is_refused_naming_it
     assert "2C" in response.json()["errors"][0]["detail"]
 
 
-def test_black_maria_cards_taken_with_the_removed_two_of_clubs_is_refused_naming_it(
+def test_black_maria_cards_taken_with_the_two_of_hearts_six_players_remove_is_refused(
     scorer_api, new_game
 ):
-    game = new_game("black-maria")
-    taken = [["2C", "QS"], [], []]
+    game = new_game({"preset": "black-maria", "players": 6}, players=6)
+    taken = [["2H", "QS"], [], [], [], [], []]
     response = refused_unchanged(scorer_api, game, {"cards_taken": taken})
     assert error_of(response, 400) == ("card_not_in_deck", "cards_taken.0.0")
-    assert "2C" in response.json()["errors"][0]["detail"]
+    assert "2H" in response.json()["errors"][0]["detail"]
 
 
 def test_black_maria_points_must_sum_to_the_decks_43(scorer_api, new_game):
