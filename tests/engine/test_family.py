@@ -172,3 +172,17 @@ def test_spot_hearts_with_the_eliters_queen_of_50_is_an_option():
 def test_an_unknown_value_of_a_family_option_is_refused_naming_it(option):
     error = refused(build_ruleset, "standard", **{option: "sometimes"})
     assert (error.code, error.field) == ("invalid_option", option)
+
+
+def test_black_maria_opens_left_of_the_dealer_with_any_card_and_may_lead_a_heart_at_once():
+    rules = BLACK_MARIA
+    holdings, plays = played(rules, 11)
+    leader = next(seat for seat, held in enumerate(holdings) if held & 1 << plays[0])
+    assert leader == 1  # the dealer is seat 0
+    heart = next(c for c in names(holdings[1]) if c.endswith("H"))
+    rest = [c for c in names(holdings[1]) if c != heart]
+    ruling = adjudicate(rules, [heart], hands=holdings, dealer=0)
+    assert ruling.violations == ()
+    standard_like = build_ruleset("black-maria", hearts_must_be_broken=True)
+    ruling = adjudicate(standard_like, [heart], hands=holdings, dealer=0)
+    assert [v.rule for v in ruling.violations] == (["hearts_not_broken"] if rest else [])
