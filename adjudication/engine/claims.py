@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from . import native
-from .cards import BIT, CLUBS_MASK, NAMES, SUIT_OF, Card, Mask, cards_in, mask_of
+from .cards import BIT, CLUBS_MASK, NAMES, POINT_MASK, SUIT_OF, Card, Mask, cards_in, mask_of
 from .claim_result import ClaimResult, claim_result
 from .claim_search import ALL_TRICKS, CONCEDE, MOON, NO_POINTS, Search
 from .claim_words import line_words, verdict_words
@@ -281,6 +281,14 @@ def _judged(
     claim, and the positions searched. An accepted claim is not searched."""
     if claim.accepted:
         return "accepted", (), None, None, 0
+    if rules.point_mask & ~POINT_MASK:
+        # The search keeps only the Q♠ apart among the spades (claim_search.py): a ruleset whose
+        # other spades carry points (Black Maria's K♠ and A♠) is not searched.
+        message = _(
+            "a claim under these rules (spades other than the Q♠ score) is not judged by the "
+            "engine: play the hand out, or enter the count the table agrees"
+        )
+        raise HeartsError("claim_not_judged", message, "claim")
     search = _search(rules, claim, position)
     try:
         beaten = search.beaten()

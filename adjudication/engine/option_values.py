@@ -28,6 +28,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "points_on_first_trick": ("allowed", "forbidden"),
     "first_trick_fallback": ("any", "hearts_only"),
     "moon": MOON_RULES,
+    "heart_points": ("one", "face"),
+    "moon_scoring_cards": ("on_top", "needed"),
     "game_ends": ("reach", "exceed"),
     "ties": ("shared", "play_on"),
     **IRREGULARITY_CHOICES,  # renege_penalty and the other irregularities' options
@@ -47,6 +49,8 @@ INTEGER_BOUNDS: dict[str, tuple[int, int]] = {
     "players": (3, 6),
     "pass_count": (0, 4),
     "queen_points": (1, 1000),
+    "king_of_spades_points": (0, 1000),
+    "ace_of_spades_points": (0, 1000),
     **{card.option: card.effect.bounds for card in SCORING_CARDS if card.effect.bounds},
     "sun": (-1000, 1000),
     "no_trick_bonus": (-1000, 1000),

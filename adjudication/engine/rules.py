@@ -11,11 +11,13 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import (
+    ACE_OF_SPADES,
+    BIT,
     CLUBS_MASK,
     FULL_DECK,
     HEARTS_MASK,
+    KING_OF_SPADES,
     NAMES,
-    POINT_MASK,
     QS_BIT,
     Card,
     Mask,
@@ -23,15 +25,12 @@ from .cards import (
     parse_card,
 )
 from .errors import HeartsError
+from .family import FAMILY_PRESETS
 from .irregularity_options import DEFAULTS as IRREGULARITY_DEFAULTS
 from .option_values import validate
+from .preset import STANDARD_REMOVED, Preset
 from .words import gettext as _
 from .words import gettext_noop
-
-#: Removed cards by player count under `standard`: the deck must divide evenly.
-STANDARD_REMOVED: Mapping[int, tuple[str, ...]] = MappingProxyType(
-    {3: ("2D",), 4: (), 5: ("2D", "2C"), 6: ("2C", "2D", "2S", "3C")}
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +48,13 @@ class Ruleset:
     queen_breaks_hearts: bool = False
     lead_hearts_with_only_queen: bool = False
     queen_points: int = 13
+    heart_points: str = "one"
+    king_of_spades_points: int = 0
+    ace_of_spades_points: int = 0
     jack_of_diamonds: int = 0
+    ten_of_diamonds: int = 0
     moon: str = "shooter_choice"
+    moon_scoring_cards: str = "on_top"
     sun: int = 0
     no_trick_bonus: int = 0
     target_score: int | None = 100
@@ -77,6 +81,10 @@ class Ruleset:
     lowest_club: Card | None = field(init=False, repr=False, compare=False)
     hearts_in_play: Mask = field(init=False, repr=False, compare=False)
     penalty_total: int = field(init=False, repr=False, compare=False)
+    point_mask: Mask = field(init=False, repr=False, compare=False)
+    # the penalty cards worth 1 point (a mask), and each other one with its points
+    unit_points: Mask = field(init=False, repr=False, compare=False)
+    valued_cards: tuple[tuple[Mask, int], ...] = field(init=False, repr=False, compare=False)
     break_mask: Mask = field(init=False, repr=False, compare=False)
     forbid_first_trick_points: bool = field(init=False, repr=False, compare=False)
     _spelled: dict[str, Any] = field(init=False, repr=False, compare=False)
@@ -87,14 +95,20 @@ class Ruleset:
         for card in self.removed_cards:
             deck &= ~(1 << card)
         clubs = cards_in(deck & CLUBS_MASK)
+        unit, valued = _card_points(self, deck)
+        point_mask = unit
+        for bit, _points in valued:
+            point_mask |= bit
         derived = {
             "deck": deck,
             "deck_size": deck.bit_count(),
             "hand_size": deck.bit_count() // self.players,
             "lowest_club": clubs[0] if clubs else None,
             "hearts_in_play": deck & HEARTS_MASK,
-            "penalty_total": (deck & HEARTS_MASK).bit_count()
-            + (self.queen_points if deck & QS_BIT else 0),
+            "penalty_total": unit.bit_count() + sum(points for _bit, points in valued),
+            "point_mask": point_mask,
+            "unit_points": unit,
+            "valued_cards": valued,
             "break_mask": HEARTS_MASK | (QS_BIT if self.queen_breaks_hearts else 0),
             "forbid_first_trick_points": self.points_on_first_trick == "forbidden",
         }
@@ -106,10 +120,6 @@ class Ruleset:
             raise HeartsError(
                 "invalid_ruleset", message.format(first_lead=self.first_lead), "removed_cards"
             )
-
-    @property
-    def point_mask(self) -> Mask:
-        return POINT_MASK & self.deck
 
     def options(self) -> dict[str, Any]:
         """Every option spelled out in its API form (cards as names, schedule as a list): a
@@ -141,35 +151,24 @@ class Ruleset:
         }
 
 
+def _card_points(rules: Ruleset, deck: Mask) -> tuple[Mask, tuple[tuple[Mask, int], ...]]:
+    """The deck's penalty cards: those worth a point (every heart, unless ``heart_points`` is
+    ``face``), and the others with their points (the Q♠; under ``face`` each heart at its rank,
+    2 to 10, J 11, Q 12, K 13, A 14; Black Maria's K♠ and A♠), in card order."""
+    values = {QS_BIT: rules.queen_points}
+    unit = deck & HEARTS_MASK
+    if rules.heart_points == "face":
+        values.update({BIT[card]: card % 13 + 2 for card in cards_in(unit)})
+        unit = 0
+    values[BIT[KING_OF_SPADES]] = rules.king_of_spades_points
+    values[BIT[ACE_OF_SPADES]] = rules.ace_of_spades_points
+    valued = tuple(sorted((bit, v) for bit, v in values.items() if v and deck & bit))
+    return unit, valued
+
+
 OPTION_NAMES: tuple[str, ...] = tuple(
     f.name for f in fields(Ruleset) if f.init and f.name != "preset"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A named ruleset (docs/rules.md, Presets): the options it sets and the source text it
-    follows."""
-
-    name: str
-    title: str
-    source: str
-    source_text: str
-    overrides: Mapping[str, Any]
-    removed_by_players: Mapping[int, tuple[str, ...]] = field(
-        default_factory=lambda: STANDARD_REMOVED
-    )
-
-    def describe(self) -> dict[str, Any]:
-        """The preset as a client reads it, its words in the active language."""
-        return {
-            "name": self.name,
-            "title": _(self.title),
-            "source": _(self.source),
-            "source_text": _(self.source_text),
-            "differs_from_standard": dict(self.overrides),
-            "ruleset": build_ruleset(self.name).options(),
-        }
 
 
 PRESETS: Mapping[str, Preset] = MappingProxyType(
@@ -268,6 +267,7 @@ PRESETS: Mapping[str, Preset] = MappingProxyType(
             ),
             MappingProxyType({"points_on_first_trick": "forbidden", "moon": "add_to_others"}),
         ),
+        **FAMILY_PRESETS,
     }
 )
 
@@ -355,4 +355,4 @@ def _from_options(spec: Mapping) -> Ruleset:
 
 
 def nonpoint_mask(rules: Ruleset) -> Mask:
-    return rules.deck & ~POINT_MASK
+    return rules.deck & ~rules.point_mask

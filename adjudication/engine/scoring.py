@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import HEARTS_MASK, QS_BIT, Mask
+from .cards import QS_BIT, Mask
 from .errors import HeartsError
 from .game import would_end_without
 from .inputs import seat_or_none
@@ -54,8 +54,13 @@ class HandScore:
 
 
 def points_of(rules: Ruleset, taken: Mask) -> int:
-    """Penalty points in a set of cards: a point a heart, ``queen_points`` for the Q♠."""
-    return (taken & HEARTS_MASK).bit_count() + (rules.queen_points if taken & QS_BIT else 0)
+    """Penalty points in a set of cards: a point a heart (its rank under ``heart_points:
+    face``), ``queen_points`` for the Q♠, Black Maria's K♠ and A♠ at theirs."""
+    points = (taken & rules.unit_points).bit_count()
+    for bit, value in rules.valued_cards:
+        if taken & bit:
+            points += value
+    return points
 
 
 def points_from_cards(
@@ -135,10 +140,9 @@ def score_hand(
     """The scores of one hand under ``rules``. ``takers``: who took each scoring card, by its
     name (``jack_of_diamonds=2``); a scoring card goes on top of moon and sun scoring."""
     n = rules.players
-    total = rules.penalty_total
     points = tuple(points)
     _check_hand_facts(rules, takers, tricks_won, moon_choice, renege_by)
-    shooter = points.index(total) if total and total in points else None
+    shooter = _shooter(rules, points, takers)
     sun = None
     if rules.sun and tricks_won is not None:
         sun = next((seat for seat, won in enumerate(tricks_won) if won == rules.hand_size), None)
@@ -155,7 +159,12 @@ def score_hand(
             no_trick = tuple(seat for seat, won in enumerate(tricks_won) if won == 0)
             for seat in no_trick:
                 base[seat] += rules.no_trick_bonus
-    scores = None if base is None else with_cards(rules, base, takers)
+    if base is None:
+        scores = None
+    elif moon_rule is not None and rules.moon_scoring_cards == "needed":
+        scores = tuple(base)  # the shooter took the scoring cards too: the moon says it all
+    else:
+        scores = with_cards(rules, base, takers)
     if renege_by is not None and rules.renege_penalty == "replay":
         message = _("under renege_penalty replay a renege voids the hand: it is played again")
         raise HeartsError("renege_replay", message, "renege_by")
@@ -175,6 +184,17 @@ def score_hand(
         renege_by=renege_by,
         options=MappingProxyType(options),
     )
+
+
+def _shooter(rules: Ruleset, points: Sequence[int], takers: Takers) -> int | None:
+    """The seat that took every penalty point; under ``moon_scoring_cards: needed`` it must
+    have taken every scoring card in play as well (Omnibus Hearts' slam)."""
+    total = rules.penalty_total
+    shooter = points.index(total) if total and total in points else None
+    needed = cards_in_play(rules) if rules.moon_scoring_cards == "needed" else ()
+    if shooter is not None and any(takers.get(card.name) != shooter for card in needed):
+        return None
+    return shooter
 
 
 def _check_hand_facts(
@@ -228,10 +248,13 @@ def _moon(
         losing = would_end_without(rules, after_add, shooter)
         moon_rule = "subtract_from_shooter" if losing else "add_to_others"
     if moon_rule is None:
-        options = {
-            "subtract_from_shooter": with_cards(rules, subtract, takers),
-            "add_to_others": with_cards(rules, add, takers),
-        }
+        if rules.moon_scoring_cards == "needed":
+            options = {"subtract_from_shooter": tuple(subtract), "add_to_others": tuple(add)}
+        else:
+            options = {
+                "subtract_from_shooter": with_cards(rules, subtract, takers),
+                "add_to_others": with_cards(rules, add, takers),
+            }
         return None, None, options
     return moon_rule, subtract if moon_rule == "subtract_from_shooter" else add, {}
 

@@ -1,7 +1,7 @@
 """Each scoring card declared once, and the details of a hand entry that follow from them.
 
 A scoring card is a card other than the hearts and the Q♠ whose taker changes the hand's
-scores under a ruleset option (docs/rules.md, Scoring a hand): today the J♦. Its
+scores under a ruleset option (docs/rules.md, Scoring a hand): the J♦ and the 10♦. Its
 ``ScoringCard`` says everything the project needs of it, and every reader follows from it:
 
 - ``name``: the entry detail on the wire (an API body's key, the stored entry's, a ruling's,
@@ -105,6 +105,17 @@ SCORING_CARDS: tuple[ScoringCard, ...] = (
         required=gettext_noop("this ruleset scores the J♦: say which seat took it"),
         say_who=gettext_noop("Say who took the J♦."),
         table_says=gettext_noop("The table says who takes the J♦."),
+    ),
+    ScoringCard(
+        name="ten_of_diamonds",
+        card="TD",
+        label="10♦",
+        option="ten_of_diamonds",
+        effect=Bonus(),
+        question=gettext_noop("Who took the 10♦ ({points})?"),
+        required=gettext_noop("this ruleset scores the 10♦: say which seat took it"),
+        say_who=gettext_noop("Say who took the 10♦."),
+        table_says=gettext_noop("The table says who takes the 10♦."),
     ),
 )
 

@@ -27,6 +27,7 @@ from adjudication.engine import (
     score_hand,
 )
 from adjudication.engine.cards import BIT, NAMES, QS_BIT, cards_in
+from adjudication.engine.inputs import REMOVED_FROM_DECK
 from adjudication.engine.scoring import HandScore
 from adjudication.engine.scoring_cards import (
     every_taker,
@@ -67,9 +68,9 @@ def level_of(entry: Mapping[str, Any]) -> str:
 
 
 def penalty_cards(rules: Ruleset) -> int:
-    """The cards a cards_taken entry must account for: hearts, the Q♠, each scoring card that
-    scores."""
-    return rules.hearts_in_play | (rules.deck & QS_BIT) | scored_mask(rules)
+    """The cards a cards_taken entry must account for: every penalty card (hearts, the Q♠,
+    Black Maria's K♠ and A♠), each scoring card that scores."""
+    return rules.point_mask | scored_mask(rules)
 
 
 class _Taken(NamedTuple):
@@ -279,6 +280,9 @@ def _points_from_cards_taken(
         mask = 0
         for index, card in enumerate(parse_cards(list(cards), f"cards_taken.{seat}")):
             where = f"cards_taken.{seat}.{index}"
+            if not rules.deck & BIT[card]:  # the 2♥ Black Maria removes for six, say
+                code, words = REMOVED_FROM_DECK
+                raise HeartsError(code, _(words).format(card=NAMES[card]), where)
             seen = add_card_once(
                 seen,
                 card,

@@ -15,8 +15,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from adjudication.engine import build_ruleset, dealer_of_hand, game_result, pass_direction
-from adjudication.engine.cards import HEARTS_MASK, QS_BIT, cards_in
-from adjudication.engine.scoring import score_hand
+from adjudication.engine.cards import BIT, QS_BIT, cards_in
+from adjudication.engine.scoring import points_of, score_hand
 from scoring import services
 from scoring.models import Game, GameSeat, GameStatus, Hand, HistoryEntry, League, Player
 from scoring.models.counts import counted_seats
@@ -25,7 +25,7 @@ MOON_RATE = 0.02
 
 
 def random_points(rules, rng: random.Random) -> tuple[list[int], int | None, str | None]:
-    """Penalty points of one hand: each heart and the Q♠ to a seat; now and then a moon."""
+    """Penalty points of one hand: each penalty card to a seat; now and then a moon."""
     n = rules.players
     if rng.random() < MOON_RATE:
         shooter = rng.randrange(n)
@@ -33,8 +33,8 @@ def random_points(rules, rng: random.Random) -> tuple[list[int], int | None, str
         return points, shooter, rng.choice(["subtract_from_shooter", "add_to_others"])
     while True:
         points = [0] * n
-        for _ in cards_in(rules.deck & HEARTS_MASK):
-            points[rng.randrange(n)] += 1
+        for card in cards_in(rules.point_mask & ~QS_BIT):  # the hearts, K♠ and A♠ if they score
+            points[rng.randrange(n)] += points_of(rules, BIT[card])
         queen = rng.randrange(n)
         if rules.deck & QS_BIT:
             points[queen] += rules.queen_points

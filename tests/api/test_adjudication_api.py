@@ -77,7 +77,10 @@ def test_it_rules_a_random_legal_hand_legal_with_and_without_hands(api, preset, 
         ruleset = {"preset": preset, "players": players}
         rules, holdings, leader, plays = random_hand(ruleset, seed)
         body = {"ruleset": ruleset, "plays": names(plays)}
-        with_hands = ruling(api, {**body, "hands": [names(h) for h in holdings]})
+        given = {"hands": [names(h) for h in holdings]}
+        if rules.first_lead == "left_of_dealer":  # black-maria: the dealer's left leads
+            given["dealer"] = 0
+        with_hands = ruling(api, {**body, **given})
         without = ruling(api, {**body, "first_leader": leader})
         for result in (with_hands, without):
             assert result["legal"] is True and result["complete"] is True
@@ -95,11 +98,14 @@ def test_it_reports_a_single_illegal_play_at_its_index_with_or_without_hands(api
     checked = 0
     for seed in range(30):
         at = random.Random(seed).randrange(1, 52)
-        _, holdings, leader, plays = random_hand({"preset": preset}, seed, deviate_at=at)
+        rules, holdings, leader, plays = random_hand({"preset": preset}, seed, deviate_at=at)
         if plays == random_hand({"preset": preset}, seed)[3]:
             continue  # that seat had no illegal card to play there
         body = {"ruleset": preset, "plays": names(plays)}
-        with_hands = ruling(api, {**body, "hands": [names(h) for h in holdings]})
+        given = {"hands": [names(h) for h in holdings]}
+        if rules.first_lead == "left_of_dealer":  # black-maria: the dealer's left leads
+            given["dealer"] = 0
+        with_hands = ruling(api, {**body, **given})
         without = ruling(api, {**body, "first_leader": leader})
         for result in (with_hands, without):
             assert [v["play_index"] for v in result["violations"]] == [at]

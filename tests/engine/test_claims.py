@@ -38,12 +38,14 @@ from .claim_support import (
 from .support import card, mask
 from .test_properties import RULESETS, SEEDS, _settings
 
+#: Presets whose claims the search does not judge (K♠ and A♠ score: claim_not_judged).
+UNJUDGED = {"black-maria"}
 BOTH_WAYS = [
     build_ruleset(preset, players=players, claim_without_line=unstated)
-    for preset in sorted(PRESETS)
+    for preset in sorted(set(PRESETS) - UNJUDGED)
     for players in (3, 4, 5, 6)
     for unstated in ("every_line", "best_line")
-] + [param.values[0] for param in RULESETS[20:]]
+] + [param.values[0] for param in RULESETS[4 * len(PRESETS) :]]
 RULES = st.sampled_from(BOTH_WAYS)
 
 

@@ -56,8 +56,14 @@ def test_the_pass_direction_cycles_through_the_schedule_from_hand_one(preset, pl
     assert [pass_direction(rules, n) for n in range(1, hands + 1)] == cycle * 3
 
 
-def test_every_preset_has_a_pass_schedule_for_every_player_count():
-    for preset in PRESETS:
+def test_black_maria_passes_right_every_hand_at_every_player_count():
+    for players in (3, 4, 5, 6):
+        rules = build_ruleset("black-maria", players=players)
+        assert {pass_direction(rules, n) for n in range(1, 9)} == {"right"}
+
+
+def test_every_hearts_preset_has_a_pass_schedule_for_every_player_count():
+    for preset in set(PRESETS) - {"black-maria"}:
         for players in (3, 4, 5, 6):
             rules = build_ruleset(preset, players=players)
             directions = {pass_direction(rules, n) for n in range(1, 9)}

@@ -158,3 +158,19 @@ def test_every_option_is_followed_refused_or_outside_a_hands_play():
     the values OpenSpiel has, or said to be outside one legal hand's play."""
     assert FOLLOWED.isdisjoint(NOT_PLAYED)
     assert set(OPTION_NAMES) == FOLLOWED | NOT_PLAYED
+
+
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("black-maria", ["players", "removed_cards", "king_of_spades_points"]),
+        ("omnibus-hearts", ["ten_of_diamonds"]),
+        ("spot", ["queen_points", "heart_points"]),
+    ],
+)
+def test_openspiel_refuses_the_family_presets_naming_what_it_cannot_play(preset, options):
+    rules = build_ruleset(preset)
+    assert set(options) <= set(unplayable_options(rules))
+    with pytest.raises(HeartsError) as caught:
+        openspiel_parameters(rules)
+    assert (caught.value.code, caught.value.field) == ("openspiel_unplayable", "ruleset")

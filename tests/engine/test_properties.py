@@ -19,6 +19,8 @@ from adjudication.engine import (
     legal_mask,
     legal_plays,
     mask_of,
+    names,
+    parse_card,
     pass_direction,
     simulate,
     why_illegal,
@@ -108,16 +110,46 @@ def rotated(values, k):
     return tuple(values[(seat - k) % n] for seat in range(n))
 
 
+#: Each penalty card's points, written out apart from the engine (docs/rules.md).
+FACE = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
+
+
+def card_points(rules, taken):
+    points = 0
+    for name in names(taken & rules.deck):
+        rank, suit = name
+        if suit == "H":
+            points += FACE[rank] if rules.heart_points == "face" else 1
+        elif name == "QS":
+            points += rules.queen_points
+        elif name == "KS":
+            points += rules.king_of_spades_points
+        elif name == "AS":
+            points += rules.ace_of_spades_points
+    return points
+
+
 def check_scores(rules, ruling):
     """Scores follow the points: conserved without a moon, the moon rule's shape with one."""
     points = ruling.points_taken
     total = rules.penalty_total
     score = ruling.score
     assert score.points == points
-    jack = ruling.jack_of_diamonds
-    bonus = [rules.jack_of_diamonds if seat == jack else 0 for seat in range(rules.players)]
+    assert points == tuple(card_points(rules, taken) for taken in ruling.taken)
+    bonus = [0] * rules.players
+    for name, value in (("JD", rules.jack_of_diamonds), ("TD", rules.ten_of_diamonds)):
+        taker = next(
+            (s for s, taken in enumerate(ruling.taken) if taken & 1 << parse_card(name)), None
+        )
+        if taker is not None:
+            bonus[taker] += value
+    if score.moon is not None and rules.moon_scoring_cards == "needed":
+        # a slam takes the scoring cards too, and its score stands alone
+        assert all(seat == score.moon for seat, value in enumerate(bonus) if value)
+        bonus = [0] * rules.players
     if score.moon is None:
-        assert all(p < total for p in points)
+        if rules.moon != "off" and rules.moon_scoring_cards == "on_top":
+            assert all(p < total for p in points)  # else every point with no moon: no slam
         assert score.scores == tuple(p + b for p, b in zip(points, bonus, strict=True))
         assert sum(score.scores) == total + sum(bonus)
     else:

@@ -27,8 +27,13 @@ ALL_OPTIONS = {
     "queen_breaks_hearts",
     "lead_hearts_with_only_queen",
     "queen_points",
+    "heart_points",
+    "king_of_spades_points",
+    "ace_of_spades_points",
     "jack_of_diamonds",
+    "ten_of_diamonds",
     "moon",
+    "moon_scoring_cards",
     "sun",
     "no_trick_bonus",
     "target_score",
@@ -61,8 +66,17 @@ def test_the_option_names_are_exactly_the_options_of_rules_md():
     assert len(OPTION_NAMES) == len(ALL_OPTIONS)
 
 
-def test_the_presets_are_the_five_of_rules_md():
-    assert set(PRESETS) == {"standard", "omnibus", "qq", "qq-single-round", "microsoft"}
+def test_the_presets_are_the_eight_of_rules_md():
+    assert set(PRESETS) == {
+        "standard",
+        "omnibus",
+        "qq",
+        "qq-single-round",
+        "microsoft",
+        "black-maria",
+        "omnibus-hearts",
+        "spot",
+    }
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
@@ -100,8 +114,13 @@ def test_standard_is_the_table_of_rules_md_section_1():
         "queen_breaks_hearts": False,
         "lead_hearts_with_only_queen": False,
         "queen_points": 13,
+        "heart_points": "one",
+        "king_of_spades_points": 0,
+        "ace_of_spades_points": 0,
         "jack_of_diamonds": 0,
+        "ten_of_diamonds": 0,
         "moon": "shooter_choice",
+        "moon_scoring_cards": "on_top",
         "sun": 0,
         "no_trick_bonus": 0,
         "target_score": 100,

@@ -100,20 +100,36 @@ class PlayedHand:
     @property
     def penalty_cards(self) -> list[list[str]]:
         """Hearts, the Q♠, and the J♦ when the ruleset scores it, per seat."""
-        keep = {"QS"} | ({"JD"} if self.rules.jack_of_diamonds else set())
+        rules = self.rules
+        keep = {"QS"} | ({"JD"} if rules.jack_of_diamonds else set())
+        keep |= {"TD"} if rules.ten_of_diamonds else set()
+        keep |= {"KS"} if rules.king_of_spades_points else set()
+        keep |= {"AS"} if rules.ace_of_spades_points else set()
         return [[c for c in cards if c[1] == "H" or c in keep] for cards in self.taken]
 
     @property
     def points(self) -> list[int]:
-        q = self.rules.queen_points
+        rules = self.rules
+        spades = {"QS": rules.queen_points, "KS": rules.king_of_spades_points}
+        spades["AS"] = rules.ace_of_spades_points
+        face = {rank: value for value, rank in enumerate("23456789TJQKA", start=2)}
         return [
-            sum(1 for c in cards if c[1] == "H") + (q if "QS" in cards else 0)
+            sum(
+                (face[c[0]] if rules.heart_points == "face" else 1)
+                if c[1] == "H"
+                else spades.get(c, 0)
+                for c in cards
+            )
             for cards in self.taken
         ]
 
     @property
     def jack_seat(self) -> int | None:
         return next((s for s, cards in enumerate(self.taken) if "JD" in cards), None)
+
+    @property
+    def ten_seat(self) -> int | None:
+        return next((s for s, cards in enumerate(self.taken) if "TD" in cards), None)
 
     @property
     def moon(self) -> bool:
@@ -125,6 +141,7 @@ class PlayedHand:
             self.rules,
             self.points,
             jack_of_diamonds=self.jack_seat if self.rules.jack_of_diamonds else None,
+            ten_of_diamonds=self.ten_seat if self.rules.ten_of_diamonds else None,
             tricks_won=self.tricks_won,
             moon_choice=moon_choice,
             totals_before=totals_before,
@@ -138,6 +155,8 @@ class PlayedHand:
             body: dict[str, Any] = {"points": self.points}
             if self.rules.jack_of_diamonds:
                 body["jack_of_diamonds"] = self.jack_seat
+            if self.rules.ten_of_diamonds:
+                body["ten_of_diamonds"] = self.ten_seat
             if self.rules.no_trick_bonus or self.rules.sun:
                 body["tricks_won"] = self.tricks_won
         elif level == "cards_taken":

@@ -120,6 +120,10 @@ class EntryForm(TrickRecord, DomainErrorsMixin, forms.Form):
             name: points_of(rules, BIT[card])
             for name, card in zip(self.penalty_card_names, penalty, strict=True)
         }
+        self.values_text = values_text(rules)
+        # a seat with every point is a moon (the form says so), unless the moon is off or
+        # needs the scoring cards as well
+        self.moon_by_points = rules.moon != "off" and rules.moon_scoring_cards == "on_top"
         if self.mode == "points":
             self._add_points_fields()
         elif self.mode == "cards":
@@ -380,3 +384,19 @@ class HandCorrectionForm(EntryForm):
                 attrs={"placeholder": gettext_lazy("e.g. Ben's 5 was a 3"), "size": 20}
             ),
         )
+
+
+def values_text(rules: Ruleset) -> str:
+    """What the penalty cards are worth, where it is not "hearts 1 each, the Q♠ its points"
+    (docs/rules.md, The Hearts family); "" under the Hearts presets."""
+    spades = [("Q♠", rules.queen_points), ("K♠", rules.king_of_spades_points)]
+    spades.append(("A♠", rules.ace_of_spades_points))
+    if rules.heart_points == "one" and not any(points for _label, points in spades[1:]):
+        return ""
+    if rules.heart_points == "face":
+        hearts = _("Hearts at their face value, J 11, Q 12, K 13, A 14")
+    else:
+        hearts = _("Hearts 1 each")
+    parts = [hearts, *(f"{label} {points}" for label, points in spades if points)]
+    # Translators: what separates the penalty cards' values in the hand form's hint.
+    return _(", ").join(parts)
