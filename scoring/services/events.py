@@ -50,7 +50,7 @@ def prepare_event(
     its number's, given in the write. Its type is a declared one (``EventType``): a ValueError
     otherwise, as the column takes any text."""
     event = Event(club_id=club_id, type=EventType(type), game_id=game_id, data=data)
-    return PreparedEvent(event, sql.event_row(event))
+    return PreparedEvent(event, sql.prepared_row(event))
 
 
 def record(prepared: PreparedEvent) -> Event:

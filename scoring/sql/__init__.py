@@ -33,7 +33,7 @@ from scoring.models import (
 )
 from scoring.models.counts import HAND_COUNTS
 from scoring.sql.core import _column, _execute, _quote, _table
-from scoring.sql.event_log import Appended, append_event, event_row, mark_woken
+from scoring.sql.event_log import Appended, append_event, mark_woken
 from scoring.sql.tasks import queue_task
 from scoring.sql.writes import insert, insert_prepared, insert_rows, prepared_row, update
 
@@ -42,7 +42,6 @@ __all__ = [
     "add_to_seats",
     "append_event",
     "count_write",
-    "event_row",
     "game_version_row",
     "game_with_last_hand",
     "insert",

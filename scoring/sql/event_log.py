@@ -6,11 +6,9 @@ process: there is no round trip to save)."""
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from typing import Any, NamedTuple
 
-import orjson
 from django.db import connection
 
 from scoring.models import Event, EventCounter, WebhookDelivery, WebhookEndpoint
@@ -57,47 +55,6 @@ def mark_woken(club_id: int) -> None:
 def _woken(vendor: str) -> str:
     c = lambda n: _column(EventCounter, n)  # noqa: E731
     return f"UPDATE {_table(EventCounter)} SET {c('woken')} = %s WHERE {c('club')} = %s"
-
-
-def event_row(event: Event) -> list[Any]:
-    """``prepared_row(event)`` by plain conversions, worked out once a database: the event's
-    key as the UUID field stores it, its time as the DateTimeField adapts it, and its data as
-    the JSON text ``json_text`` writes. tests/scoring/test_sql.py holds the row stored to the
-    ORM's."""
-    return [convert(getattr(event, name)) for name, convert in _event_plan(connection.vendor)]
-
-
-@cache
-def _event_plan(vendor: str) -> tuple[tuple[str, Any], ...]:
-    plain = lambda value: value  # noqa: E731
-    uid = plain if connection.features.has_native_uuid_field else lambda value: value.hex
-    json_value = json_text if vendor != "postgresql" else _jsonb
-    at = connection.ops.adapt_datetimefield_value  # the same for every connection of a vendor
-    special = {"uid": uid, "at": at, "data": json_value}
-    fields = _insert_statement(Event)[1]
-    return tuple((f.attname, special.get(f.name, plain)) for f in fields)
-
-
-# orjson writes what json.dumps writes, read back (without its spaces), and refuses what it
-# would write otherwise (a datetime, a dataclass, a str or int subclass such as an enum, an int
-# past 64 bits, a key not a string): those, rare in an event, take json.dumps as the field does.
-_STRICT = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
-_STRICT |= orjson.OPT_PASSTHROUGH_SUBCLASS
-
-
-def json_text(value: Any) -> str:
-    """``value`` as JSON text, as a JSONField without an encoder stores it."""
-    try:
-        return orjson.dumps(value, option=_STRICT).decode()
-    except TypeError:
-        return json.dumps(value)
-
-
-def _jsonb(value: Any) -> Any:
-    from django.db.backends.postgresql.psycopg_any import Jsonb
-
-    text = json_text(value)
-    return Jsonb(value, dumps=lambda _: text)
 
 
 def _in_one_statement(event: Event, row: list[Any], delivery: list[Any]) -> Appended | None:

@@ -4,12 +4,10 @@ recount from every hand in tests/scoring/test_seat_results.py.)"""
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import transaction
 from django.db.models import Max
 from django.forms.models import model_to_dict
 from django.utils import timezone
@@ -19,9 +17,7 @@ from scoring.models import (
     DeviceToken,
     Event,
     EventCounter,
-    EventType,
     Game,
-    GameStatus,
     Hand,
     HistoryEntry,
     League,
@@ -193,43 +189,6 @@ def test_an_event_appended_is_queued_for_the_endpoints_of_its_club_that_want_its
     # No endpoint wants the type.
     event, answer = appended(public_club, type="night.opened")
     assert answer.wake is False and not WebhookDelivery.objects.filter(event=event).exists()
-
-
-SHAPES = [
-    {"game": {"id": 1, "totals": [4, 13, 5, 4], "finished_at": None}, "reason": ""},
-    {"note": 'ünïcode ♠ \u2028 "quoted"', "nested": [[], {}, [1.5, -2, 0.125]]},
-    {"big": 2**70, "kinds": [True, False, None]},  # past 64 bits: json.dumps writes it
-    {"type": EventType.HAND_ENTERED, "count": GameStatus.FINISHED},  # str subclasses
-    {7: "a key not a string", "list": list(range(50))},
-]
-
-
-@pytest.mark.parametrize("data", SHAPES)
-def test_an_events_row_made_by_plain_conversions_stores_what_the_fields_store(
-    public_club, new_game, data
-):
-    game = new_game()
-    by_fields = Event(club_id=public_club.pk, type="hand.entered", game_id=game.pk, data=data)
-    by_plain = Event(club_id=public_club.pk, type="hand.entered", game_id=game.pk, data=data)
-    by_plain.at = by_fields.at
-    sql.insert_prepared(by_fields, sql.prepared_row(by_fields))
-    sql.insert_prepared(by_plain, sql.event_row(by_plain))
-    fields, plain = stored(by_fields), stored(by_plain)
-    assert plain["uid"] == by_plain.uid and plain["at"] == by_fields.at
-    differ = {"id", "uid"}
-    assert {k: v for k, v in plain.items() if k not in differ} == {
-        k: v for k, v in fields.items() if k not in differ
-    }
-    assert plain["data"] == json.loads(json.dumps(data))
-
-
-def test_an_events_data_that_json_cannot_write_is_refused_as_the_orm_refuses_it(public_club):
-    data = {"at": timezone.now()}
-    # (PostgreSQL's adapter writes the JSON at the INSERT.)
-    with pytest.raises(TypeError), transaction.atomic():
-        Event.objects.create(club_id=public_club.pk, type="hand.entered", data=data)
-    with pytest.raises(TypeError):  # made ready before the write: refused there
-        sql.event_row(Event(club_id=public_club.pk, type="hand.entered", data=data))
 
 
 def test_an_insert_stores_what_save_stores(new_game, scorer):
