@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from scoring.models import Confirmation, Game, GameSeat, Hand
 from scoring.record import hand_of
 from scoring.record.spec import RULESET_OPTIONS, RULESET_VERSION
+from scoring.selectors.names import shown_player_name
 
 BATCH = 50
 _HAND_FIELDS = (
@@ -72,7 +73,7 @@ def record_games(games: QuerySet[Game]) -> Iterator[dict[str, Any]]:
         seats: dict[int, list[tuple[int, str]]] = {pk: [] for pk in chunk}
         rows = GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat")
         for game_id, player_id, name in rows.values_list("game_id", "player_id", "player__name"):
-            seats[game_id].append((player_id, name))
+            seats[game_id].append((player_id, shown_player_name(player_id, name)))
         hands: dict[int, list[dict[str, Any]]] = {pk: [] for pk in chunk}
         stored = Hand.objects.filter(game_id__in=chunk).order_by("game_id", "number")
         for hand in stored.values(*_HAND_FIELDS):

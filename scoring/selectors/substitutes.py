@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSeat, SeatChange
+from scoring.selectors.names import shown_player, shown_player_name
 
 
 def seat_changes(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
@@ -38,12 +39,12 @@ def seat_changes(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
                 "seat": change.seat,
                 "from_hand": change.from_hand,
                 "player": change.player_id,
-                "name": change.player.name,
+                "name": shown_player(change.player),
                 "replaced": change.replaced_id,
-                "replaced_name": change.replaced.name,
+                "replaced_name": shown_player(change.replaced),
                 "replaced_from": since.get(key, 1),
                 "counted": player,
-                "counted_name": name,
+                "counted_name": shown_player_name(player, name),
             }
         )
         since[key] = change.from_hand
