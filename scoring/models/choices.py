@@ -16,8 +16,9 @@ class Role(models.TextChoices):
 
 
 class NameVisibility(models.TextChoices):
-    """Who may read a player's name (issue 55, docs/privacy.md): everyone, the club's members,
-    or only the player and the club's directors (to the rest, "Player <id>")."""
+    """Who may read a player's name (issue 55; docs/deploy.md: who may see a name): everyone,
+    the club's members, or only the player and the club's directors (to the rest, "Player
+    <id>")."""
 
     PUBLIC = "public", pgettext_lazy("who may see a name", "Everyone")
     MEMBERS = "members", pgettext_lazy("who may see a name", "The club's members")

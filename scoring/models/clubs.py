@@ -49,7 +49,7 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=100)
-    # Who may read the name (docs/privacy.md); every output shows it through
+    # Who may read the name (docs/deploy.md: who may see a name); every output shows it through
     # scoring/selectors/names.py.
     name_visibility = models.CharField(
         max_length=8, choices=NameVisibility.choices, default=NameVisibility.PUBLIC

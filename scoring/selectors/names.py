@@ -1,6 +1,6 @@
-"""Who may read a player's name (issue 55, point 1; docs/privacy.md): every output that names
-a player, a page, an API read, an export, the wall or a webhook body, shows it through
-:func:`shown_player_name`.
+"""Who may read a player's name (issue 55, point 1; docs/deploy.md: who may see a name):
+every output that names a player, a page, an API read, an export, the wall or a webhook
+body, shows it through :func:`shown_player_name`.
 
 A player's ``name_visibility`` is ``public`` (everyone), ``members`` (the club's members) or
 ``hidden`` (the player's own account and the club's directors). Any other reader reads the
@@ -44,9 +44,13 @@ def _reader():
     return user if user is not None and user.is_authenticated else None
 
 
-def _private() -> dict[int, tuple[int, str, int | None]]:
+Private = dict[int, tuple[int, str, int | None]]
+
+
+def private_names() -> Private:
     """Every player whose name is not public: id -> (club, visibility, user). One query a
-    request (kept on it), none when nothing asks for a name."""
+    request (kept on it), none when nothing asks for a name; outside a request one a call,
+    so a loop there reads it once and hands it to :func:`shown_player_name`."""
     request = current_request()
     kept = getattr(request, "_private_names", None) if request is not None else None
     if kept is not None:
@@ -71,15 +75,15 @@ def may_see(reader, club_id: int, visibility: str, user_id: int | None) -> bool:
     return user_id == reader.pk or role_in(reader, club_id) in DIRECTORS
 
 
-def shown_player_name(player_id: int | None, name: str) -> str:
+def shown_player_name(player_id: int | None, name: str, private: Private | None = None) -> str:
     """A player's name as the reader may see it: the stored name, else the pseudonym. An
     erased player's stored "Player <id>" is shown in the reader's language."""
     if player_id is None:
         return name
     if name == f"Player {player_id}":
         return pseudonym(player_id)
-    private = _private().get(player_id)
-    if private is None or may_see(_reader(), *private):
+    found = (private_names() if private is None else private).get(player_id)
+    if found is None or may_see(_reader(), *found):
         return name
     return pseudonym(player_id)
 
@@ -90,14 +94,17 @@ def shown_player(player: Player) -> str:
 
 def shown_rows(rows: Iterable[dict[str, Any]], id_key: str = "player", name_key: str = "name"):
     """Each row's ``name_key`` shown as its reader may see it (rows copied, the kept untouched)."""
-    return [{**row, name_key: shown_player_name(row[id_key], row[name_key])} for row in rows]
+    private = private_names()
+    return [
+        {**row, name_key: shown_player_name(row[id_key], row[name_key], private)} for row in rows
+    ]
 
 
 def audience_key() -> str:
     """What a kept body's names depend on: which private names this reader may see, and which
     not. Every reader who may see the same ones (all anonymous readers, a club's members…)
     shares one key; a change of anyone's choice makes new keys."""
-    private = _private()
+    private = private_names()
     if not private:
         return ""
     reader = _reader()

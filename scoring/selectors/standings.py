@@ -43,7 +43,7 @@ from scoring.models import (
 )
 from scoring.models.counts import TOTALLED
 from scoring.models.totals import SEAT_SUMS, next_month
-from scoring.selectors.names import shown_player, shown_player_name, shown_rows
+from scoring.selectors.names import private_names, shown_player, shown_player_name, shown_rows
 
 
 @dataclass(frozen=True)
@@ -354,8 +354,9 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     """Every seat of every hand of the league's finished games, in ``HAND_COLUMNS`` order,
     read in chunks (a league's whole record need not fit in memory)."""
     games = Game.objects.filter(league=league, status=GameStatus.FINISHED).values("pk")
+    private = private_names()
     seats = {
-        (game_id, seat): (player_id, name)
+        (game_id, seat): (player_id, shown_player_name(player_id, name, private))
         for game_id, seat, player_id, name in GameSeat.objects.filter(game__in=games).values_list(
             "game_id", "seat", "player_id", "player__name"
         )
@@ -368,5 +369,4 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     for game_id, finished_at, number, points, scores in hands.iterator(chunk_size=2000):
         for seat, (taken, score) in enumerate(zip(points, scores, strict=True)):
             player, name = seats.get((game_id, seat), ("", ""))
-            name = shown_player_name(player, name) if player != "" else name
             yield [game_id, utc_text(finished_at), number, seat, player, name, taken, score]

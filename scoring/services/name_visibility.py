@@ -1,7 +1,7 @@
-"""Who may read a player's name (issue 55, point 1; docs/privacy.md): the player's own choice,
-or a director's for a player without an account. Results do not change: the club's tables get
-a new results version and the player's games a new version, so no kept body or ETag shows the
-old choice."""
+"""Who may read a player's name (issue 55, point 1; docs/deploy.md: who may see a name):
+the player's own choice, or a director's for a player without an account. Results do not
+change: the club's tables get a new results version and the player's games a new version, so
+no kept body or ETag shows the old choice."""
 
 from __future__ import annotations
 

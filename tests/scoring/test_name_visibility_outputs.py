@@ -117,9 +117,12 @@ def test_a_director_chooses_for_a_player_without_an_account_and_not_for_one_with
     ada = world.players["Ada"]
     answer = api.patch(f"/api/v1/players/{ada.pk}/", {"name_visibility": "members"}, format="json")
     assert answer.status_code == 200
-    assert api.patch(
-        f"/api/v1/players/{world.person.pk}/", {"name_visibility": "public"}, format="json"
-    ).status_code == 403
+    assert (
+        api.patch(
+            f"/api/v1/players/{world.person.pk}/", {"name_visibility": "public"}, format="json"
+        ).status_code
+        == 403
+    )
 
 
 def test_the_pseudonym_reads_in_the_readers_language(owner):

@@ -3,7 +3,7 @@
 name (issue 55, point 1): a league of finished games, a webhook endpoint with a delivery, a
 game in progress whose hands the player entered (so a history names her as its scorer), a
 night she is checked in at, and her account. No free text names her: what people type is
-theirs (docs/privacy.md)."""
+theirs (docs/deploy.md: who may see a name)."""
 
 from __future__ import annotations
 

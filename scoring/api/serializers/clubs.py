@@ -110,7 +110,7 @@ class PlayerInputSerializer(StrictInputSerializer):
 class PlayerVisibilityInputSerializer(StrictInputSerializer):
     name_visibility = serializers.ChoiceField(
         choices=NameVisibility.values,
-        help_text="Who may read the name: public, members or hidden (docs/privacy.md).",
+        help_text="Who may read the name: public, members or hidden (docs/deploy.md).",
     )
 
 

@@ -45,7 +45,7 @@ class IntegerListField(serializers.JSONField):
         "type": "string",
         "description": (
             "The player's name, or \"Player <id>\" (in the reader's language) when its player "
-            "chose to show it to fewer readers (docs/privacy.md)."
+            "chose to show it to fewer readers (docs/deploy.md: who may see a name)."
         ),
     }
 )

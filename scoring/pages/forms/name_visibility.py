@@ -1,4 +1,4 @@
-"""Who may read a player's name: three choices (docs/privacy.md)."""
+"""Who may read a player's name: three choices (docs/deploy.md: who may see a name)."""
 
 from __future__ import annotations
 
