@@ -31,8 +31,8 @@ _NO_READER = object()
 
 
 def pseudonym(player_id: int) -> str:
-    # Translators: how a player whose name is hidden or erased is shown; {id} is a number.
-    return _("Player {id}").format(id=player_id)
+    # Translators: how a player whose name is hidden or erased is shown; {player} is a number.
+    return _("Player {player}").format(player=player_id)
 
 
 def _reader():

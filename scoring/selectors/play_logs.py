@@ -5,8 +5,8 @@ already lives").
 
 Hearts on BoardGameGeek is thing 6887, lowest score wins. Every id BG Stats matches on is a
 UUID made from the service's own ids (``uuid5``), so importing a later export again updates
-the same plays and players instead of adding them twice. Times are UTC, as stored. Two
-queries, whatever the number of games."""
+the same plays and players instead of adding them twice. Times are UTC, as stored. Three
+queries (the games, their seats, the names not public), whatever the number of games."""
 
 from __future__ import annotations
 
