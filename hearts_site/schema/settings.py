@@ -46,6 +46,7 @@ def openapi_settings() -> dict:
             "LevelEnum": "scoring.models.EntryLevel",
             "DisputeStatusEnum": "scoring.models.DisputeStatus",
             "RoleEnum": "scoring.models.Role",
+            "NameVisibilityEnum": "scoring.models.NameVisibility",
             "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
             "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
             "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",

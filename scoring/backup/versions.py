@@ -14,9 +14,9 @@ from scoring.models import GameEnd, GameStatus
 from scoring.models.counts import HAND_COUNTS, HAND_READS, CountedHand, counted_seat
 
 FORMAT = "hearts-club-backup"
-VERSION = 6
+VERSION = 7
 # Versions read besides the current one: each upgraded to the current one before it is checked.
-OLDER = (1, 2, 3, 4, 5)
+OLDER = (1, 2, 3, 4, 5, 6)
 
 
 def check_header(data: Any) -> None:
@@ -49,8 +49,10 @@ def upgraded(data: dict[str, Any]) -> dict[str, Any]:
         _from_version_3(data)
     if data["version"] in (1, 2, 3, 4):
         _from_version_4(data)
-    if data["version"] != VERSION:
+    if data["version"] in (1, 2, 3, 4, 5):
         _from_version_5(data)
+    if data["version"] != VERSION:
+        _from_version_6(data)
     _count_seats(data)
     _hand_takers(data)
     data["version"] = VERSION
@@ -101,6 +103,13 @@ def _count_seats(data: dict[str, Any]) -> None:
                         seat.setdefault(name, value)
         except (KeyError, IndexError, TypeError):
             continue
+
+
+def _from_version_6(data: dict[str, Any]) -> None:
+    """Version 7 keeps who may read each player's name (``name_visibility``). An older
+    document's names are public, as the migration that added it left every stored player."""
+    for player in objects(data.get("players")):
+        player.setdefault("name_visibility", "public")
 
 
 def _from_version_5(data: dict[str, Any]) -> None:

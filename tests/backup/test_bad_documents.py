@@ -66,7 +66,7 @@ CASES = {
     "not an object": (lambda doc: [doc], r"expected a JSON object"),
     "another format": (_set("format", "trello-board"), r"Not a hearts-club-backup document"),
     "no format": (_set("format", ...), r"format is None"),
-    "version 7": (_set("version", 7), r"Unsupported hearts-club-backup version 7"),
+    "version 8": (_set("version", 8), r"Unsupported hearts-club-backup version 8"),
     "version as text": (_set("version", "6"), r"version '6'"),
     "no games": (_set("games", ...), r"document: missing key\(s\) 'games'"),
     "no club": (_set("club", ...), r"document: missing key\(s\) 'club'"),
@@ -200,7 +200,7 @@ def test_a_bad_document_is_refused_and_writes_nothing(document, case):
     "case",
     [
         "another format",
-        "version 7",
+        "version 8",
         "no games",
         "two hands with one number",
         "a huge number inside an entry",

@@ -109,7 +109,7 @@ class PlayerInputSerializer(StrictInputSerializer):
 
 class PlayerVisibilityInputSerializer(StrictInputSerializer):
     name_visibility = serializers.ChoiceField(
-        choices=NameVisibility.values,
+        choices=NameVisibility.choices,
         help_text="Who may read the name: public, members or hidden (docs/deploy.md).",
     )
 
