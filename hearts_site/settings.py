@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The request being answered, for who may read a name (hearts_site/http/current.py).
+    "hearts_site.http.current.CurrentRequestMiddleware",
     "hearts_site.http.account_header.AccountHeaderMiddleware",  # which account a page is for
     "hearts_site.http.middleware.PageMessagesMiddleware",  # Django's, outside the API only
     "django.middleware.clickjacking.XFrameOptionsMiddleware",

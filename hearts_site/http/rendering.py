@@ -30,6 +30,16 @@ KEPT_FORMATS = frozenset({"json", "csv"})
 FORMAT_REVISION = 3  # raise it when a kept representation changes shape (3: a game's table)
 
 
+def _everyone() -> str:
+    return ""
+
+
+#: Who the body is for, as far as it changes what a body shows (a name a player hid: every
+#: reader who may see the same names shares one key). An app sets it in its ``ready``
+#: (scoring: ``scoring.selectors.names.audience_key``); every kept body is keyed by it.
+audience_key: list[Callable[[], str]] = [_everyone]
+
+
 def kept_rendering(
     view: APIView,
     request: Request,
@@ -47,7 +57,8 @@ def kept_rendering(
         return Response(build())
     # A format revision: a body kept by a release that rendered differently is never sent.
     # And the language: a body may carry words (a ruleset's description, a refusal).
-    described = f"{FORMAT_REVISION}:{get_language()}:{renderer.format}:{key}"
+    audience = audience_key[0]()
+    described = f"{FORMAT_REVISION}:{get_language()}:{audience}:{renderer.format}:{key}"
     key = f"rendered:{hashlib.sha256(described.encode()).hexdigest()}"  # fit for any cache
     mine, shared = caches["rendered"], caches["kept"]
     content = mine.get(key)
@@ -68,9 +79,10 @@ def kept_rendering(
 
 def kept_value(key: str, build: Callable[[], Any]) -> Any:
     """A value kept in the shared cache under ``key`` (which names a version of what it holds),
-    built on a miss: the pages' tables, say. One a language: a value may hold words."""
+    built on a miss: the pages' tables, say. One a language (a value may hold words) and an
+    audience (names)."""
     shared = caches["kept"]
-    key = f"{key}:{get_language()}"
+    key = f"{key}:{get_language()}:{audience_key[0]()}"
     value = _shared(shared.get, key)
     if value is None:
         value = build()

@@ -30,8 +30,7 @@ def openapi_settings() -> dict:
         "VERSION": "1.0.0",
         "SERVE_INCLUDE_SCHEMA": False,
         "COMPONENT_SPLIT_REQUEST": True,
-        # An enum's values are its words: no "* `left` - Left" list under every use.
-        "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
+        "ENUM_GENERATE_CHOICE_DESCRIPTION": False,  # its values are its words: no "* `left`"
         "SCHEMA_PATH_PREFIX": r"/api/v1",
         # An id in a path is a row id: hearts_site.http.converters.IdConverter, at most 18 digits.
         "PATH_CONVERTER_OVERRIDES": {
@@ -46,6 +45,7 @@ def openapi_settings() -> dict:
             "LevelEnum": "scoring.models.EntryLevel",
             "DisputeStatusEnum": "scoring.models.DisputeStatus",
             "RoleEnum": "scoring.models.Role",
+            "NameVisibilityEnum": "scoring.models.NameVisibility",
             "CriterionEnum": "scoring.api.serializers.leagues.CRITERION_CHOICES",
             "TieBreakEnum": "scoring.api.serializers.leagues.TIE_BREAK_CHOICES",
             "DecisionEnum": "scoring.api.serializers.disputes.DISPUTE_DECISIONS",

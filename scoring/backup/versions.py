@@ -107,9 +107,13 @@ def _count_seats(data: dict[str, Any]) -> None:
 
 def _from_version_6(data: dict[str, Any]) -> None:
     """Version 7 keeps where a game imported from a hand record came from (each game's
-    ``record_origins``). An older document has none: its games count as the club's own."""
+    ``record_origins``) and who may read each player's name (``name_visibility``). An older
+    document has neither: its games count as the club's own, and its names are public, as the
+    migration that added the choice left every stored player."""
     for game in objects(data.get("games")):
         game.setdefault("record_origins", [])
+    for player in objects(data.get("players")):
+        player.setdefault("name_visibility", "public")
 
 
 def _from_version_5(data: dict[str, Any]) -> None:

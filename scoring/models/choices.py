@@ -15,6 +15,16 @@ class Role(models.TextChoices):
     MEMBER = "member", pgettext_lazy("a role in a club", "Member")
 
 
+class NameVisibility(models.TextChoices):
+    """Who may read a player's name (issue 55; docs/deploy.md: who may see a name): everyone,
+    the club's members, or only the player and the club's directors (to the rest, "Player
+    <id>")."""
+
+    PUBLIC = "public", pgettext_lazy("who may see a name", "Everyone")
+    MEMBERS = "members", pgettext_lazy("who may see a name", "The club's members")
+    HIDDEN = "hidden", pgettext_lazy("who may see a name", "Nobody but me and the directors")
+
+
 class GameStatus(models.TextChoices):
     IN_PROGRESS = "in_progress", pgettext_lazy("a game's status", "In Progress")
     FINISHED = "finished", pgettext_lazy("a game's status", "Finished")

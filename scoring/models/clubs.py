@@ -7,7 +7,7 @@ import uuid
 from django.conf import settings
 from django.db import models
 
-from .choices import ClaimStatus, Role
+from .choices import ClaimStatus, NameVisibility, Role
 
 
 def new_results_version() -> str:
@@ -49,6 +49,11 @@ class Player(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
     name = models.CharField(max_length=100)
+    # Who may read the name (docs/deploy.md: who may see a name); every output shows it through
+    # scoring/selectors/names.py.
+    name_visibility = models.CharField(
+        max_length=8, choices=NameVisibility.choices, default=NameVisibility.PUBLIC
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )

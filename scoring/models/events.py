@@ -67,6 +67,11 @@ class EventType(models.TextChoices):
         "PlayerErasedDataSerializer",
         _("A player's name erased: their results kept under a pseudonym"),
     )
+    PLAYER_NAME_VISIBILITY = (
+        "player.name_visibility",
+        "PlayerNameVisibilityDataSerializer",
+        _("Who may read a player's name changed"),
+    )
     RATINGS_SETTLED = "ratings.settled", "RatingsSettledDataSerializer", _("Ratings settled")
     NIGHT_OPENED = "night.opened", "NightOpenedDataSerializer", _("A tournament night opened")
     NIGHT_CHECKED_IN = (

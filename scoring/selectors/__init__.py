@@ -72,6 +72,13 @@ from scoring.selectors.games import (
     scoreboard,
     seat_names,
 )
+from scoring.selectors.names import (
+    for_everyone,
+    pseudonym,
+    shown_player,
+    shown_player_name,
+    shown_rows,
+)
 from scoring.selectors.personal_data import personal_data, personal_data_file_name
 from scoring.selectors.play_logs import bg_stats_plays, bgg_plays
 from scoring.selectors.room import next_free_table, room, room_version
@@ -110,6 +117,7 @@ __all__ = [
     "envelope",
     "erasure_deliveries",
     "events_after",
+    "for_everyone",
     "game_still_at",
     "game_substitutions",
     "game_version",
@@ -143,6 +151,7 @@ __all__ = [
     "player_names",
     "players_for",
     "players_to_seat",
+    "pseudonym",
     "recent_games",
     "role_in",
     "room",
@@ -150,6 +159,9 @@ __all__ = [
     "rulings_of",
     "scoreboard",
     "seat_names",
+    "shown_player",
+    "shown_player_name",
+    "shown_rows",
     "username_shown",
     "visible_clubs",
     "waiting_hands",

@@ -54,16 +54,23 @@ def display_name(user, club_id: int | None = None) -> str | None:
     if club_id is None:
         return user.get_full_name().strip() or _("User {id}").format(id=user.pk)
     in_club = Player.objects.filter(user=user, club_id=club_id, merged_into__isnull=True)
-    name = in_club.order_by("id").values_list("name", flat=True).first()
+    pk, name = in_club.order_by("id").values_list("pk", "name").first() or (None, None)
     if name or user.get_full_name().strip():
-        return shown_name(name, user, None)
+        return shown_name(name, user, None, pk)
     return shown_name(None, user, role_in(user, club_id))
 
 
-def shown_name(player_name: str | None, user, role: str | None) -> str:
+def shown_name(
+    player_name: str | None, user, role: str | None, player_id: int | None = None
+) -> str:
     """A person as a club shows them (``display_name``'s rule, for a caller that knows the
-    parts): the name of the player linked to them there, else their full name, else their role
-    there in words, else "someone"."""
+    parts): the name of the player linked to them there (as the reader may see it:
+    ``names.shown_player_name``), else their full name, else their role there in words, else
+    "someone"."""
+    if player_name and player_id is not None:
+        from scoring.selectors.names import shown_player_name  # names builds on this module
+
+        return shown_player_name(player_id, player_name)
     full = user.get_full_name().strip()
     if player_name or full:
         return player_name or full
@@ -84,8 +91,12 @@ def username_shown(viewer, user, club_id: int) -> str | None:
 
 
 def player_names(ids) -> dict[int, str]:
-    """The names of the players with these ids (a history names them by id)."""
-    return dict(Player.objects.filter(pk__in=set(ids)).values_list("pk", "name"))
+    """The names of the players with these ids (a history names them by id), as the reader
+    may see them."""
+    from scoring.selectors.names import shown_player_name  # names builds on this module
+
+    found = Player.objects.filter(pk__in=set(ids)).values_list("pk", "name")
+    return {pk: shown_player_name(pk, name) for pk, name in found}
 
 
 def own_name(user) -> str:

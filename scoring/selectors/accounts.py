@@ -19,6 +19,7 @@ from scoring.models import (
     PlayerClaim,
 )
 from scoring.selectors.access import DIRECTORS, games_for, role_in
+from scoring.selectors.names import shown_player
 from scoring.selectors.standings import player_stats
 
 
@@ -94,7 +95,7 @@ def waiting_hands(game: Game, user) -> list[dict[str, Any]]:
                 **hand,
                 "mine": own is not None and not_own,
                 "for_table": director and not_own,
-                "pin_players": [(s.player_id, s.player.name) for s in others],
+                "pin_players": [(s.player_id, shown_player(s.player)) for s in others],
             }
         )
     return waiting

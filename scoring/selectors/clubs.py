@@ -28,7 +28,10 @@ def memberships_of(club: Club) -> QuerySet[Membership]:
     return (
         Membership.objects.filter(club=club)
         .select_related("user")
-        .annotate(player_name=Subquery(linked.values("name")[:1]))
+        .annotate(
+            player_name=Subquery(linked.values("name")[:1]),
+            player_id=Subquery(linked.values("pk")[:1]),
+        )
         .order_by("pk")
     )
 
@@ -40,8 +43,11 @@ def member_name(membership: Membership) -> str:
         linked = Player.objects.filter(
             club_id=membership.club_id, user_id=membership.user_id, merged_into__isnull=True
         )
-        membership.player_name = linked.order_by("id").values_list("name", flat=True).first()
-    return shown_name(membership.player_name, membership.user, membership.role)
+        found = linked.order_by("id").values_list("pk", "name").first() or (None, None)
+        membership.player_id, membership.player_name = found
+    return shown_name(
+        membership.player_name, membership.user, membership.role, membership.player_id
+    )
 
 
 @dataclass(frozen=True)

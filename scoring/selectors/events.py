@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from hearts_site.api.json import utc_text
 from hearts_site.errors import DomainError, NotFoundError
 from scoring.models import Event, WebhookDelivery, WebhookEndpoint
+from scoring.selectors.names import for_everyone, shown_player_name, shown_rows
 
 
 def envelope(event: Event) -> dict[str, Any]:
@@ -23,8 +24,25 @@ def envelope(event: Event) -> dict[str, Any]:
         "created_at": utc_text(event.at),
         "club": event.club_id,
         "game": event.game_id,
-        "data": event.data,
+        "data": _named_publicly(event.data),
     }
+
+
+def _named_publicly(data: Any) -> Any:
+    """An event's data with the players it names (``{"player": {"id", "name"}}``: a night's
+    check-in or withdrawal; a final night's ``standings``) as the public reads them: a body
+    leaves the service, so it carries a name only when its player shows it to everyone
+    (docs/webhooks.md)."""
+    if not isinstance(data, dict):
+        return data
+    player, rows = data.get("player"), data.get("standings")
+    with for_everyone():
+        if isinstance(player, dict) and "id" in player and "name" in player:
+            name = shown_player_name(player["id"], player["name"])
+            data = {**data, "player": {**player, "name": name}}
+        if isinstance(rows, list) and all(isinstance(r, dict) and "name" in r for r in rows):
+            data = {**data, "standings": shown_rows(rows)}
+    return data
 
 
 def events_after(

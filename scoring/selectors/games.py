@@ -25,6 +25,7 @@ from scoring.models import (
     Player,
 )
 from scoring.selectors.access import games_for, may_read, players_for
+from scoring.selectors.names import shown_player, shown_player_name
 
 
 class GameVersion(NamedTuple):
@@ -127,7 +128,7 @@ def scoreboard(game: Game) -> dict[str, Any]:
         moon = {"shooter": shooter, "choice": choice or None} if shooter is not None else None
         rows.append({**hand, "moon": moon, "running_totals": list(running)})
     seats = [
-        {"seat": seat, "player": player, "name": name}
+        {"seat": seat, "player": player, "name": shown_player_name(player, name)}
         for seat, player, name in game.seats.order_by("seat").values_list(
             "seat", "player_id", "player__name"
         )
@@ -205,4 +206,4 @@ def games_page(user, number: int | None, per_page: int = RECENT_GAMES, **filters
 
 def seat_names(game: Game) -> list[str]:
     """The players' names in seat order."""
-    return [seat.player.name for seat in game.seats.all()]
+    return [shown_player(seat.player) for seat in game.seats.all()]

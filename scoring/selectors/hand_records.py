@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 from scoring.models import Confirmation, Game, GameSeat, Hand
 from scoring.record import hand_of
 from scoring.record.spec import RULESET_OPTIONS, RULESET_VERSION
+from scoring.selectors.names import private_names, shown_player_name
 
 BATCH = 50
 _HAND_FIELDS = (
@@ -67,12 +68,13 @@ def record_games(games: QuerySet[Game]) -> Iterator[dict[str, Any]]:
     """Each game in id order, as a record's game, read ``BATCH`` games at a time as plain
     rows (no model instances: nothing a batch read outlives it, not even in a cycle)."""
     ids = list(games.order_by("pk").values_list("pk", flat=True))
+    private = private_names()
     for start in range(0, len(ids), BATCH):
         chunk = ids[start : start + BATCH]
         seats: dict[int, list[tuple[int, str]]] = {pk: [] for pk in chunk}
         rows = GameSeat.objects.filter(game_id__in=chunk).order_by("game_id", "seat")
         for game_id, player_id, name in rows.values_list("game_id", "player_id", "player__name"):
-            seats[game_id].append((player_id, name))
+            seats[game_id].append((player_id, shown_player_name(player_id, name, private)))
         hands: dict[int, list[dict[str, Any]]] = {pk: [] for pk in chunk}
         stored = Hand.objects.filter(game_id__in=chunk).order_by("game_id", "number")
         for hand in stored.values(*_HAND_FIELDS):

@@ -24,6 +24,7 @@ from scoring.models import (
     NightTable,
     RoundStatus,
 )
+from scoring.selectors.names import shown_rows
 
 # What a row of the standings says to an integrator (NightRowOutputSerializer documents each).
 ROW_FIELDS = (
@@ -182,9 +183,23 @@ def night_data(night: Night) -> dict[str, Any]:
 def standings_of(night: Night, data: dict[str, Any] | None = None) -> dict[str, Any]:
     """``night_standings`` of the night (its data read here when not given)."""
     data = night_data(night) if data is None else data
-    return night_standings(
+    found = night_standings(
         night, data["rounds"], data["tables"], data["seats"], data["check_ins"], data["names"]
     )
+    return {
+        "standings": [_named(after) for after in found["standings"]],
+        "latest": _named(found["latest"]) if found["latest"] else None,
+    }
+
+
+def _named(standing: dict[str, Any]) -> dict[str, Any]:
+    """A standing's rows with their names as the reader may see them (ranked by the stored
+    names before: a hidden name moves no row)."""
+    shown = {key: shown_rows(standing[key]) for key in ("rows", "changes", "marked")}
+    for row in shown["marked"]:
+        if row["change"] is not None:
+            row["change"] = shown_rows([row["change"]])[0]
+    return {**standing, **shown}
 
 
 def standings_order(night: Night) -> list[int]:

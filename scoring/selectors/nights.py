@@ -27,6 +27,7 @@ from scoring.models import (
     RoundStatus,
 )
 from scoring.selectors.access import scorer_players
+from scoring.selectors.names import pseudonym, shown_player, shown_player_name
 from scoring.selectors.night_results import night_results
 from scoring.selectors.night_standings import night_data, standings_of
 from scoring.selectors.substitutes import change_words, seat_changes
@@ -91,7 +92,7 @@ def _table(
 
 
 def _name(names: dict[int, str], player: int) -> str:
-    return names[player] if player in names else _("Player {player}").format(player=player)
+    return shown_player_name(player, names[player]) if player in names else pseudonym(player)
 
 
 def _counts_to(seat: GameSeat | None, player: int, names: dict[int, str]) -> dict[str, Any]:
@@ -226,7 +227,7 @@ def substitutions(tables: dict[int, list[NightTable]]) -> list[dict[str, Any]]:
 def _check_in(entry: CheckIn) -> dict[str, Any]:
     return {
         "player": entry.player_id,
-        "name": entry.player.name,
+        "name": shown_player(entry.player),
         "arrived_before": entry.arrived_before,
         "withdrawn_before": entry.withdrawn_before,
         "present": entry.present,
@@ -309,7 +310,7 @@ def seat_of(night: Night, player_id: int) -> dict[str, Any] | None:
         "table": table,
         "seat": table.players.index(player_id),
         "game": table.game_id,
-        "others": [names[pk] for pk in table.players if pk != player_id],
+        "others": [shown_player_name(pk, names[pk]) for pk in table.players if pk != player_id],
     }
 
 

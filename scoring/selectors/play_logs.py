@@ -5,8 +5,8 @@ already lives").
 
 Hearts on BoardGameGeek is thing 6887, lowest score wins. Every id BG Stats matches on is a
 UUID made from the service's own ids (``uuid5``), so importing a later export again updates
-the same plays and players instead of adding them twice. Times are UTC, as stored. Two
-queries, whatever the number of games."""
+the same plays and players instead of adding them twice. Times are UTC, as stored. Three
+queries (the games, their seats, the names not public), whatever the number of games."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import Any
 from django.utils import timezone
 
 from scoring.models import Game, GameSeat, GameStatus, Player
+from scoring.selectors.names import shown_player
 
 BGG_HEARTS = 6887
 BGG_HEARTS_YEAR = 1850
@@ -61,7 +62,7 @@ def _player_entry(player: Player) -> dict[str, Any]:
     return {
         "uuid": _uuid("player", player.pk),
         "id": player.pk,
-        "name": player.name,
+        "name": shown_player(player),
         "isAnonymous": False,
         "modificationDate": _moment(player.created_at),
         "bggUsername": "",
@@ -151,7 +152,7 @@ def bgg_plays(player: Player) -> list[dict[str, Any]]:
             "comments": game.league.name if game.league_id else "",
             "players": [
                 {
-                    "name": seat.player.name,
+                    "name": shown_player(seat.player),
                     "username": "",
                     "score": str(seat.total),
                     "win": seat.is_winner,

@@ -28,6 +28,7 @@ from scoring.models import (
     NightStatus,
 )
 from scoring.selectors.games import next_deal
+from scoring.selectors.names import shown_player, shown_rows
 from scoring.selectors.night_results import state_of
 from scoring.selectors.night_standings import standings_of
 
@@ -149,7 +150,7 @@ def _table(game: Game, waiting: list, disputes: list) -> dict[str, Any]:
             {
                 "seat": s.seat,
                 "player": s.player_id,
-                "name": s.player.name,
+                "name": shown_player(s.player),
                 "total": total,
                 "is_winner": s.seat in game.winners,
             }
@@ -183,12 +184,12 @@ def leaders(games: Iterable[Game]) -> list[dict[str, Any]]:
             mine["points"] += game.totals[seat.seat]
     for mine in found.values():
         mine["per_hand"] = round(mine["points"] / mine["hands"], 2)
-    ranked = sorted(found.values(), key=_standing)
+    ranked = sorted(found.values(), key=_standing)  # ties by the stored name
     for row in ranked:
         ahead = sum(_standing(other)[:2] < _standing(row)[:2] for other in ranked)
         tied = sum(_standing(other)[:2] == _standing(row)[:2] for other in ranked) > 1
         row["place"] = f"{ahead + 1}{'=' if tied else ''}"
-    return ranked
+    return shown_rows(ranked)
 
 
 def _newcomer(seat) -> dict[str, Any]:

@@ -43,6 +43,7 @@ from scoring.models import (
 )
 from scoring.models.counts import TOTALLED
 from scoring.models.totals import SEAT_SUMS, next_month
+from scoring.selectors.names import private_names, shown_player, shown_player_name, shown_rows
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,9 @@ def table(
         "ranking": described(ranking),
         "period": period.describe(),
         **ratings_status(club_id),
-        "rows": rank(rows, ranking, lambda tied: _head_to_head(tied, seats)),
+        # Ranked by the stored names (a tie's last resort), then shown as the reader may see
+        # them: a hidden name moves no row.
+        "rows": shown_rows(rank(rows, ranking, lambda tied: _head_to_head(tied, seats))),
     }
 
 
@@ -310,6 +313,7 @@ def player_stats(player: Player) -> dict[str, Any]:
     """A player's record over all finished games, overall and per league."""
     overall = _aggregate(finished_seats(Q(player=player), Period()))
     _attach_ratings(overall, Period(), player.club_id)
+    overall = shown_rows(overall)
     per_league = []
     leagues = (
         GameSeat.objects.filter(player=player, game__status=GameStatus.FINISHED)
@@ -328,7 +332,7 @@ def player_stats(player: Player) -> dict[str, Any]:
                 "average_place": round(row["average_place"], 4),
             }
         )
-    empty = {"player": player.pk, "name": player.name, "games": 0}
+    empty = {"player": player.pk, "name": shown_player(player), "games": 0}
     return {"overall": overall[0] if overall else empty, "leagues": per_league}
 
 
@@ -350,8 +354,9 @@ def league_hand_rows(league: League) -> Iterator[list[Any]]:
     """Every seat of every hand of the league's finished games, in ``HAND_COLUMNS`` order,
     read in chunks (a league's whole record need not fit in memory)."""
     games = Game.objects.filter(league=league, status=GameStatus.FINISHED).values("pk")
+    private = private_names()
     seats = {
-        (game_id, seat): (player_id, name)
+        (game_id, seat): (player_id, shown_player_name(player_id, name, private))
         for game_id, seat, player_id, name in GameSeat.objects.filter(game__in=games).values_list(
             "game_id", "seat", "player_id", "player__name"
         )

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from scoring.models import GameSeat, SeatChange
+from scoring.selectors.names import private_names, shown_player_name
 
 
 def seat_changes(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
@@ -30,6 +31,7 @@ def seat_changes(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
         ).values_list("game_id", "seat", "player_id", "player__name")
     }
     since: dict[tuple[int, int], int] = {}
+    private = private_names()
     for change in changes.order_by("game_id", "seat", "from_hand"):
         key = (change.game_id, change.seat)
         player, name = counted.get(key, (None, ""))
@@ -38,12 +40,14 @@ def seat_changes(game_ids: Iterable[int]) -> dict[int, list[dict[str, Any]]]:
                 "seat": change.seat,
                 "from_hand": change.from_hand,
                 "player": change.player_id,
-                "name": change.player.name,
+                "name": shown_player_name(change.player_id, change.player.name, private),
                 "replaced": change.replaced_id,
-                "replaced_name": change.replaced.name,
+                "replaced_name": shown_player_name(
+                    change.replaced_id, change.replaced.name, private
+                ),
                 "replaced_from": since.get(key, 1),
                 "counted": player,
-                "counted_name": name,
+                "counted_name": shown_player_name(player, name, private),
             }
         )
         since[key] = change.from_hand

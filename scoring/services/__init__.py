@@ -34,6 +34,7 @@ from scoring.services.invitations import (
     revoke_invitation,
 )
 from scoring.services.leagues import create_league, create_season, update_league
+from scoring.services.name_visibility import may_choose_visibility, set_name_visibility
 from scoring.services.nights import (
     check_in,
     check_in_many,
@@ -125,6 +126,7 @@ __all__ = [
     "invite_player",
     "make_device_token",
     "make_reset_link",
+    "may_choose_visibility",
     "may_make_tokens",
     "merge_players",
     "open_dispute",
@@ -149,6 +151,7 @@ __all__ = [
     "rules_of",
     "set_endpoint_enabled",
     "set_membership",
+    "set_name_visibility",
     "set_pin",
     "settle_hand",
     "sign_in",

@@ -14,6 +14,7 @@ from hearts_site.tasks.queue import RATINGS, after_commit
 from hearts_site.text.csv_files import csv_pieces
 from scoring.models import Game, League
 from scoring.selectors import standings
+from scoring.selectors.names import audience_key
 
 WANTED_SECONDS = 24 * 3600
 
@@ -61,7 +62,9 @@ def _pieces(league_id: int) -> Iterator[bytes]:
 
 
 def _key(league_id: int, results_version: str) -> str:
-    return f"hands.csv:{league_id}:{results_version}"
+    """One file a results version and an audience (who may see which names: a task builds the
+    public's)."""
+    return f"hands.csv:{league_id}:{results_version}:{audience_key()}"
 
 
 def _family(league_id: int) -> str:

@@ -9,6 +9,7 @@ from hearts_site.text.names import isolate
 from hearts_site.text.names import name_text as _name_text
 from scoring.pages.words import table_words as _table_words
 from scoring.selectors import own_name as _own_name
+from scoring.selectors import shown_player as _shown_player
 
 register = template.Library()
 
@@ -42,3 +43,10 @@ def name_text(name) -> str:
 def table_words(name) -> str:
     """A table's stored name, "Table 3", in the reader's language (scoring.pages.words)."""
     return "" if name is None else _table_words(name)
+
+
+@register.filter
+def shown(player) -> str:
+    """``{{ player|shown|isolated }}``: a player's name as the reader may see it
+    (scoring/selectors/names.py)."""
+    return "" if player is None else _shown_player(player)

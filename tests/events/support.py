@@ -37,6 +37,8 @@ def every_kind_of_write(club, actor) -> list[str]:
     services.merge_players(source=newcomer, target=seated[0], actor=actor, reason="same Ada")
     forgotten = services.create_player(club=club, name="Once Here")
     services.erase_player(player=forgotten, actor=actor, confirm="Once Here")
+    shy = services.create_player(club=club, name="Shy")
+    services.set_name_visibility(player=shy, visibility="hidden", actor=actor)
     _confirmations(club, actor)
     _night(club, actor)
     _rulings(club, actor)
@@ -56,6 +58,7 @@ def every_kind_of_write(club, actor) -> list[str]:
         EventType.GAME_STARTED,
         EventType.PLAYER_MERGED,
         EventType.PLAYER_ERASED,
+        EventType.PLAYER_NAME_VISIBILITY,
         EventType.GAME_STARTED,
         EventType.HAND_ENTERED,
         EventType.HAND_CONFIRMED,

@@ -19,9 +19,10 @@ from .support import build_qq_league, play, standings_url
 
 # The league's version (its club's results version, the ETag), then to build: the league, the
 # seat aggregate, the ratings, whether the ratings are being re-rated, and head-to-head (the
-# default ranking declares it): the same six whatever the league's size, for a table not yet
-# cached.
-STANDINGS_QUERIES = 6
+# default ranking declares it), and who may see which names (the players whose names are not
+# public, once: its kept body's audience): the same seven whatever the league's size, for a
+# table not yet cached.
+STANDINGS_QUERIES = 7
 
 
 @pytest.fixture
@@ -161,12 +162,13 @@ def test_a_304_costs_one_query_the_league_with_its_club(api, owner, memory_cache
     assert len(queries) == 1
 
 
-def test_a_table_asked_for_again_comes_from_the_cache_in_one_query(api, owner, memory_cache):
+def test_a_table_asked_for_again_comes_from_the_cache_in_two_queries(api, owner, memory_cache):
+    """The league with its club, and who may see which names (the kept body's audience)."""
     league = build_qq_league(owner, "cached").league
     first = api.get(standings_url(league))
     with CaptureQueriesContext(connection) as queries:
         again = api.get(standings_url(league))
-    assert len(queries) == 1
+    assert len(queries) == 2
     assert (again.json(), again["ETag"]) == (first.json(), first["ETag"])
 
 
@@ -208,7 +210,13 @@ def test_a_player_renamed_in_the_admin_shows_in_tables_and_scoreboards_at_once(
     ada = qq_league.players["Ada"]
     response = client.post(
         f"/admin/scoring/player/{ada.pk}/change/",
-        {"club": ada.club_id, "name": "Ada Lovelace", "user": "", "merged_into": ""},
+        {
+            "club": ada.club_id,
+            "name": "Ada Lovelace",
+            "name_visibility": "public",
+            "user": "",
+            "merged_into": "",
+        },
     )
     assert response.status_code == 302, response.content[:2000]
     renamed = api.get(url, HTTP_IF_NONE_MATCH=etag)

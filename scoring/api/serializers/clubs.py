@@ -7,8 +7,8 @@ from rest_framework import serializers
 from hearts_site.api.serializers import StrictInputSerializer
 from hearts_site.text.names import validate_name
 from scoring import selectors
-from scoring.api.serializers.common import REASON, shown_once
-from scoring.models import Club, Invitation, Membership, Player, Role
+from scoring.api.serializers.common import REASON, PlayerNameField, shown_once
+from scoring.models import Club, Invitation, Membership, NameVisibility, Player, Role
 
 
 class ClubInputSerializer(StrictInputSerializer):
@@ -107,15 +107,24 @@ class PlayerInputSerializer(StrictInputSerializer):
     name = serializers.CharField(max_length=100, validators=[validate_name])
 
 
+class PlayerVisibilityInputSerializer(StrictInputSerializer):
+    name_visibility = serializers.ChoiceField(
+        choices=NameVisibility.choices,
+        help_text="Who may read the name: public, members or hidden (docs/deploy.md).",
+    )
+
+
 class PlayerMergeInputSerializer(StrictInputSerializer):
     into = serializers.IntegerField(min_value=1, help_text="The player record to keep.")
     reason = serializers.CharField(required=False, allow_blank=True, **REASON)
 
 
 class PlayerOutputSerializer(serializers.ModelSerializer):
+    name = PlayerNameField(source="*")
+
     class Meta:
         model = Player
-        fields = ["id", "club", "name", "user", "merged_into", "created_at"]
+        fields = ["id", "club", "name", "name_visibility", "user", "merged_into", "created_at"]
 
 
 class PlayerCreatedOutputSerializer(PlayerOutputSerializer):

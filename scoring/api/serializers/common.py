@@ -4,6 +4,8 @@ fields that show stored JSON as it is, typed for the schema."""
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from scoring import selectors
+
 MAX_SEATS = 6
 MAX_HAND_POINTS = 1000  # a bound on the input only: the engine checks the sum
 # Row ids are 64-bit: a larger number is refused here, not passed to the database.
@@ -44,3 +46,22 @@ def per_seat(child: serializers.Field, **kwargs) -> serializers.ListField:
 class IntegerListField(serializers.JSONField):
     """A list of integers kept as JSON (one a seat, seat 0 first), shown as it is stored: a
     ListField would convert each item of every row read."""
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "description": (
+            "The player's name, or \"Player <id>\" (in the reader's language) when its player "
+            "chose to show it to fewer readers (docs/deploy.md: who may see a name)."
+        ),
+    }
+)
+class PlayerNameField(serializers.Field):
+    """A player's name as the reader may see it (``source``: the player; ``*`` on a player)."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(read_only=True, **kwargs)
+
+    def to_representation(self, player) -> str:
+        return selectors.shown_player(player)

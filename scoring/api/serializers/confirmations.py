@@ -8,7 +8,7 @@ from rest_framework import serializers
 from hearts_site.api.serializers import StrictInputSerializer
 from scoring import selectors
 from scoring.api.serializers.clubs import viewer_of
-from scoring.api.serializers.common import MAX_ID, REASON, shown_once
+from scoring.api.serializers.common import MAX_ID, REASON, PlayerNameField, shown_once
 from scoring.api.serializers.disputes import DisputeInputSerializer
 from scoring.api.serializers.standings import PlayerStatsOutputSerializer
 from scoring.models import ClaimStatus, PlayerClaim, Role
@@ -107,7 +107,7 @@ class ClaimDecisionInputSerializer(StrictInputSerializer):
 class PlayerClaimOutputSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(choices=ClaimStatus.choices)
     club = serializers.IntegerField(source="player.club_id")
-    player_name = serializers.CharField(source="player.name")
+    player_name = PlayerNameField(source="player")
     name = serializers.SerializerMethodField(
         help_text="How the claimant is shown: their full name, else User <id>."
     )

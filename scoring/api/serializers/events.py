@@ -183,6 +183,11 @@ class PlayerErasedDataSerializer(serializers.Serializer):
     erasure = EventErasureSerializer()
 
 
+class PlayerNameVisibilityDataSerializer(serializers.Serializer):
+    player = serializers.IntegerField()
+    name_visibility = serializers.CharField(help_text="public, members or hidden.")
+
+
 class PingDataSerializer(serializers.Serializer):
     endpoint = serializers.IntegerField(help_text="The webhook endpoint pinged.")
 

@@ -14,6 +14,7 @@ from scoring.api.serializers.common import (
     MAX_ID,
     REASON,
     IntegerListField,
+    PlayerNameField,
     per_seat,
     seat_field,
     table_field,
@@ -64,7 +65,7 @@ class GameInputSerializer(StrictInputSerializer):
 
 
 class GameSeatOutputSerializer(serializers.ModelSerializer):
-    name = serializers.CharField(source="player.name")
+    name = PlayerNameField(source="player")
 
     class Meta:
         model = GameSeat

@@ -26,6 +26,7 @@ from scoring.api.serializers.clubs import (
     PlayerMergeInputSerializer,
     PlayerMergeOutputSerializer,
     PlayerOutputSerializer,
+    PlayerVisibilityInputSerializer,
 )
 from scoring.api.serializers.play_logs import BggPlaySerializer, BgStatsFileSerializer
 from scoring.api.serializers.standings import (
@@ -86,6 +87,13 @@ class PlayerDetailView(PlayerScopedMixin, APIView):
     @reads("players_retrieve", PlayerOutputSerializer)
     def get(self, request: Request, pk: int) -> Response:
         return Response(PlayerOutputSerializer(self.get_player()).data)
+
+    @changes("players_partial_update", PlayerVisibilityInputSerializer, PlayerOutputSerializer)
+    def patch(self, request: Request, body: dict[str, Any], pk: int) -> Response:
+        player = services.set_name_visibility(
+            player=self.get_player(), visibility=body["name_visibility"], actor=request.user
+        )
+        return Response(PlayerOutputSerializer(player).data)
 
 
 class PlayerMergeView(PlayerScopedMixin, APIView):

@@ -13,6 +13,7 @@ from scoring.pages import access, charts, scoreboard, tables
 from scoring.pages.forms.account import PlayerInvitationForm
 from scoring.pages.forms.confirmations import PinForm
 from scoring.pages.params import int_param
+from scoring.pages.views.name_visibility import visibility_form
 from scoring.pages.words import rules_text
 from scoring.selectors import standings
 from scoring.selectors.nights import club_nights
@@ -81,11 +82,12 @@ def player_page(request: HttpRequest, pk: int) -> HttpResponse:
         "stats": stats["overall"],
         "leagues": stats["leagues"],
         "latest": events[-1] if events else None,
-        "chart": charts.rating_chart(player.name, events),
+        "chart": charts.rating_chart(selectors.shown_player(player), events),
         "is_director": is_director,
         "is_erased": player.erasures.exists(),
         "pin": _pin_state(player) if is_director else None,
         "invitation_form": PlayerInvitationForm(auto_id="invite_%s") if is_director else None,
+        "visibility_form": visibility_form(request.user, player),
         **_games(request, seats__player=player),
     }
     return render(request, "pages/player.html", context)

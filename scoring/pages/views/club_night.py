@@ -33,12 +33,15 @@ from scoring.pages.refusals import first_error, refusal_words
 from scoring.pages.throttling import signed_in_form, signed_in_post
 from scoring.pages.views.game_actions import _back, _carried_out
 from scoring.pages.views.members import shared_link
+from scoring.pages.views.name_visibility import visibility_form
 from scoring.pages.views.nights import night_context
 from scoring.selectors.nights import night_of
 
 
 def _confirm_form(request: HttpRequest, game: Game) -> forms.Form:
-    players = [(s.player_id, s.player.name) for s in game.seats.select_related("player")]
+    players = [
+        (s.player_id, selectors.shown_player(s.player)) for s in game.seats.select_related("player")
+    ]
     return ConfirmForm(request.POST, players=players)
 
 
@@ -130,6 +133,8 @@ def wall_page(request: HttpRequest, slug: str) -> HttpResponse:
 def my_page(request: HttpRequest) -> HttpResponse:
     """My players, my table tonight, my games, my records, and my PIN."""
     players = list(selectors.linked_players(request.user))
+    for player in players:
+        player.visibility_form = visibility_form(request.user, player)
     form = PinForm()
     if request.method == "POST":
         player = get_object_or_404(
