@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -120,7 +121,12 @@ def seen_versions(request: Request, revision: int | None) -> dict[str, int | Non
 
 
 def with_etag(response: Response, version: int) -> Response:
+    """The game's version as its ETag. The version is the game's for every reader (If-Match
+    names it), but the names in the body are the reader's (docs/deploy.md, "Who may see a
+    name"): so the answer varies by who asks, and a browser's copy kept for one person (a
+    shared phone) is never revalidated for another."""
     response["ETag"] = f'"{version}"'
+    patch_vary_headers(response, ["Authorization", "Cookie"])
     return response
 
 

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("scoring", "0035_substitutes"),
+        ("scoring", "0036_name_visibility"),
     ]
 
     operations = [

@@ -83,6 +83,30 @@ def test_a_table_kept_for_a_director_is_not_sent_to_an_anonymous_reader(owner):
         assert f"Player {world.person.pk}" in body, path
 
 
+def test_a_directors_etag_does_not_revalidate_an_anonymous_readers_copy(owner):
+    """A shared phone: the director's copy, kept by the browser with its ETag, is asked again
+    after they sign out. The tables' ETags name the audience, so the answer is a new body (200)
+    with the pseudonym, not a 304 that would show the director's names; the game's ETag is its
+    version for everyone (If-Match names it), so its answer varies by Authorization and Cookie
+    and no browser revalidates one person's copy for another."""
+    world = visible_club(owner)
+    services.set_name_visibility(player=world.person, visibility="hidden", actor=world.user)
+    director = Client()
+    director.force_login(world.director)
+    for path in (
+        f"/api/v1/leagues/{world.league.pk}/standings/",
+        f"/api/v1/clubs/{world.club.pk}/standings/",
+        f"/api/v1/leagues/{world.league.pk}/hands.csv",
+    ):
+        etag = director.get(path)["ETag"]
+        again = Client().get(path, headers={"If-None-Match": etag})
+        assert again.status_code == 200, path
+        assert NAME not in b"".join(again).decode(), path
+        assert again["ETag"] != etag, path
+    board = director.get(f"/api/v1/games/{world.games[0].pk}/scoreboard/")
+    assert {"Authorization", "Cookie"} <= {v.strip() for v in board["Vary"].split(",")}
+
+
 def test_choosing_again_makes_the_name_public_again_and_the_tables_follow(owner):
     world = visible_club(owner)
     path = f"/api/v1/leagues/{world.league.pk}/standings/"

@@ -43,6 +43,7 @@ from scoring.api.serializers.standings import StandingsOutputSerializer, Standin
 from scoring.api.throttling import ExportThrottle
 from scoring.models.counts import TOTALLED
 from scoring.selectors import standings
+from scoring.selectors.names import audience_key
 
 DATE = OpenApiTypes.DATE
 DAYS = f" A date {numbers.DAYS}, else date_out_of_range."
@@ -161,12 +162,13 @@ class StandingsMixin:
         change to its finished games, and so to every rating: ratings are the club's, so a
         correction in another league moves this table's rating column), the ranking
         declaration, the table asked for (its path and checked parameters) and the
-        representation (JSON or CSV, by ?format= or Accept). A table already rendered for this
-        version is sent as it was rendered, but for ad-hoc periods: any caller could ask for
-        those without end."""
+        representation (JSON or CSV, by ?format= or Accept), and which names its reader may
+        see (``audience_key``: a hidden name's table is another body). A table already
+        rendered for this version is sent as it was rendered, but for ad-hoc periods: any
+        caller could ask for those without end."""
         asked = {k: v for k, v in params.items() if k != "format"}
         variant = json.dumps(
-            [request.path, asked, request.accepted_renderer.format, declared],
+            [request.path, asked, request.accepted_renderer.format, declared, audience_key()],
             sort_keys=True,
             default=str,
         )
@@ -260,7 +262,7 @@ class LeagueHandsCSVView(LeagueScopedMixin, APIView):
     @takes_query()
     def get(self, request: Request, pk: int):
         seen = self.get_league_version()  # a kept file needs no more of the league
-        etag = f'"{seen.results_version[:16]}-hands"'
+        etag = f'"{seen.results_version[:16]}-hands{audience_key()[:16]}"'
         if etag_matches(request, etag):
             response = Response(status=304)
         else:
