@@ -99,7 +99,7 @@
         filled += 1;
         sum += n;
         if (n >= queen) hasQueen = true;
-        if (n === total && form.dataset.moon !== "0") shooter = input;  // "0": no moon by points alone
+        if (n === total && form.dataset.moonByPoints !== "0") shooter = input;  // "0": no moon by points alone
       });
       var complete = filled === inputs.length;
       var problem = "";

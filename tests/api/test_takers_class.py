@@ -33,5 +33,6 @@ def test_the_takers_stand_between_the_head_and_the_own_fields_in_card_order(monk
 
     names = [card.name for card in SCORING_CARDS]
     assert list(Out().fields) == ["points", *names, "ten_of_clubs", "tricks_won"]
-    row = {"points": [1], "jack_of_diamonds": 2, "ten_of_clubs": 3, "tricks_won": [4]}
+    takers = {name: number for number, name in enumerate([*names, "ten_of_clubs"], 2)}
+    row = {"points": [1], **takers, "tricks_won": [0]}
     assert Out(row).data == row

@@ -40,6 +40,7 @@ def test_a_hand_put_ending_in_a_failed_claim_counts_as_claimed_until_the_directo
     assert answer["hand"]["ruled"]["claim"] == {
         "points": [26, 0, 0, 0],
         "jack_of_diamonds": None,
+        "ten_of_diamonds": None,
         "tricks_won": None,
         "moon_denied": True,
     }
