@@ -28,6 +28,7 @@ from scoring.api.views.games import (
 from scoring.api.views.hand_records import (
     ClubRecordView,
     GameRecordView,
+    HandRecordView,
     LeagueRecordView,
     NightRecordView,
     RecordImportView,
@@ -116,6 +117,7 @@ urlpatterns = [
     path(GAME + "abandon/", GameAbandonView.as_view(), name="game-abandon"),
     path(GAME + "history/", HistoryView.as_view(), name="game-history"),
     path(GAME + "hand-record/", GameRecordView.as_view(), name="game-hand-record"),
+    path(HAND + "hand-record/", HandRecordView.as_view(), name="game-hand-hand-record"),
     path(LEAGUE + "hand-record/", LeagueRecordView.as_view(), name="league-hand-record"),
     path(CLUB + "hand-record/", ClubRecordView.as_view(), name="club-hand-record"),
     path(CLUB + "hand-record/import/", RecordImportView.as_view(), name="club-hand-record-import"),

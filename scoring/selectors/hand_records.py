@@ -64,9 +64,10 @@ _GAME_FIELDS = (
 )
 
 
-def record_games(games: QuerySet[Game]) -> Iterator[dict[str, Any]]:
+def record_games(games: QuerySet[Game], through: int | None = None) -> Iterator[dict[str, Any]]:
     """Each game in id order, as a record's game, read ``BATCH`` games at a time as plain
-    rows (no model instances: nothing a batch read outlives it, not even in a cycle)."""
+    rows (no model instances: nothing a batch read outlives it, not even in a cycle);
+    ``through``: its hands up to that number only (one hand's export)."""
     ids = list(games.order_by("pk").values_list("pk", flat=True))
     private = private_names()
     for start in range(0, len(ids), BATCH):
@@ -77,11 +78,17 @@ def record_games(games: QuerySet[Game]) -> Iterator[dict[str, Any]]:
             seats[game_id].append((player_id, shown_player_name(player_id, name, private)))
         hands: dict[int, list[dict[str, Any]]] = {pk: [] for pk in chunk}
         stored = Hand.objects.filter(game_id__in=chunk).order_by("game_id", "number")
+        if through is not None:
+            stored = stored.filter(number__lte=through)
         for hand in stored.values(*_HAND_FIELDS):
             hands[hand["game_id"]].append(hand)
         found = Game.objects.filter(pk__in=chunk).order_by("pk").values(*_GAME_FIELDS)
         for game in found:
             yield record_game(game, seats.pop(game["pk"]), hands.pop(game["pk"]))
+
+
+def has_hand(game_id: int, number: int) -> bool:
+    return Hand.objects.filter(game_id=game_id, number=number).exists()
 
 
 def one_record(game_id: int) -> dict[str, Any] | None:
@@ -120,6 +127,7 @@ def record_game(
 
 __all__ = [
     "club_games",
+    "has_hand",
     "league_games",
     "night_games",
     "one_game",

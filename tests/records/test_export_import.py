@@ -44,6 +44,30 @@ def test_a_games_record_is_streamed_as_text_and_as_its_json_twin(public_club, ow
     assert read_json(body(twin)).games == [read]
 
 
+def test_one_hands_record_is_the_game_cut_after_it_and_reads_back(public_club, owner, client):
+    game = play_game(public_club, owner, level="plays", hands=3, seed=5)
+    [whole] = read_text(body(client.get(f"/api/v1/games/{game.pk}/hand-record/"))).games
+    answer = client.get(f"/api/v1/games/{game.pk}/hands/2/hand-record/")
+    assert answer.status_code == 200
+    assert f'filename="game-{game.pk}-hand-2.hrec"' in answer["Content-Disposition"]
+    [cut] = read_text(body(answer)).games
+    assert cut["hands"] == whole["hands"][:2]
+    assert {k: v for k, v in cut.items() if k != "hands"} == {
+        k: v for k, v in whole.items() if k != "hands"
+    }
+    twin = client.get(f"/api/v1/games/{game.pk}/hands/2/hand-record/", {"form": "json"})
+    assert read_json(body(twin)).games == [cut]
+    page = client.get(f"/games/{game.pk}/").content.decode()
+    assert f"/api/v1/games/{game.pk}/hands/3/hand-record/" in page
+
+
+def test_a_hand_the_game_does_not_have_is_a_404_naming_it(public_club, owner, client):
+    game = play_game(public_club, owner, level="points", hands=2, seed=6)
+    answer = client.get(f"/api/v1/games/{game.pk}/hands/9/hand-record/")
+    assert answer.status_code == 404
+    assert answer.json()["errors"][0]["code"] == "hand_not_found"
+
+
 def test_a_wrong_form_or_an_unknown_parameter_is_a_400_naming_it(public_club, owner, client):
     game = play_game(public_club, owner, hands=1)
     wrong = client.get(f"/api/v1/games/{game.pk}/hand-record/", {"form": "pbn"})

@@ -66,12 +66,14 @@ class _RecordExport(APIView):
         """Whether the caller has a role in the scope's club (``ExportThrottle`` asks)."""
         return selectors.role_in(self.request.user, self.get_club().pk) is not None
 
-    def stream(self, request: Request, games: QuerySet, name: str) -> StreamingHttpResponse:
+    def stream(
+        self, request: Request, games: QuerySet, name: str, through: int | None = None
+    ) -> StreamingHttpResponse:
         form = request.query_params.get("form", "text")
         if form not in FORMS:
             raise DomainError("invalid_form", _("form is text or json."), "form")
         writer = write_json if form == "json" else write_text
-        pieces = (piece.encode() for piece in writer(hand_records.record_games(games)))
+        pieces = (piece.encode() for piece in writer(hand_records.record_games(games, through)))
         content_type, suffix = FORMS[form]
         response = StreamingHttpResponse(pieces, content_type=content_type)
         response["Content-Disposition"] = f'attachment; filename="{name}.{suffix}"'
@@ -88,6 +90,18 @@ class GameRecordView(GameScopedMixin, _RecordExport):
     def get(self, request: Request, game_id: int):
         game = self.get_game()
         return self.stream(request, hand_records.one_game(game.pk), f"game-{game.pk}")
+
+
+class HandRecordView(GameScopedMixin, _RecordExport):
+    @_exports("games_hands_hand_record")
+    @takes_query("form")
+    def get(self, request: Request, game_id: int, number: int):
+        game = self.get_game()
+        if not hand_records.has_hand(game.pk, number):
+            message = _("Game {game} has no hand {number}.").format(game=game.pk, number=number)
+            raise NotFoundError("hand_not_found", message, None)
+        name = f"game-{game.pk}-hand-{number}"
+        return self.stream(request, hand_records.one_game(game.pk), name, through=number)
 
 
 class LeagueRecordView(LeagueScopedMixin, _RecordExport):
