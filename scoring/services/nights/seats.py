@@ -77,7 +77,7 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
         )
     for player in (first, second):
         if player.pk not in where:
-            _check_free(night, player, fixed.number)
+            check_free(night, player, fixed.number)
     touched = {t.pk: t for t in (where.get(first.pk), where.get(second.pk)) if t is not None}
     for table in touched.values():
         _check_unplayed(table)
@@ -88,7 +88,7 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
     for table in touched.values():
         _reseat_game(table, actor)
     # The draw planned the rounds ahead with these seats: its counts now say this round only.
-    fixed.lower_bound, fixed.repeats = _repeats(night, fixed, tables)
+    fixed.lower_bound, fixed.repeats = round_repeats(night, fixed, tables)
     fixed.planned = 1
     fixed.save(update_fields=["repeats", "lower_bound", "planned"])
     if fixed.status != RoundStatus.PROPOSED:
@@ -97,7 +97,7 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
     return fixed
 
 
-def _check_free(night, player: Player, number: int) -> None:
+def check_free(night, player: Player, number: int) -> None:
     """A player put into a round must be checked in (a late arrival checked in for the next
     round is brought forward to this one)."""
     entry = CheckIn.objects.filter(night=night, player=player, withdrawn_before=None).first()
@@ -153,7 +153,7 @@ def _reseat_game(table: NightTable, actor) -> None:
     )
 
 
-def _repeats(night, fixed: NightRound, tables: list[NightTable]) -> tuple[int, int]:
+def round_repeats(night, fixed: NightRound, tables: list[NightTable]) -> tuple[int, int]:
     """Pairs meeting again over the rounds out before ``fixed`` (a bound no seating of it can
     go under), and with its tables."""
     earlier = NightTable.objects.filter(round__night=night, round__number__lt=fixed.number).exclude(
