@@ -36,7 +36,7 @@ from scoring.services.nights.state import check_open, locked_night
 from scoring.services.nights.tables import playing_game, round_changed, round_out
 
 
-def _club_player(club: Club, player_id: object, field: str) -> Player:
+def club_player(club: Club, player_id: object, field: str) -> Player:
     found = None
     if isinstance(player_id, int) and not isinstance(player_id, bool):
         found = Player.objects.filter(club=club, pk=player_id).first()
@@ -64,8 +64,8 @@ def substitute(
     under_way = round_out(
         night, _("No round is out: a substitute takes a seat while its round is out."), "player"
     )
-    incoming = _club_player(club, player, "player")
-    leaving = _club_player(club, replaces, "replaces")
+    incoming = club_player(club, player, "player")
+    leaving = club_player(club, replaces, "replaces")
     if incoming.pk == leaving.pk:
         raise DomainError("two_players", _("Choose two different players."), "player")
     tables = list(under_way.tables.select_related("game"))
