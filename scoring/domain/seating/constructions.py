@@ -172,9 +172,12 @@ def design_round(k: int, m: int, b: int, stored: bool = True) -> Tables:
     return [[g * m + matrix.add(a, steps[g]) for g in range(k)] for a in range(m)]
 
 
-def has_design(layout: tuple[int, ...]) -> bool:
-    """Whether the round's tables are all one size with a design for them."""
-    return len(set(layout)) == 1 and design_rounds(layout[0], len(layout)) > 0
+def has_design(layout: tuple[int, ...], rounds: int = 1) -> bool:
+    """Whether the round's tables are all one size with a design for them, or two sizes a
+    seat apart with :func:`punctured` rounds for the night's ``rounds``."""
+    if len(set(layout)) == 1:
+        return design_rounds(layout[0], len(layout)) > 0
+    return punctured(layout, rounds) is not None
 
 
 #: The most round orders :func:`punctured` tries for one set of removed players.
@@ -291,18 +294,24 @@ def first_draw(
     layout: tuple[int, ...],
     rng: random.Random,
     scorers: Sequence[bool] | None = None,
+    fresh: bool = False,
 ) -> list[Tables]:
     """``rounds`` rounds to start the search from: the design's rounds (players relabelled at
     random) as far as they go when every table has one size, random tables for the rest.
     ``scorers`` (by player, when some are and some are not): the design's first group, which
     has one player at every table of its rounds, goes to scorers first; a stored schedule
     has no such group (in 32 of 4 over 10 rounds each player misses only one other), so with
-    ``scorers`` the field's design is the start wherever there is one."""
+    ``scorers`` the field's design is the start wherever there is one. ``fresh`` (no round
+    played yet, everyone's odd-size seats even): a layout of two sizes a seat apart starts from
+    :func:`punctured` where it has the rounds."""
     players = sum(layout)
     draw: list[Tables] = []
     size = layout[0]
     stored = scorers is None or design_rounds(size, len(layout), stored=False) == 0
     count = design_rounds(size, len(layout), stored) if len(set(layout)) == 1 else 0
+    holed = punctured(layout, rounds) if fresh and scorers is None and not count else None
+    if holed is not None:
+        return _relabelled(holed, players, rng)
     if count:
         label = list(range(players))
         rng.shuffle(label)
@@ -316,6 +325,12 @@ def first_draw(
     for r in range(len(draw), rounds):
         draw.append(_random_tables(odd[r], players, layout, rng))
     return draw
+
+
+def _relabelled(draw: Sequence[Tables], players: int, rng: random.Random) -> list[Tables]:
+    label = list(range(players))
+    rng.shuffle(label)
+    return [[[label[p] for p in table] for table in tables] for tables in draw]
 
 
 def _random_tables(
