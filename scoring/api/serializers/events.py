@@ -265,7 +265,14 @@ class RoundDataSerializer(serializers.Serializer):
 
 class EventRoundChangeSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(
-        choices=["seats_swapped", "seat_substituted", "table_extended", "table_finished"],
+        choices=[
+            "seats_swapped",
+            "seat_moved",
+            "table_redrawn",
+            "seat_substituted",
+            "table_extended",
+            "table_finished",
+        ],
         help_text="Two players' seats swapped; a substitute in a seat from the table's next "
         "hand; a table's time extended; a table ended now.",
     )

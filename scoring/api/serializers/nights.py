@@ -129,6 +129,23 @@ class SubstituteInputSerializer(StrictInputSerializer):
     )
 
 
+class MoveInputSerializer(StrictInputSerializer):
+    player = serializers.IntegerField(
+        min_value=1,
+        max_value=MAX_ID,
+        help_text="A player seated in the round drawn or out, or checked in and seated nowhere.",
+    )
+    table = serializers.IntegerField(
+        min_value=1, max_value=1000, help_text="The table of the round they move to."
+    )
+
+
+class RedrawTableInputSerializer(StrictInputSerializer):
+    table = serializers.IntegerField(
+        min_value=1, max_value=1000, help_text="The table of the round drawn or out."
+    )
+
+
 class TableInputSerializer(StrictInputSerializer):
     table = serializers.IntegerField(
         min_value=1, max_value=1000, help_text="The table's number in the round out."

@@ -23,12 +23,14 @@ from scoring.api.serializers.nights import (
     DrawInputSerializer,
     EndRoundInputSerializer,
     ExtendTableInputSerializer,
+    MoveInputSerializer,
     NightCheckInAnswerSerializer,
     NightDetailOutputSerializer,
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
     NightPlayersInputSerializer,
+    RedrawTableInputSerializer,
     SettleInputSerializer,
     StartInputSerializer,
     SubstituteInputSerializer,
@@ -70,6 +72,9 @@ NIGHT_CONFLICTS = {
     "not_seated": "the player sits at no table of the round",
     "already_seated": "the substitute sits at a table of the round already",
     "two_seats": "the substitute played another seat of the game already",
+    "same_table": "the player sits at that table already",
+    "table_size": "a table would seat a number the night's table sizes do not allow",
+    "no_other_draw": "the table has no seating other than its own",
 }
 
 
@@ -169,6 +174,10 @@ EndView = _action("clubs_nights_end", EndRoundInputSerializer, services.end_roun
 CloseView = _action("clubs_nights_close", CloseNightInputSerializer, services.close_night)
 SettleView = _action("clubs_nights_settle", SettleInputSerializer, services.settle_hand)
 SwapView = _action("clubs_nights_swap", SwapInputSerializer, services.swap_seats)
+MoveView = _action("clubs_nights_move", MoveInputSerializer, services.move_player)
+RedrawTableView = _action(
+    "clubs_nights_redraw_table", RedrawTableInputSerializer, services.redraw_table
+)
 SubstituteView = _action("clubs_nights_substitute", SubstituteInputSerializer, services.substitute)
 ExtendTableView = _action(
     "clubs_nights_extend_table", ExtendTableInputSerializer, services.extend_table

@@ -15,6 +15,13 @@ group of order m does the same: for 12 tables, one over Z_2 × Z_6 of 5 rows, so
 players at tables of 3, 4 and 5 meet nobody twice for 12 rounds. It was found by a search of
 this branch (the orthomorphisms of Z_2 × Z_6, then three orthogonal to each other and to the
 identity); the tests check its differences. (Cyclic groups of even order have none.)
+
+A night of two table sizes a seat apart comes from one of a size (:func:`punctured`): from a
+schedule without a repeat of ``n + k`` players at tables of ``s``, remove ``k`` players who never
+share a table in the rounds used; each round then has ``k`` tables of ``s - 1`` and still no
+repeat. 22 players at 4, 4, 4, 4, 3, 3 for 6 rounds are the 24 at tables of 4 (stored.py) less
+two; 15 at 4, 4, 4, 3 for 5 rounds, the 16 of the affine plane less one. The rounds used and
+their order are searched so that the odd-size seats stay fairly spread (layout.py).
 """
 
 from __future__ import annotations
@@ -165,9 +172,120 @@ def design_round(k: int, m: int, b: int, stored: bool = True) -> Tables:
     return [[g * m + matrix.add(a, steps[g]) for g in range(k)] for a in range(m)]
 
 
-def has_design(layout: tuple[int, ...]) -> bool:
-    """Whether the round's tables are all one size with a design for them."""
-    return len(set(layout)) == 1 and design_rounds(layout[0], len(layout)) > 0
+def has_design(layout: tuple[int, ...], rounds: int = 1) -> bool:
+    """Whether the round's tables are all one size with a design for them, or two sizes a
+    seat apart with :func:`punctured` rounds for the night's ``rounds``."""
+    if len(set(layout)) == 1:
+        return design_rounds(layout[0], len(layout)) > 0
+    return punctured(layout, rounds) is not None
+
+
+#: The most round orders :func:`punctured` tries for one set of removed players.
+PUNCTURE_TRIES = 4000
+
+
+def _odd_size(size: int) -> bool:
+    return size != STANDARD
+
+
+def _puncture_order(
+    source: list[Tables], removed: frozenset[int], rounds: int, players: int
+) -> list[int] | None:
+    """``rounds`` of the ``source`` rounds, in an order where ``removed`` never share a table
+    and each round's odd-size seats go to those who had the fewest (ties free), else None."""
+    counts = dict.fromkeys((p for p in range(players) if p not in removed), 0)
+    odd_of: dict[int, set[int]] = {}
+    for b, tables in enumerate(source):
+        if any(len(removed.intersection(t)) > 1 for t in tables):
+            continue
+        odd_of[b] = {
+            p
+            for t in tables
+            if _odd_size(len(t) - len(removed.intersection(t)))
+            for p in t
+            if p not in removed
+        }
+    order: list[int] = []
+    tries = [PUNCTURE_TRIES]
+
+    def fair(takers: set[int]) -> bool:
+        rest = [counts[p] for p in counts if p not in takers]
+        return not takers or not rest or max(counts[p] for p in takers) <= min(rest)
+
+    def extend() -> bool:
+        if len(order) == rounds:
+            return True
+        for b, takers in odd_of.items():
+            if b in order or not fair(takers):
+                continue
+            tries[0] -= 1
+            if tries[0] < 0:
+                return False
+            order.append(b)
+            for p in takers:
+                counts[p] += 1
+            if extend():
+                return True
+            order.pop()
+            for p in takers:
+                counts[p] -= 1
+        return False
+
+    return list(order) if extend() else None
+
+
+@lru_cache(maxsize=32)
+def punctured(layout: tuple[int, ...], rounds: int) -> tuple[Tables, ...] | None:
+    """``rounds`` rounds without a repeat for the ``layout``, when it is tables of ``s`` and
+    ``k`` of ``s - 1`` and a schedule of tables of ``s`` for as many tables has the rounds: its
+    ``k`` removed players (the first pairwise apart in every round used, by player order) and
+    the rest relabelled 0..n-1, each round's tables in the layout's order. None otherwise."""
+    sizes = sorted(set(layout))
+    if len(sizes) != 2 or sizes[1] - sizes[0] != 1:
+        return None
+    size, tables = sizes[1], len(layout)
+    k = layout.count(sizes[0])
+    if design_rounds(size, tables) < rounds:
+        return None
+    source = [design_round(size, tables, b) for b in range(design_rounds(size, tables))]
+    players = size * tables
+    for removed in _apart_sets(source, k, players):
+        order = _puncture_order(source, removed, rounds, players)
+        if order is None:
+            continue
+        label = {p: i for i, p in enumerate(p for p in range(players) if p not in removed)}
+        result = []
+        for b in order:
+            kept = [[label[p] for p in t if p not in removed] for t in source[b]]
+            kept.sort(key=lambda t: (_odd_size(len(t)), len(t)))
+            result.append(kept)
+        return tuple(result)
+    return None
+
+
+def _apart_sets(source: list[Tables], k: int, players: int, most: int = 64):
+    """Up to ``most`` sets of ``k`` players no two of whom share a table in any round of
+    ``source`` (the earliest players first)."""
+    met = [set() for _ in range(players)]
+    for tables in source:
+        for t in tables:
+            for p in t:
+                met[p].update(t)
+    found = 0
+
+    def grow(chosen: list[int], start: int):
+        nonlocal found
+        if len(chosen) == k:
+            found += 1
+            yield frozenset(chosen)
+            return
+        for p in range(start, players):
+            if found >= most:
+                return
+            if all(p not in met[q] for q in chosen):
+                yield from grow([*chosen, p], p + 1)
+
+    yield from grow([], 0)
 
 
 def first_draw(
@@ -176,18 +294,24 @@ def first_draw(
     layout: tuple[int, ...],
     rng: random.Random,
     scorers: Sequence[bool] | None = None,
+    fresh: bool = False,
 ) -> list[Tables]:
     """``rounds`` rounds to start the search from: the design's rounds (players relabelled at
     random) as far as they go when every table has one size, random tables for the rest.
     ``scorers`` (by player, when some are and some are not): the design's first group, which
     has one player at every table of its rounds, goes to scorers first; a stored schedule
     has no such group (in 32 of 4 over 10 rounds each player misses only one other), so with
-    ``scorers`` the field's design is the start wherever there is one."""
+    ``scorers`` the field's design is the start wherever there is one. ``fresh`` (no round
+    played yet, everyone's odd-size seats even): a layout of two sizes a seat apart starts from
+    :func:`punctured` where it has the rounds."""
     players = sum(layout)
     draw: list[Tables] = []
     size = layout[0]
     stored = scorers is None or design_rounds(size, len(layout), stored=False) == 0
     count = design_rounds(size, len(layout), stored) if len(set(layout)) == 1 else 0
+    holed = punctured(layout, rounds) if fresh and scorers is None and not count else None
+    if holed is not None:
+        return _relabelled(holed, players, rng)
     if count:
         label = list(range(players))
         rng.shuffle(label)
@@ -201,6 +325,12 @@ def first_draw(
     for r in range(len(draw), rounds):
         draw.append(_random_tables(odd[r], players, layout, rng))
     return draw
+
+
+def _relabelled(draw: Sequence[Tables], players: int, rng: random.Random) -> list[Tables]:
+    label = list(range(players))
+    rng.shuffle(label)
+    return [[[label[p] for p in table] for table in tables] for tables in draw]
 
 
 def _random_tables(

@@ -104,12 +104,12 @@ def plan_rounds(
         _last_played(index, history, len(players)),
         fair_rounds,
     )
-    if history and has_design(layout) and rounds > 1:
+    if history and rounds > 1 and has_design(layout, len(history) + rounds):
         whole = _design_so_far(players, rounds, table_sizes, history, seed, seeded_last, scorers)
         if whole is not None:
             return replace(whole, lower_bound=bound)
     free = rounds - (last is not None)
-    draw = first_draw(odd, free, layout, rng, binding)
+    draw = first_draw(odd, free, layout, rng, binding, fresh=not history and last is None)
     if binding is not None:
         for tables in draw:
             spread(tables, binding)

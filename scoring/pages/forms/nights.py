@@ -26,6 +26,8 @@ ACTIONS = (
     "withdraw",
     "withdraw_now",
     "swap",
+    "move",
+    "redraw_table",
     "substitute",
     "extend",
     "finish_table",
@@ -186,6 +188,10 @@ class NightActionForm(forms.Form):
         action = data["action"]
         if action == "swap":
             return {"players": [data.get("player"), data.get("other")]}
+        if action == "move":
+            return {"player": data.get("player"), "table": data.get("table")}
+        if action == "redraw_table":
+            return {"table": data.get("table")}
         if action == "substitute":
             return {
                 "player": data.get("player"),

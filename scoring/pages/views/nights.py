@@ -149,6 +149,8 @@ def _done(action: str, night: Night, player: Player | None, result) -> str:
 TABLE_CHANGES = {
     "check_in_many": services.check_in_many,
     "swap": services.swap_seats,
+    "move": services.move_player,
+    "redraw_table": services.redraw_table,
     "substitute": services.substitute,
     "extend": services.extend_table,
     "finish_table": services.finish_table,
@@ -166,7 +168,7 @@ def _changed_words(action: str, player: Player | None, result) -> str:
             _("{player} left: their table's hands stand, and its game is over."),
             player=player.name,
         )
-    if action == "swap":
+    if action in ("swap", "move", "redraw_table"):
         return _("The seats are changed. {quality}").format(quality=quality_words(result))
     if action == "substitute":
         return isolated_in(

@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from hearts_site.errors import Conflict, DomainError
+from scoring.domain.night_tables import table_ruleset
 from scoring.models import (
     CheckIn,
     Club,
@@ -31,7 +32,7 @@ from scoring.services.nights.state import check_open, locked_night
 from scoring.services.nights.tables import round_changed
 
 
-def _fixed_round(night) -> NightRound:
+def fixed_round(night) -> NightRound:
     """The round whose seats may change: the proposed draw, or the round out."""
     found = night.rounds.exclude(status=RoundStatus.OVER).order_by("-number").first()
     if found is None:
@@ -63,7 +64,7 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
     table that has recorded a hand."""
     night = locked_night(night_id, club.pk)
     check_open(night)
-    fixed = _fixed_round(night)
+    fixed = fixed_round(night)
     first, second = _two_players(club, players)
     tables = list(fixed.tables.select_related("game"))
     where = {p: t for t in tables for p in t.players}
@@ -77,18 +78,18 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
         )
     for player in (first, second):
         if player.pk not in where:
-            _check_free(night, player, fixed.number)
+            check_free(night, player, fixed.number)
     touched = {t.pk: t for t in (where.get(first.pk), where.get(second.pk)) if t is not None}
     for table in touched.values():
-        _check_unplayed(table)
+        check_unplayed(table)
         table.players = [
             second.pk if p == first.pk else first.pk if p == second.pk else p for p in table.players
         ]
     NightTable.objects.bulk_update(list(touched.values()), ["players"])
     for table in touched.values():
-        _reseat_game(table, actor)
+        reseat_game(table, actor)
     # The draw planned the rounds ahead with these seats: its counts now say this round only.
-    fixed.lower_bound, fixed.repeats = _repeats(night, fixed, tables)
+    fixed.lower_bound, fixed.repeats = round_repeats(night, fixed, tables)
     fixed.planned = 1
     fixed.save(update_fields=["repeats", "lower_bound", "planned"])
     if fixed.status != RoundStatus.PROPOSED:
@@ -97,7 +98,7 @@ def swap_seats(*, club: Club, night_id: int, players: list[int], actor) -> Night
     return fixed
 
 
-def _check_free(night, player: Player, number: int) -> None:
+def check_free(night, player: Player, number: int) -> None:
     """A player put into a round must be checked in (a late arrival checked in for the next
     round is brought forward to this one)."""
     entry = CheckIn.objects.filter(night=night, player=player, withdrawn_before=None).first()
@@ -112,7 +113,7 @@ def _check_free(night, player: Player, number: int) -> None:
         entry.save(update_fields=["arrived_before"])
 
 
-def _check_unplayed(table: NightTable) -> None:
+def check_unplayed(table: NightTable) -> None:
     if table.game_id is not None and table.game.status != GameStatus.IN_PROGRESS:
         raise Conflict(
             "table_finished",
@@ -132,9 +133,10 @@ def _check_unplayed(table: NightTable) -> None:
         )
 
 
-def _reseat_game(table: NightTable, actor) -> None:
+def reseat_game(table: NightTable, actor) -> None:
     """The table's game seated as the table now is (it has no hand: its seats' results are
-    all nothing yet), its history saying who sits where."""
+    all nothing yet), under the league's ruleset at its size, its history saying who sits
+    where."""
     if table.game_id is None:
         return
     GameSeat.objects.filter(game_id=table.game_id).delete()
@@ -142,8 +144,16 @@ def _reseat_game(table: NightTable, actor) -> None:
         GameSeat(game_id=table.game_id, seat=seat, player_id=player)
         for seat, player in enumerate(table.players)
     )
+    sized = {}
+    if len(table.players) != len(table.game.totals):  # a move: the ruleset at the new size
+        rules = table_ruleset(table.game.ruleset, len(table.players))
+        sized = {
+            "ruleset": rules.options(),
+            "totals": [0] * rules.players,
+            "gems": [0] * rules.players if rules.gems else None,
+        }
     type(table.game).objects.filter(pk=table.game_id).update(
-        version=F("version") + 1, updated_at=timezone.now()
+        version=F("version") + 1, updated_at=timezone.now(), **sized
     )
     HistoryEntry.objects.create(
         game_id=table.game_id,
@@ -153,7 +163,7 @@ def _reseat_game(table: NightTable, actor) -> None:
     )
 
 
-def _repeats(night, fixed: NightRound, tables: list[NightTable]) -> tuple[int, int]:
+def round_repeats(night, fixed: NightRound, tables: list[NightTable]) -> tuple[int, int]:
     """Pairs meeting again over the rounds out before ``fixed`` (a bound no seating of it can
     go under), and with its tables."""
     earlier = NightTable.objects.filter(round__night=night, round__number__lt=fixed.number).exclude(

@@ -31,12 +31,12 @@ from scoring.models import (
 )
 from scoring.services.games import check_version
 from scoring.services.nights.check_ins import withdraw
-from scoring.services.nights.seats import _check_free, _repeats, swap_seats
+from scoring.services.nights.seats import check_free, round_repeats, swap_seats
 from scoring.services.nights.state import check_open, locked_night
-from scoring.services.nights.tables import _playing_game, round_changed, round_out
+from scoring.services.nights.tables import playing_game, round_changed, round_out
 
 
-def _club_player(club: Club, player_id: object, field: str) -> Player:
+def club_player(club: Club, player_id: object, field: str) -> Player:
     found = None
     if isinstance(player_id, int) and not isinstance(player_id, bool):
         found = Player.objects.filter(club=club, pk=player_id).first()
@@ -64,8 +64,8 @@ def substitute(
     under_way = round_out(
         night, _("No round is out: a substitute takes a seat while its round is out."), "player"
     )
-    incoming = _club_player(club, player, "player")
-    leaving = _club_player(club, replaces, "replaces")
+    incoming = club_player(club, player, "player")
+    leaving = club_player(club, replaces, "replaces")
     if incoming.pk == leaving.pk:
         raise DomainError("two_players", _("Choose two different players."), "player")
     tables = list(under_way.tables.select_related("game"))
@@ -87,15 +87,15 @@ def substitute(
             ),
             "player",
         )
-    _check_free(night, incoming, under_way.number)
-    game = _playing_game(table)
+    check_free(night, incoming, under_way.number)
+    game = playing_game(table)
     check_version(game, game_version)
     last = Hand.objects.filter(game=game).aggregate(last=Max("number"))["last"]
     if last is None:
         swap_seats(club=club, night_id=night.pk, players=[leaving.pk, incoming.pk], actor=actor)
     else:
         _substitute_from(night, table, game, incoming, leaving, last + 1, actor)
-        under_way.lower_bound, under_way.repeats = _repeats(night, under_way, tables)
+        under_way.lower_bound, under_way.repeats = round_repeats(night, under_way, tables)
         under_way.planned = 1
         under_way.save(update_fields=["repeats", "lower_bound", "planned"])
         round_changed(

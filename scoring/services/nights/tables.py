@@ -61,7 +61,7 @@ def table_of(night_round: NightRound, number: object) -> NightTable:
     return found
 
 
-def _playing_game(table: NightTable) -> Game:
+def playing_game(table: NightTable) -> Game:
     """The table's game, locked, while it still has hands to play, else 409
     ``table_finished``."""
     game = locked_game(table.game_id, None)
@@ -132,7 +132,7 @@ def extend_table(
         )
     reason = checked_reason(reason, "reason")
     extended = table_of(playing, table)
-    game = _playing_game(extended)
+    game = playing_game(extended)
     bell = (game.round_ends_at or playing.ends_at) + timedelta(minutes=minutes)
     Game.objects.filter(pk=game.pk).update(
         round_ends_at=bell, version=F("version") + 1, updated_at=timezone.now()
@@ -179,7 +179,7 @@ def finish_table(*, club: Club, night_id: int, table: int, reason: str, actor) -
 def end_table_now(table: NightTable, reason: str, actor) -> None:
     """The table's game over now (``end_for_round``), its history saying why; in the caller's
     transaction, the night locked."""
-    game = _playing_game(table)
+    game = playing_game(table)
     refuse_waiting(
         [table],
         _(
