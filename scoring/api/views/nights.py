@@ -23,20 +23,22 @@ from scoring.api.serializers.nights import (
     DrawInputSerializer,
     EndRoundInputSerializer,
     ExtendTableInputSerializer,
-    MoveInputSerializer,
     NightCheckInAnswerSerializer,
     NightDetailOutputSerializer,
     NightInputSerializer,
     NightOutputSerializer,
     NightPlayerInputSerializer,
     NightPlayersInputSerializer,
-    RedrawTableInputSerializer,
     SettleInputSerializer,
     StartInputSerializer,
-    SubstituteInputSerializer,
     SwapInputSerializer,
     TableInputSerializer,
     WithdrawInputSerializer,
+)
+from scoring.api.serializers.seat_fixes import (
+    MoveInputSerializer,
+    RedrawTableInputSerializer,
+    SubstituteInputSerializer,
 )
 from scoring.models import Night
 from scoring.selectors.nights import (
