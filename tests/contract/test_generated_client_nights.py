@@ -1,8 +1,9 @@
 """A night that bends as an integrator meets it, through the client generated from the served
 schema alone (tests/contract/conftest.py): several players checked in at once (a repeated
-player refused with its place), the round drawn, two seats swapped after publishing, a
-substitute in a seat after a hand (a seated one refused), one table given more time and another
-ended now, each answer typed."""
+player refused with its place), the round drawn, two seats swapped after publishing, one
+player moved to the other table and back (a move to their own table refused), one table's seats
+drawn again, a substitute in a seat after a hand (a seated one refused), one table given more
+time and another ended now, each answer typed."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ from tests.contract.test_generated_client import (
 NIGHT_OPERATIONS = (
     "clubs_nights_check_in_many",
     "clubs_nights_swap",
+    "clubs_nights_move",
+    "clubs_nights_redraw_table",
     "clubs_nights_substitute",
     "clubs_nights_extend_table",
     "clubs_nights_finish_table",
@@ -99,6 +102,26 @@ def test_a_director_bends_a_night_through_the_generated_client(generated_client,
         )
     )
     assert swapped.rounds[0].tables[0].seats[0].player == b
+    mover = first.seats[3].player
+
+    def move(table: int):
+        return api.nights.clubs_nights_move.sync_detailed(
+            club.id, night.id, client=phone, body=m.MoveInputRequest(player=mover, table=table)
+        )
+
+    moved = ok(move(2))
+    assert [len(t.seats) for t in moved.rounds[0].tables] == [3, 5]
+    assert error_of(api, move(2), 409) == ("same_table", "table")
+    back = ok(move(1))
+    assert back.rounds[0].tables[0].seats[3].player == mover
+    redrawn = ok(
+        api.nights.clubs_nights_redraw_table.sync_detailed(
+            club.id, night.id, client=phone, body=m.RedrawTableInputRequest(table=2)
+        )
+    )
+    before = [s.player for s in back.rounds[0].tables[1].seats]
+    after = [s.player for s in redrawn.rounds[0].tables[1].seats]
+    assert sorted(after) == sorted(before) and after != before
     ok(
         api.nights.clubs_nights_start.sync_detailed(
             club.id, night.id, client=phone, body=m.StartInputRequest()
